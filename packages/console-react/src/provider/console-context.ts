@@ -1,0 +1,5 @@
+import { createContext } from 'react'
+import type { ConsoleClient } from '@honu/core'
+
+/** @internal Holds the console client of the nearest provider. */
+export const ConsoleContext = createContext<ConsoleClient | undefined>(undefined)

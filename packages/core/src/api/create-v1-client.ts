@@ -1,0 +1,186 @@
+import { tryCidrRange } from '../cidr/cidr-range'
+import { ConsoleError } from '../errors/console-error'
+import type { HttpError } from '../errors/http-error'
+import { failedToFetchUserData, messages } from '../errors/messages'
+import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
+import { deriveRole } from '../permissions/roles'
+import type { HttpClient, RequestOptions } from './http-client'
+import type {
+  ListResult,
+  NewVideo,
+  Stream,
+  Tenant,
+  TenantRecord,
+  TenantUser,
+  User,
+  Video,
+  VideoUpdate,
+} from './v1-types'
+
+/** Options of {@link createV1Client}. */
+export interface V1ClientOptions {
+  http: HttpClient
+  /** The API host, e.g. `https://api.example.com`; paths start with `/api/v1`. */
+  baseUrl: string
+  /** How user avatars are made. */
+  avatar?: AvatarOptions
+}
+
+type Signal = Pick<RequestOptions, 'signal'>
+
+/** The stored proxy address of a stream: the proxy plus the video id, or empty without a proxy (spec §3). */
+export function proxyAddress(video: Pick<Video, 'proxy' | 'video_id'>): string {
+  return video.proxy ? `${video.proxy}${video.video_id}` : ''
+}
+
+/** Adds the derived CIDR ranges to a tenant (spec §3). */
+export function withCidrRanges(tenant: TenantRecord): Tenant {
+  return {
+    ...tenant,
+    remote_cidr_range: tryCidrRange(tenant.remote_cidr),
+    vpn_cidr_range: tryCidrRange(tenant.vpn_cidr),
+  }
+}
+
+/** Sorts tenants by name for display (locale-aware, case-insensitive), without changing the input. */
+export function sortTenantsByName<T extends { name: string }>(tenants: readonly T[]): T[] {
+  return [...tenants].sort((a, b) => String(a.name).localeCompare(String(b.name), 'en', { sensitivity: 'base' }))
+}
+
+const enc = encodeURIComponent
+
+function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[]
+  const data = (body as { data?: unknown } | null | undefined)?.data
+  return Array.isArray(data) ? (data as T[]) : []
+}
+
+/**
+ * The network product's API, every call of spec §7's v1 table.
+ *
+ * @example
+ * const v1 = createV1Client({ http, baseUrl: 'http://localhost:8080' })
+ * const { items, totalCount } = await v1.listVideos(tenantId)
+ */
+export function createV1Client(options: V1ClientOptions) {
+  const { http } = options
+  const base = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`
+  const withAvatar = <T extends { email?: string }>(user: T): T & { avatar?: string } => ({
+    ...user,
+    avatar: avatarUrl(user.email, options.avatar),
+  })
+
+  return {
+    /** `GET /videos?tenant_id`: the tenant's streams with `total_count`. */
+    async listVideos(tenantId: string, request: Signal = {}): Promise<ListResult<Stream>> {
+      const body = await http.request<{ data?: Video[]; total_count?: number }>('GET', `${base}/videos`, {
+        ...request,
+        query: { tenant_id: tenantId },
+      })
+      const items = listOf<Video>(body).map((video) => ({ ...video, proxy_address: proxyAddress(video) }))
+      const total = body && typeof body === 'object' ? body.total_count : undefined
+      return { items, totalCount: typeof total === 'number' ? total : items.length }
+    },
+
+    /** `POST /videos?tenant_id`. */
+    createVideo(tenantId: string, video: NewVideo, request: Signal = {}): Promise<unknown> {
+      return http.request('POST', `${base}/videos`, { ...request, query: { tenant_id: tenantId }, body: video })
+    },
+
+    /** `PUT /videos/{video_id}?tenant_id` with name, source and proxy; answers `update_time`. */
+    updateVideo(
+      tenantId: string,
+      videoId: string,
+      update: VideoUpdate,
+      request: Signal = {},
+    ): Promise<{ update_time: string }> {
+      const { name, source, proxy } = update
+      return http.request('PUT', `${base}/videos/${enc(videoId)}`, {
+        ...request,
+        query: { tenant_id: tenantId },
+        body: { name, source, proxy },
+      })
+    },
+
+    /** `DELETE /videos/{id}?tenant_id`. */
+    deleteVideo(tenantId: string, videoId: string, request: Signal = {}): Promise<unknown> {
+      return http.request('DELETE', `${base}/videos/${enc(videoId)}`, { ...request, query: { tenant_id: tenantId } })
+    },
+
+    /** `GET /tenants`: sorted by name, with derived CIDR ranges (spec §3). */
+    async listTenants(request: Signal = {}): Promise<Tenant[]> {
+      const body = await http.request('GET', `${base}/tenants`, request)
+      return sortTenantsByName(listOf<TenantRecord>(body).map(withCidrRanges))
+    },
+
+    /** `PUT /tenants/{tenant_id}` with a new name; answers the name. */
+    updateTenant(tenantId: string, update: { name: string }, request: Signal = {}): Promise<{ name: string }> {
+      return http.request('PUT', `${base}/tenants/${enc(tenantId)}`, { ...request, body: { name: update.name } })
+    },
+
+    /**
+     * `GET /users/?tenant_id`: the tenant's users with their derived role and avatar.
+     *
+     * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
+     */
+    async listUsers(tenantId: string | null | undefined, request: Signal = {}): Promise<TenantUser[]> {
+      if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
+      const body = await http.request('GET', `${base}/users/`, { ...request, query: { tenant_id: tenantId } })
+      return listOf<TenantUser>(body).map((user) => ({ ...withAvatar(user), role: deriveRole(user.permissions, tenantId) }))
+    },
+
+    /** `POST /users` with name and e-mail; answers the new `uid`. */
+    createUser(user: { name: string; email: string }, request: Signal = {}): Promise<{ uid: string }> {
+      return http.request('POST', `${base}/users`, { ...request, body: { name: user.name, email: user.email } })
+    },
+
+    /** `POST /users/{uid}/role`: grants a role in a tenant. */
+    addUserRole(uid: string, grant: { tenant: string; role: string }, request: Signal = {}): Promise<unknown> {
+      return http.request('POST', `${base}/users/${enc(uid)}/role`, { ...request, body: grant })
+    },
+
+    /** `PUT /users/{uid}/role`: replaces `role` with `new_role` in a tenant. */
+    updateUserRole(
+      uid: string,
+      change: { tenant: string; role: string; new_role: string },
+      request: Signal = {},
+    ): Promise<unknown> {
+      return http.request('PUT', `${base}/users/${enc(uid)}/role`, { ...request, body: change })
+    },
+
+    /** `DELETE /users/{uid}/role/{tenantId}`: removes the user from a tenant. */
+    removeUserFromTenant(uid: string, tenantId: string, request: Signal = {}): Promise<unknown> {
+      return http.request('DELETE', `${base}/users/${enc(uid)}/role/${enc(tenantId)}`, request)
+    },
+
+    /** `DELETE /users/{userId}/role/{tenantId}/{role}`: removes one role. */
+    removeUserRole(uid: string, tenantId: string, role: string, request: Signal = {}): Promise<unknown> {
+      return http.request('DELETE', `${base}/users/${enc(uid)}/role/${enc(tenantId)}/${enc(role)}`, request)
+    },
+
+    /**
+     * `GET /users/{uid}`: e-mail and permissions, plus the avatar.
+     *
+     * @throws {ConsoleError} `user/fetch-failed`: 'Failed to fetch user data', with the server message (spec §8).
+     */
+    async getUser(uid: string, request: Signal = {}): Promise<User> {
+      try {
+        const user = await http.request<User>('GET', `${base}/users/${enc(uid)}`, request)
+        return withAvatar({ ...user, permissions: user?.permissions ?? {} })
+      } catch (cause) {
+        const serverMessage = ConsoleError.is(cause) ? serverMessageOf(cause as HttpError) : undefined
+        throw new ConsoleError({ code: 'user/fetch-failed', message: failedToFetchUserData(serverMessage), cause })
+      }
+    },
+  }
+}
+
+/** The server's own words for a failure, or for a failure with no answer, what went wrong on the way. */
+function serverMessageOf(error: Partial<HttpError>): string | undefined {
+  const body = error.body as { message?: unknown } | undefined
+  if (body && typeof body === 'object' && typeof body.message === 'string') return body.message
+  return error.status === 0 ? error.message : undefined
+}
+
+/** The v1 API client. */
+export type V1Client = ReturnType<typeof createV1Client>

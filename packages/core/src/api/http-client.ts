@@ -1,0 +1,158 @@
+import { HttpError } from '../errors/http-error'
+
+/** Query parameters; `undefined` values are left out. */
+export type Query = Readonly<Record<string, string | number | boolean | undefined | null>>
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** JSON-serialisable body. */
+  body?: unknown
+  query?: Query
+  /** Aborts the request; the promise then rejects with an `HttpError` of code `http/aborted`. */
+  signal?: AbortSignal
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number
+}
+
+/** A fetch-compatible function. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/** Options of {@link createHttpClient}. */
+export interface HttpClientOptions {
+  /** Returns the bearer token for each call (refreshed by the auth adapter), or `undefined` when signed out. */
+  getToken?: () => Promise<string | undefined>
+  /** Defaults to the global `fetch`, looked up at call time. */
+  fetch?: FetchLike
+  /** Time after which a call is aborted with `http/timeout`. Default 30 s. */
+  timeoutMs?: number
+}
+
+/** Sends JSON requests to absolute addresses, the way spec §7 describes. */
+export interface HttpClient {
+  /**
+   * Sends a request and resolves with the parsed body of a 2xx answer.
+   *
+   * @throws {HttpError} for a non-2xx answer (`status` and the server's error `body`), a network failure
+   *   (`http/network`), a timeout (`http/timeout`) or an abort (`http/aborted`).
+   */
+  request<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T>
+}
+
+/** Default request timeout. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+/** Adds query parameters to an address. */
+export function withQuery(url: string, query: Query | undefined): string {
+  if (!query) return url
+  const params = Object.entries(query)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+  if (params.length === 0) return url
+  return `${url}${url.includes('?') ? '&' : '?'}${params.join('&')}`
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined
+  const text = await response.text()
+  if (text === '') return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      // A proxy or server error page sent with a JSON type: keep the text.
+      return text
+    }
+  }
+  return text
+}
+
+function statusMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>
+    for (const key of ['message', 'error', 'detail']) {
+      if (typeof record[key] === 'string' && record[key]) return record[key]
+    }
+  }
+  if (typeof body === 'string' && body.trim() && body.length < 300) return body.trim()
+  return `Request failed with status ${status}`
+}
+
+/**
+ * The HTTP layer of every API client: CORS mode, JSON content type, a bearer token fetched before each call,
+ * timeouts and abort (spec §7).
+ *
+ * @example
+ * const http = createHttpClient({ getToken: () => auth.getIdToken() })
+ * const tenants = await http.request('GET', 'https://api.example.com/api/v1/tenants')
+ */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+
+  return {
+    async request<T>(method: string, url: string, request: RequestOptions = {}): Promise<T> {
+      const token = options.getToken ? await options.getToken() : undefined
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+      if (token) headers.Authorization = `Bearer ${token}`
+
+      const controller = new AbortController()
+      let timedOut = false
+      const timer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, request.timeoutMs ?? timeoutMs)
+      const onAbort = () => controller.abort()
+      if (request.signal?.aborted) controller.abort()
+      request.signal?.addEventListener('abort', onAbort, { once: true })
+
+      const target = withQuery(url, request.query)
+      // Never put the address (which might carry secrets in a host's query) or the token in messages.
+      const what = `${method} ${target.split('?')[0]}`
+      try {
+        const doFetch = options.fetch ?? (globalThis.fetch as FetchLike)
+        let response: Response
+        try {
+          response = await doFetch(target, {
+            method,
+            mode: 'cors',
+            headers,
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+            signal: controller.signal,
+          })
+        } catch (cause) {
+          if (timedOut) {
+            throw new HttpError({ code: 'http/timeout', message: `${what} timed out.`, status: 0, cause })
+          }
+          if (controller.signal.aborted) {
+            throw new HttpError({ code: 'http/aborted', message: `${what} was aborted.`, status: 0, cause })
+          }
+          throw new HttpError({
+            code: 'http/network',
+            message: `Could not reach the server (${what}).`,
+            status: 0,
+            cause,
+          })
+        }
+        let body: unknown
+        try {
+          body = await readBody(response)
+        } catch (cause) {
+          const code = timedOut ? 'http/timeout' : controller.signal.aborted ? 'http/aborted' : 'http/network'
+          throw new HttpError({ code, message: `${what} failed while reading the answer.`, status: response.status, cause })
+        }
+        if (!response.ok) {
+          throw new HttpError({
+            code: response.status === 401 ? 'http/unauthorized' : response.status === 403 ? 'http/forbidden' : 'http/status',
+            message: statusMessage(response.status, body),
+            status: response.status,
+            body,
+          })
+        }
+        return body as T
+      } finally {
+        clearTimeout(timer)
+        request.signal?.removeEventListener('abort', onAbort)
+      }
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import type { CidrRange } from '../cidr/cidr-range'
+import type { Permissions } from '../permissions/roles'
+
+/** A video stream as the server stores it (spec §3). */
+export interface Video {
+  video_id: string
+  name: string
+  source: string
+  proxy?: string | null
+  update_time?: string
+}
+
+/** A stream as the console uses it: the server record plus its stored proxy address. */
+export interface Stream extends Video {
+  /** The proxy value plus the video id, or empty when there is no proxy (spec §3). */
+  proxy_address: string
+}
+
+/** What creating a stream sends. */
+export interface NewVideo {
+  name: string
+  source: string
+  proxy?: string | null
+  video_id?: string
+}
+
+/** What updating a stream sends (spec §7: name, source, proxy). */
+export interface VideoUpdate {
+  name: string
+  source: string
+  proxy?: string | null
+}
+
+/** A page of a list with the server's total. */
+export interface ListResult<T> {
+  items: T[]
+  /** From the server's `total_count` (spec §3); the item count when the server sends none. */
+  totalCount: number
+}
+
+/** A tenant as the server sends it. */
+export interface TenantRecord {
+  tenant_id: string
+  id?: string
+  name: string
+  remote_cidr?: string | null
+  vpn_cidr?: string | null
+}
+
+/** A tenant with the derived address ranges of its networks (spec §3). */
+export interface Tenant extends TenantRecord {
+  /** `undefined` when the CIDR is missing or malformed. */
+  remote_cidr_range?: CidrRange
+  vpn_cidr_range?: CidrRange
+}
+
+/** A user record from `GET /api/v1/users/{uid}`, with the avatar the client adds (spec §3). */
+export interface User {
+  uid?: string
+  email: string
+  permissions: Permissions
+  avatar?: string
+}
+
+/** A user as listed for a tenant (spec §3). */
+export interface TenantUser {
+  uid: string
+  name: string
+  email: string
+  permissions: Permissions
+  /** Derived: the first role in force for the tenant. */
+  role?: string
+  avatar?: string
+}
+
+/** A device kind the product manages; anything else is `unknown` (spec §1). */
+export type DeviceKind = 'camera' | 'vehicle' | 'remote_access' | 'unknown'

@@ -1,0 +1,1 @@
+export type { AuthAdapter, AuthUser, PasswordCredentials } from './auth-adapter'

@@ -1,0 +1,104 @@
+import { ConsoleError } from '../errors/console-error'
+
+/** IP version. */
+export type IpVersion = 4 | 6
+
+/** A parsed IP address: its version and its value as an unsigned integer. */
+export interface IpAddress {
+  version: IpVersion
+  value: bigint
+}
+
+/** Number of bits in an address of each version. */
+export const addressBits: Record<IpVersion, number> = { 4: 32, 6: 128 }
+
+/** The error every malformed address or CIDR raises: code `cidr/invalid`, naming the offending text. */
+export function invalidCidr(text: string, expected: string): ConsoleError {
+  return new ConsoleError({
+    code: 'cidr/invalid',
+    message: `Invalid CIDR or address "${text}": expected ${expected}.`,
+  })
+}
+
+const IPV4_OCTET = /^(0|[1-9]\d{0,2})$/
+const IPV6_GROUP = /^[0-9a-fA-F]{1,4}$/
+
+function parseIpv4(text: string, original: string): bigint {
+  const parts = text.split('.')
+  if (parts.length !== 4) throw invalidCidr(original, 'four decimal octets such as 10.0.0.1')
+  let value = 0n
+  for (const part of parts) {
+    const octet = IPV4_OCTET.test(part) ? Number(part) : Number.NaN
+    if (!(octet >= 0 && octet <= 255)) throw invalidCidr(original, 'octets from 0 to 255 such as 10.0.0.1')
+    value = (value << 8n) | BigInt(octet)
+  }
+  return value
+}
+
+function parseIpv6(text: string, original: string): bigint {
+  const expected = 'an IPv6 address such as 2001:db8::1'
+  let body = text
+  // An embedded IPv4 tail (::ffff:10.0.0.1) stands for the last two groups: rewrite it as hex first.
+  const lastColon = body.lastIndexOf(':')
+  const tail = body.slice(lastColon + 1)
+  if (tail.includes('.')) {
+    const v4 = parseIpv4(tail, original)
+    body = `${body.slice(0, lastColon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`
+  }
+  const halves = body.split('::')
+  if (halves.length > 2) throw invalidCidr(original, expected)
+  const toGroups = (half: string): bigint[] =>
+    half === ''
+      ? []
+      : half.split(':').map((group) => {
+          if (!IPV6_GROUP.test(group)) throw invalidCidr(original, expected)
+          return BigInt(`0x${group}`)
+        })
+  const head = toGroups(halves[0] ?? '')
+  const rest = halves.length === 2 ? toGroups(halves[1] ?? '') : []
+  // '::' stands for at least one zero group.
+  const missing = 8 - head.length - rest.length
+  if (halves.length === 2 ? missing < 1 : missing !== 0) throw invalidCidr(original, expected)
+  const groups = [...head, ...new Array<bigint>(halves.length === 2 ? missing : 0).fill(0n), ...rest]
+  return groups.reduce((value, group) => (value << 16n) | group, 0n)
+}
+
+/**
+ * Parses an IPv4 or IPv6 address (no prefix, no zone).
+ *
+ * @throws {ConsoleError} `cidr/invalid` naming the text when it is not an address.
+ */
+export function parseIp(text: string): IpAddress {
+  if (typeof text !== 'string') throw invalidCidr(String(text), 'an address string')
+  const trimmed = text.trim()
+  if (trimmed.includes(':')) return { version: 6, value: parseIpv6(trimmed, text) }
+  if (trimmed.includes('.')) return { version: 4, value: parseIpv4(trimmed, text) }
+  throw invalidCidr(text, 'an IPv4 or IPv6 address')
+}
+
+/** Formats an address; IPv6 in the canonical compressed form of RFC 5952 (lowercase, longest zero run as ::). */
+export function formatIp({ version, value }: IpAddress): string {
+  if (version === 4) {
+    return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.')
+  }
+  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt((7 - i) * 16)) & 0xffffn))
+  let bestStart = -1
+  let bestLength = 0
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < 8 && groups[j] === 0) j++
+    if (j - i > bestLength) {
+      bestStart = i
+      bestLength = j - i
+    }
+    i = j
+  }
+  const hex = groups.map((g) => g.toString(16))
+  // RFC 5952 §4.2.2: a single zero group is not compressed.
+  if (bestLength < 2) return hex.join(':')
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`
+}

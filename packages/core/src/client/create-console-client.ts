@@ -1,0 +1,256 @@
+import { createHttpClient, type FetchLike, type HttpClient } from '../api/http-client'
+import { createV1Client, withCidrRanges, type V1Client } from '../api/create-v1-client'
+import { createV2Client, type V2Client } from '../api/create-v2-client'
+import type { V2ServiceMap } from '../api/v2-url'
+import type { Tenant, TenantRecord } from '../api/v1-types'
+import { pingHealth } from '../api/ping-health'
+import type { AuthAdapter, AuthUser } from '../auth/auth-adapter'
+import type { AvatarOptions } from '../avatar/avatar'
+import { avatarUrl } from '../avatar/avatar'
+import { PERIODIC_TASK_INTERVAL_MS, TOKEN_REFRESH_INTERVAL_MS } from '../constants/timing'
+import type { FlagSource } from '../flags/flag-source'
+import { getRoles } from '../permissions/roles'
+import { consoleLogger, type Logger } from '../platform/logger'
+import { globalScheduler, type Scheduler } from '../platform/scheduler'
+import {
+  createBrowserStorage,
+  createNamespacedStorage,
+  type ConsoleStorage,
+} from '../platform/storage-adapter'
+import { createFlagsStore, type FlagsStore } from '../stores/flags-store'
+import { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridStore } from '../stores/grid-store'
+import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
+import { createSessionStore, type SessionStore } from '../stores/session-store'
+import { createStreamViewStore, STREAM_SIDEBAR_KEY, type StreamViewStore } from '../stores/stream-view-store'
+import { createTenantStore, SELECTED_TENANT_KEY, type TenantStore } from '../stores/tenant-store'
+import { createToastStore, type ToastStore } from '../stores/toast-store'
+
+/** Options of {@link createConsoleClient}. */
+export interface ConsoleClientOptions {
+  api: {
+    /** The API host; v1 paths start with `/api/v1`, the health check is `/health`. */
+    baseUrl: string
+    /** The v2 (mission planning) base. Default `{baseUrl}/api/v2`. */
+    v2BaseUrl?: string
+    /** Local development: v2 resource name → base address of its own service (spec §7). */
+    v2Services?: V2ServiceMap
+    /** Per-call timeout. Default 30 s. */
+    timeoutMs?: number
+    fetch?: FetchLike
+  }
+  /** The identity provider; without one the console is signed out and calls carry no token. */
+  auth?: AuthAdapter
+  /** Where feature flags come from; without one every flag is off. */
+  flags?: FlagSource
+  /** Storages; default the browser's (memory ones without a `window`). Called at creation, never at import. */
+  storage?: ConsoleStorage
+  /** Prefix of every storage key, so several consoles can share a page. Default `honu`. */
+  namespace?: string
+  logger?: Logger
+  scheduler?: Scheduler
+  avatar?: AvatarOptions
+}
+
+/** Everything one console instance holds: stores, API clients, adapters and its timers. */
+export interface ConsoleClient {
+  readonly session: SessionStore
+  readonly preferences: PreferencesStore
+  readonly tenant: TenantStore
+  readonly streamView: StreamViewStore
+  readonly grid: GridStore
+  readonly toasts: ToastStore
+  readonly flags: FlagsStore
+  readonly http: HttpClient
+  readonly v1: V1Client
+  readonly v2: V2Client
+  readonly auth: AuthAdapter | undefined
+  readonly logger: Logger
+  /** Starts listening to the auth provider, loads flags and starts the timers. Safe to call twice. */
+  start(): void
+  /** Stops timers and listeners. `start()` may be called again (React StrictMode mounts twice). */
+  stop(): void
+  /** Resets every store and forgets everything persisted (sign-out, spec §4). */
+  resetAll(): void
+  /** Signs out of the provider and resets every store (spec §4). */
+  signOut(): Promise<void>
+  /**
+   * Picks a tenant (spec §4): resets the stream state and all workspaces, then, if the tenant differs, stores
+   * it with its CIDR ranges and loads the user's roles for it.
+   */
+  selectTenant(tenant: TenantRecord): Promise<void>
+  /** Refreshes the access token now; on failure asks the user to sign in again. */
+  refreshToken(): Promise<void>
+  /** Pings `/health`; failures only log (spec §7). */
+  ping(): Promise<boolean>
+  /** Whether the timers are running. */
+  readonly running: boolean
+}
+
+/**
+ * Creates one console instance. Build one per app (or per test), like a `QueryClient`; never share module
+ * singletons between consoles.
+ *
+ * @example
+ * const client = createConsoleClient({ api: { baseUrl: 'http://localhost:8080' }, auth: createFirebaseAuthAdapter(getAuth(app)) })
+ * client.start()
+ */
+export function createConsoleClient(options: ConsoleClientOptions): ConsoleClient {
+  const logger = options.logger ?? consoleLogger
+  const scheduler = options.scheduler ?? globalScheduler
+  const raw = options.storage ?? createBrowserStorage()
+  const namespace = options.namespace ?? 'honu'
+  const storage: ConsoleStorage = {
+    local: createNamespacedStorage(raw.local, namespace),
+    session: createNamespacedStorage(raw.session, namespace),
+  }
+  const auth = options.auth
+
+  const session = createSessionStore()
+  const preferences = createPreferencesStore(storage.local)
+  const tenant = createTenantStore(storage)
+  const streamView = createStreamViewStore(storage, scheduler)
+  const grid = createGridStore(storage.session)
+  const toasts = createToastStore(scheduler)
+  const flags = createFlagsStore()
+
+  const http = createHttpClient({
+    fetch: options.api.fetch,
+    timeoutMs: options.api.timeoutMs,
+    // A bearer token obtained before each call; the provider refreshes it when close to expiry (spec §7).
+    getToken: async () => (auth ? await auth.getIdToken() : undefined),
+  })
+  const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
+  const v1 = createV1Client({ http, baseUrl, avatar: options.avatar })
+  const v2 = createV2Client({
+    http,
+    baseUrl: options.api.v2BaseUrl ?? `${baseUrl}/api/v2`,
+    services: options.api.v2Services,
+    avatar: options.avatar,
+  })
+
+  let running = false
+  let periodicTimer: unknown
+  let refreshTimer: unknown
+  const cleanups: (() => void)[] = []
+
+  const refreshToken = async () => {
+    if (!auth) return
+    try {
+      const token = await auth.getIdToken({ forceRefresh: true })
+      session.getState().setToken(token)
+    } catch (error) {
+      logger.warn('[@honu/core] could not refresh the access token; asking to sign in again.', error)
+      session.getState().requestReauthentication()
+    }
+  }
+
+  // The 50-minute refresh runs while a token exists and stops when it is gone (spec §4).
+  const syncRefreshTimer = () => {
+    const hasToken = !!session.getState().token
+    if (running && hasToken && refreshTimer === undefined) {
+      refreshTimer = scheduler.setInterval(() => void refreshToken(), TOKEN_REFRESH_INTERVAL_MS)
+    } else if ((!running || !hasToken) && refreshTimer !== undefined) {
+      scheduler.clearInterval(refreshTimer)
+      refreshTimer = undefined
+    }
+  }
+
+  const onAuthChange = async (user: AuthUser | undefined) => {
+    if (!user) {
+      if (session.getState().status !== 'idle' || session.getState().user) session.getState().clear()
+      else session.setState({ status: 'signed-out' })
+      return
+    }
+    try {
+      const token = auth ? await auth.getIdToken() : undefined
+      session.getState().setSession(
+        { uid: user.uid, email: user.email, displayName: user.displayName, avatar: avatarUrl(user.email, options.avatar) },
+        token,
+      )
+    } catch (error) {
+      session.getState().setError(error)
+    }
+  }
+
+  const resetAll = () => {
+    session.getState().clear()
+    preferences.getState().reset()
+    tenant.getState().reset()
+    streamView.getState().reset()
+    streamView.getState().resetSidebar()
+    grid.getState().reset()
+    toasts.getState().clear()
+    for (const key of [SELECTED_TENANT_KEY, STREAM_SIDEBAR_KEY, GRID_SETTINGS_KEY, WORKSPACES_KEY, 'preferences']) {
+      storage.local.removeItem(key)
+      storage.session.removeItem(key)
+    }
+  }
+
+  const client: ConsoleClient = {
+    session,
+    preferences,
+    tenant,
+    streamView,
+    grid,
+    toasts,
+    flags,
+    http,
+    v1,
+    v2,
+    auth,
+    logger,
+    get running() {
+      return running
+    },
+    start() {
+      if (running) return
+      running = true
+      cleanups.push(session.subscribe(syncRefreshTimer))
+      if (auth) {
+        if (session.getState().status === 'idle') session.getState().setLoading()
+        cleanups.push(auth.onChange((user) => void onAuthChange(user)))
+      } else {
+        session.setState({ status: 'signed-out' })
+      }
+      if (options.flags && flags.getState().status === 'idle') {
+        flags.getState().setLoading()
+        void options.flags.load().then((loaded) => flags.getState().setFlags(loaded))
+      } else if (!options.flags) {
+        flags.getState().setFlags({})
+      }
+      periodicTimer = scheduler.setInterval(() => void client.ping(), PERIODIC_TASK_INTERVAL_MS)
+      syncRefreshTimer()
+    },
+    stop() {
+      if (!running) return
+      running = false
+      scheduler.clearInterval(periodicTimer)
+      periodicTimer = undefined
+      syncRefreshTimer()
+      for (const cleanup of cleanups.splice(0)) cleanup()
+    },
+    resetAll,
+    async signOut() {
+      try {
+        await auth?.signOut()
+      } finally {
+        resetAll()
+      }
+    },
+    async selectTenant(record) {
+      streamView.getState().reset()
+      grid.getState().resetWorkspaces()
+      const current = tenant.getState().tenant
+      const next: Tenant = withCidrRanges(record)
+      if (current?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
+      const uid = session.getState().user?.uid
+      if (!uid) return
+      const user = await v1.getUser(uid)
+      session.getState().setUser({ permissions: user.permissions })
+      tenant.getState().setRoles(getRoles(user.permissions, next.tenant_id))
+    },
+    refreshToken,
+    ping: () => pingHealth(http, baseUrl, logger),
+  }
+  return client
+}

@@ -1,0 +1,1 @@
+export { createConsoleClient, type ConsoleClient, type ConsoleClientOptions } from './create-console-client'

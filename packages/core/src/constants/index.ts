@@ -1,0 +1,2 @@
+export * from './timing'
+export { REMOTE_CONFIG } from './remote-config'

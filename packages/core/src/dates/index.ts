@@ -1,0 +1,8 @@
+export {
+  formatUtcDate,
+  formatJoinedDate,
+  weekdayNames,
+  defaultDateLocale,
+  UNKNOWN_DATE,
+  type DateLocale,
+} from './format-date'

@@ -1,0 +1,35 @@
+/** Marks our errors across bundles, where `instanceof` fails (two copies of core on one page). */
+const MARKER = Symbol.for('honu.console.error')
+
+/** Options for {@link ConsoleError}. */
+export interface ConsoleErrorOptions {
+  /** Stable, machine-readable code such as `auth/invalid-credentials`; match on this, never on the message. */
+  code: string
+  /** Human-readable text; where the spec words it, exactly the spec's wording. */
+  message: string
+  /** The underlying error, kept for logs and debugging. */
+  cause?: unknown
+}
+
+/**
+ * Base class of every error Honu Console raises.
+ *
+ * @example
+ * if (ConsoleError.is(e) && e.code === 'cidr/invalid') showFieldError(e.message)
+ */
+export class ConsoleError extends Error {
+  readonly [MARKER] = true
+  /** Stable, machine-readable code. */
+  readonly code: string
+
+  constructor(options: ConsoleErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = new.target.name
+    this.code = options.code
+  }
+
+  /** True for any `ConsoleError` (or subclass), even one created by another copy of this package. */
+  static is(error: unknown): error is ConsoleError {
+    return typeof error === 'object' && error !== null && MARKER in error
+  }
+}

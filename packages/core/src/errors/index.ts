@@ -1,0 +1,12 @@
+export { ConsoleError, type ConsoleErrorOptions } from './console-error'
+export { HttpError, type HttpErrorOptions } from './http-error'
+export { AuthError } from './auth-error'
+export {
+  messages,
+  notificationTone,
+  failedToFetchUserData,
+  authProviderErrorCodes,
+  remoteConfigErrorCodes,
+  type MessageKey,
+  type RemoteConfigErrorCode,
+} from './messages'

@@ -1,0 +1,5 @@
+export {
+  createRemoteConfigFlagSource,
+  toRemoteConfigError,
+  type RemoteConfigFlagSourceOptions,
+} from './create-remote-config-flag-source'

@@ -1,0 +1,5 @@
+export type { FlagSource } from './flag-source'
+export { parseFeatures } from './parse-features'
+export { retryWithBackoff, type RetryOptions } from './retry-with-backoff'
+export { createStaticFlagSource } from './create-static-flag-source'
+export { createHttpFlagSource, type HttpFlagSourceOptions } from './create-http-flag-source'

@@ -1,0 +1,86 @@
+import { SNAP_LAYOUT_DEFAULTS } from './constants'
+
+/** Widget types of spec §2. */
+export const WIDGET_TYPES = [
+  'Vehicle',
+  'Vnc',
+  'Map',
+  'Video',
+  'Tenant',
+  'Remote Access',
+  'MissionExecStatus',
+  'MissionReviewInformation',
+  'CollectedDataInformation',
+] as const
+
+/** One of the widget types of spec §2. */
+export type WidgetType = (typeof WIDGET_TYPES)[number]
+
+/** Workspaces of spec §2. */
+export const WORKSPACE_IDS = ['stream-view', 'mission-operations', 'mission-review'] as const
+
+/** One of the workspace ids of spec §2. */
+export type WorkspaceId = (typeof WORKSPACE_IDS)[number]
+
+/** A widget on a dashboard grid (spec §3). */
+export interface GridWidget {
+  id: string
+  type: WidgetType
+  name: string
+  /** Widget-specific data (a stream id, a device id…). */
+  data?: unknown
+  x?: number
+  y?: number
+  w?: number
+  h?: number
+  minW?: number
+  minH?: number
+  maxW?: number
+  maxH?: number
+  isFullscreen?: boolean
+  isMinimised?: boolean
+  autoPosition?: boolean
+  locked?: boolean
+  noMove?: boolean
+  noResize?: boolean
+}
+
+/** A workspace: an id and its widgets (spec §3). */
+export interface Workspace {
+  id: WorkspaceId
+  items: GridWidget[]
+}
+
+/** Grid settings (spec §3). */
+export interface GridSettings {
+  snapToGrid: boolean
+  snapToGridColumns: number
+  snapToGridHeight: number
+  gridItemWidth: number
+  gridItemHeight: number
+  minGridWidth: number
+  minGridHeight: number
+}
+
+/** Default grid settings: free layout; snap mode with 2 columns and height 600 when switched on (spec §9). */
+export const defaultGridSettings: GridSettings = {
+  snapToGrid: false,
+  snapToGridColumns: SNAP_LAYOUT_DEFAULTS.columns,
+  snapToGridHeight: SNAP_LAYOUT_DEFAULTS.height,
+  gridItemWidth: SNAP_LAYOUT_DEFAULTS.w,
+  gridItemHeight: SNAP_LAYOUT_DEFAULTS.h,
+  minGridWidth: 0,
+  minGridHeight: 0,
+}
+
+/** The default map widget: name `map`, type `Map`, id `map` (spec §3). */
+export const defaultMapWidget: GridWidget = { id: 'map', type: 'Map', name: 'map' }
+
+/** Empty workspaces, one per id. */
+export function emptyWorkspaces(): Record<WorkspaceId, Workspace> {
+  return {
+    'stream-view': { id: 'stream-view', items: [] },
+    'mission-operations': { id: 'mission-operations', items: [] },
+    'mission-review': { id: 'mission-review', items: [] },
+  }
+}

@@ -1,0 +1,11 @@
+export { consoleLogger, type Logger } from './logger'
+export { globalScheduler, type Scheduler } from './scheduler'
+export {
+  createMemoryStorage,
+  createNamespacedStorage,
+  createBrowserStorage,
+  readJson,
+  writeJson,
+  type StorageAdapter,
+  type ConsoleStorage,
+} from './storage-adapter'

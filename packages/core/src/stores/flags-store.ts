@@ -1,0 +1,22 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { FeatureFlags } from '../permissions/mission-planning'
+
+/** Feature flags as loaded from the flag source. */
+export interface FlagsState {
+  status: 'idle' | 'loading' | 'ready'
+  /** Every flag is off until loaded. */
+  flags: FeatureFlags
+  setLoading(): void
+  setFlags(flags: FeatureFlags): void
+}
+
+export type FlagsStore = StoreApi<FlagsState>
+
+export function createFlagsStore(): FlagsStore {
+  return createStore<FlagsState>()((set) => ({
+    status: 'idle',
+    flags: {},
+    setLoading: () => set({ status: 'loading' }),
+    setFlags: (flags) => set({ status: 'ready', flags }),
+  }))
+}

@@ -1,0 +1,28 @@
+export { createSessionStore, type SessionState, type SessionStatus, type SessionStore, type SessionUser } from './session-store'
+export {
+  createPreferencesStore,
+  NOTIFICATION_PREFERENCES,
+  type NotificationPreference,
+  type PreferencesState,
+  type PreferencesStore,
+} from './preferences-store'
+export { createTenantStore, SELECTED_TENANT_KEY, type TenantState, type TenantStore } from './tenant-store'
+export {
+  createStreamViewStore,
+  STREAM_SIDEBAR_KEY,
+  type StreamViewState,
+  type StreamViewStore,
+  type RefreshingResource,
+} from './stream-view-store'
+export { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridState, type GridStore } from './grid-store'
+export {
+  createToastStore,
+  TOAST_POSITIONS,
+  type Toast,
+  type ToastInput,
+  type ToastPosition,
+  type ToastState,
+  type ToastStore,
+  type ToastTone,
+} from './toast-store'
+export { createFlagsStore, type FlagsState, type FlagsStore } from './flags-store'

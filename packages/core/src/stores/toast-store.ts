@@ -1,0 +1,89 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { TOAST_TIMEOUT_MS } from '../constants/timing'
+import { ConsoleError } from '../errors/console-error'
+import type { Scheduler } from '../platform/scheduler'
+
+/** Where a toast may appear. */
+export const TOAST_POSITIONS = [
+  'top-left',
+  'top',
+  'top-right',
+  'left',
+  'center',
+  'right',
+  'bottom-left',
+  'bottom',
+  'bottom-right',
+] as const
+export type ToastPosition = (typeof TOAST_POSITIONS)[number]
+
+/** Positive for success, negative for failure (spec §8), neutral otherwise. */
+export type ToastTone = 'positive' | 'negative' | 'neutral'
+
+/** A notification shown to the user. */
+export interface Toast {
+  id: number
+  message: string
+  tone: ToastTone
+  position: ToastPosition
+  /** Milliseconds until it closes by itself; 0 keeps it until dismissed. */
+  timeoutMs: number
+}
+
+/** What `show` takes. */
+export interface ToastInput {
+  message: string
+  tone?: ToastTone
+  /** Default `top-right`. Must be one of {@link TOAST_POSITIONS}. */
+  position?: ToastPosition
+  /** Default 5000 ms (spec §5). */
+  timeoutMs?: number
+}
+
+export interface ToastState {
+  toasts: Toast[]
+  /**
+   * Shows a toast and closes it after its timeout.
+   *
+   * @throws {ConsoleError} `toast/invalid-position` for a position that is not known (spec §5).
+   */
+  show(input: ToastInput): number
+  dismiss(id: number): void
+  clear(): void
+}
+
+export type ToastStore = StoreApi<ToastState> & { destroy(): void }
+
+/** Creates the toast store; timers come from the client's scheduler. */
+export function createToastStore(scheduler: Scheduler): ToastStore {
+  let nextId = 1
+  const timers = new Map<number, unknown>()
+  const store = createStore<ToastState>()((set, get) => ({
+    toasts: [],
+    show: (input) => {
+      const position = input.position ?? 'top-right'
+      if (!(TOAST_POSITIONS as readonly string[]).includes(position)) {
+        throw new ConsoleError({
+          code: 'toast/invalid-position',
+          message: `Unknown toast position "${String(position)}": use one of ${TOAST_POSITIONS.join(', ')}.`,
+        })
+      }
+      const timeoutMs = input.timeoutMs ?? TOAST_TIMEOUT_MS
+      const toast: Toast = { id: nextId++, message: input.message, tone: input.tone ?? 'neutral', position, timeoutMs }
+      set((state) => ({ toasts: [...state.toasts, toast] }))
+      if (timeoutMs > 0) timers.set(toast.id, scheduler.setTimeout(() => get().dismiss(toast.id), timeoutMs))
+      return toast.id
+    },
+    dismiss: (id) => {
+      scheduler.clearTimeout(timers.get(id))
+      timers.delete(id)
+      set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }))
+    },
+    clear: () => {
+      for (const timer of timers.values()) scheduler.clearTimeout(timer)
+      timers.clear()
+      set({ toasts: [] })
+    },
+  }))
+  return Object.assign(store, { destroy: () => store.getState().clear() })
+}

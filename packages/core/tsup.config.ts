@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    firebase: 'src/firebase/index.ts',
+    grid: 'src/grid/index.ts',
+    testing: 'src/testing/index.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+})

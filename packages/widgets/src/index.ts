@@ -1,0 +1,2 @@
+export { widgetRegistry, getWidgetDefinition, type WidgetDefinition } from './registry'
+export { WidgetPlaceholder, type WidgetPlaceholderProps } from './placeholder/widget-placeholder'

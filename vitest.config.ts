@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config'
+
+// Workspace sources are read through the `@honu/source` export condition, so tests need no build.
+const resolve = { conditions: ['@honu/source'] }
+
+export default defineConfig({
+  resolve,
+  test: {
+    restoreMocks: true,
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          // Node by default: proves core runs without a DOM. Grid tests opt into jsdom per file.
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'react',
+          root: '.',
+          environment: 'jsdom',
+          include: ['packages/console-react/src/**/*.test.tsx', 'packages/widgets/src/**/*.test.tsx'],
+          setupFiles: ['./test/react-setup.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'server',
+          root: 'examples/reference-server',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          restoreMocks: true,
+        },
+      },
+    ],
+  },
+})
