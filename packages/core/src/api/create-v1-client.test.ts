@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { json, startTestServer } from '../../test/http-test-server'
+import { ConsoleError } from '../errors/console-error'
+import { createHttpClient } from './http-client'
+import { createV1Client, proxyAddress } from './create-v1-client'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+let answer: { status: number; body: unknown }
+beforeAll(async () => {
+  server = await startTestServer((_req, res) => json(res, answer.status, answer.body))
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  answer = { status: 200, body: {} }
+})
+
+const client = () => createV1Client({ http: createHttpClient({ getToken: async () => 't' }), baseUrl: `${server.url}/` })
+const last = () => server.requests.at(-1)!
+
+// Spec §7, network product table: method, path, payload.
+describe('every v1 call of §7', () => {
+  it.each([
+    ['GET', '/api/v1/videos?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listVideos('t1')],
+    ['POST', '/api/v1/videos?tenant_id=t1', { name: 'n', source: 's' }, (c: ReturnType<typeof client>) => c.createVideo('t1', { name: 'n', source: 's' })],
+    ['PUT', '/api/v1/videos/v%2F1?tenant_id=t1', { name: 'n', source: 's', proxy: 'p' }, (c: ReturnType<typeof client>) => c.updateVideo('t1', 'v/1', { name: 'n', source: 's', proxy: 'p' })],
+    ['DELETE', '/api/v1/videos/v1?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.deleteVideo('t1', 'v1')],
+    ['GET', '/api/v1/tenants', undefined, (c: ReturnType<typeof client>) => c.listTenants()],
+    ['PUT', '/api/v1/tenants/t1', { name: 'New' }, (c: ReturnType<typeof client>) => c.updateTenant('t1', { name: 'New' })],
+    ['GET', '/api/v1/users/?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listUsers('t1')],
+    ['POST', '/api/v1/users', { name: 'Ada', email: 'a@x' }, (c: ReturnType<typeof client>) => c.createUser({ name: 'Ada', email: 'a@x' })],
+    ['POST', '/api/v1/users/u1/role', { tenant: 't1', role: 'writer' }, (c: ReturnType<typeof client>) => c.addUserRole('u1', { tenant: 't1', role: 'writer' })],
+    ['PUT', '/api/v1/users/u1/role', { tenant: 't1', role: 'writer', new_role: 'admin' }, (c: ReturnType<typeof client>) => c.updateUserRole('u1', { tenant: 't1', role: 'writer', new_role: 'admin' })],
+    ['DELETE', '/api/v1/users/u1/role/t1', undefined, (c: ReturnType<typeof client>) => c.removeUserFromTenant('u1', 't1')],
+    ['DELETE', '/api/v1/users/u1/role/t1/writer', undefined, (c: ReturnType<typeof client>) => c.removeUserRole('u1', 't1', 'writer')],
+    ['GET', '/api/v1/users/u1', undefined, (c: ReturnType<typeof client>) => c.getUser('u1')],
+  ] as const)('%s %s', async (method, url, body, run) => {
+    answer = { status: 200, body: { data: [], email: 'a@x', permissions: {} } }
+    await run(client())
+    expect(last()).toMatchObject({ method, url, body })
+    expect(last().headers.authorization).toBe('Bearer t')
+  })
+})
+
+describe('answers', () => {
+  it('lists videos with total_count and the stored proxy address', async () => {
+    answer = {
+      status: 200,
+      body: {
+        data: [
+          { video_id: 'v1', name: 'Front', source: 'rtsp://cam', proxy: 'https://proxy/hls/' },
+          { video_id: 'v2', name: 'Rear', source: 'rtsp://cam2', proxy: '' },
+          { video_id: 'v3', name: 'Top', source: 'rtsp://cam3' },
+        ],
+        total_count: 42,
+      },
+    }
+    const { items, totalCount } = await client().listVideos('t1')
+    expect(totalCount).toBe(42)
+    expect(items.map((v) => v.proxy_address)).toEqual(['https://proxy/hls/v1', '', ''])
+  })
+
+  it('counts the items when the server sends no total', async () => {
+    answer = { status: 200, body: { data: [{ video_id: 'v', name: 'n', source: 's' }] } }
+    expect((await client().listVideos('t1')).totalCount).toBe(1)
+  })
+
+  it('answers update_time on PUT', async () => {
+    answer = { status: 200, body: { update_time: '2026-11-22T10:00:00Z' } }
+    await expect(client().updateVideo('t1', 'v1', { name: 'n', source: 's' })).resolves.toEqual({
+      update_time: '2026-11-22T10:00:00Z',
+    })
+  })
+
+  it('sorts tenants by name and derives both CIDR ranges', async () => {
+    answer = {
+      status: 200,
+      body: {
+        data: [
+          { tenant_id: 't2', id: 't2', name: 'bravo', remote_cidr: '10.2.0.0/16', vpn_cidr: 'bad' },
+          { tenant_id: 't1', id: 't1', name: 'Alpha', remote_cidr: '10.1.0.0/16', vpn_cidr: 'fd00::/64' },
+          { tenant_id: 't3', id: 't3', name: 'charlie' },
+        ],
+      },
+    }
+    const tenants = await client().listTenants()
+    expect(tenants.map((t) => t.name)).toEqual(['Alpha', 'bravo', 'charlie'])
+    expect(tenants[0]!.remote_cidr_range).toEqual({ start: '10.1.0.0', end: '10.1.255.255' })
+    expect(tenants[0]!.vpn_cidr_range).toEqual({ start: 'fd00::', end: 'fd00::ffff:ffff:ffff:ffff' })
+    expect(tenants[1]!.vpn_cidr_range).toBeUndefined()
+    expect(tenants[2]!.remote_cidr_range).toBeUndefined()
+  })
+
+  it('lists a tenant’s users with their derived role and avatar', async () => {
+    answer = {
+      status: 200,
+      body: { data: [{ uid: 'u1', name: 'Ada', email: 'ada@x.io', permissions: { '*': ['reader'], t1: ['writer'] } }] },
+    }
+    const [user] = await client().listUsers('t1')
+    expect(user).toMatchObject({ uid: 'u1', role: 'writer' })
+    expect(user!.avatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?d=404$/)
+  })
+
+  it("refuses to list users without a tenant id ('Unable to find Tenant Id')", async () => {
+    const before = server.requests.length
+    await expect(client().listUsers(undefined)).rejects.toMatchObject({
+      code: 'tenant/missing-id',
+      message: 'Unable to find Tenant Id',
+    })
+    expect(server.requests.length).toBe(before)
+  })
+
+  it('answers uid on user creation and email and permissions for a user', async () => {
+    answer = { status: 201, body: { uid: 'new-uid' } }
+    await expect(client().createUser({ name: 'A', email: 'a@x' })).resolves.toEqual({ uid: 'new-uid' })
+    answer = { status: 200, body: { email: 'a@x', permissions: { t1: ['admin'] } } }
+    await expect(client().getUser('u1')).resolves.toMatchObject({ email: 'a@x', permissions: { t1: ['admin'] } })
+  })
+
+  it("fails a user fetch with 'Failed to fetch user data' and the server message", async () => {
+    answer = { status: 404, body: { message: 'User not found' } }
+    const error = await client().getUser('nobody').catch((e: unknown) => e)
+    expect(ConsoleError.is(error)).toBe(true)
+    expect(error).toMatchObject({ code: 'user/fetch-failed', message: 'Failed to fetch user data: User not found' })
+    answer = { status: 500, body: undefined }
+    await expect(client().getUser('nobody')).rejects.toMatchObject({ message: 'Failed to fetch user data' })
+  })
+})
+
+describe('proxyAddress', () => {
+  it('is the proxy plus the video id, or empty without a proxy', () => {
+    expect(proxyAddress({ proxy: 'https://p/', video_id: 'v9' })).toBe('https://p/v9')
+    expect(proxyAddress({ proxy: null, video_id: 'v9' })).toBe('')
+    expect(proxyAddress({ proxy: undefined, video_id: 'v9' })).toBe('')
+  })
+})

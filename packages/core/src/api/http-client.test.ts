@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { json, startTestServer } from '../../test/http-test-server'
+import { HttpError } from '../errors/http-error'
+import { createHttpClient, withQuery } from './http-client'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (req.url.startsWith('/ok')) return json(res, 200, { hello: 'world', echo: req.body ?? null })
+    if (req.url.startsWith('/empty')) {
+      res.writeHead(204)
+      return res.end()
+    }
+    if (req.url.startsWith('/text')) {
+      res.writeHead(200, { 'Content-Type': 'text/plain' })
+      return res.end('pong')
+    }
+    if (req.url.startsWith('/bad')) return json(res, 422, { message: 'name is required', field: 'name' })
+    if (req.url.startsWith('/html-error')) {
+      res.writeHead(502, { 'Content-Type': 'application/json' })
+      return res.end('<html>bad gateway</html>')
+    }
+    if (req.url.startsWith('/slow')) return void setTimeout(() => json(res, 200, {}), 2000)
+    return json(res, 404, { message: 'not found' })
+  })
+})
+afterAll(() => server.close())
+
+describe('createHttpClient', () => {
+  it('sends JSON in cors mode with a bearer token fetched before each call', async () => {
+    let n = 0
+    const getToken = vi.fn(async () => `token-${++n}`)
+    const seen: RequestInit[] = []
+    const http = createHttpClient({
+      getToken,
+      fetch: (url, init) => {
+        seen.push(init)
+        return fetch(url, init)
+      },
+    })
+    await http.request('POST', `${server.url}/ok`, { body: { a: 1 } })
+    await http.request('GET', `${server.url}/ok`)
+    expect(getToken).toHaveBeenCalledTimes(2)
+    const [first, second] = server.requests.slice(-2)
+    expect(first!.headers.authorization).toBe('Bearer token-1')
+    expect(second!.headers.authorization).toBe('Bearer token-2')
+    expect(first!.headers['content-type']).toBe('application/json')
+    expect(first!.body).toEqual({ a: 1 })
+    expect(seen.every((init) => init.mode === 'cors')).toBe(true)
+  })
+
+  it('sends no Authorization header when signed out', async () => {
+    const http = createHttpClient({ getToken: async () => undefined })
+    await http.request('GET', `${server.url}/ok`)
+    expect(server.requests.at(-1)!.headers.authorization).toBeUndefined()
+  })
+
+  it('answers the data of a 2xx answer, undefined for 204 and text for non-JSON', async () => {
+    const http = createHttpClient()
+    await expect(http.request('GET', `${server.url}/ok`)).resolves.toEqual({ hello: 'world', echo: null })
+    await expect(http.request('DELETE', `${server.url}/empty`)).resolves.toBeUndefined()
+    await expect(http.request('GET', `${server.url}/text`)).resolves.toBe('pong')
+  })
+
+  it('rejects a non-2xx answer with its status and error body', async () => {
+    const http = createHttpClient()
+    const error = await http.request('PUT', `${server.url}/bad`, { body: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({ code: 'http/status', status: 422, message: 'name is required' })
+    expect((error as HttpError).body).toEqual({ message: 'name is required', field: 'name' })
+  })
+
+  it('keeps a malformed error body as text', async () => {
+    const error = await createHttpClient().request('GET', `${server.url}/html-error`).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 502, body: '<html>bad gateway</html>' })
+  })
+
+  it('times out', async () => {
+    const error = await createHttpClient({ timeoutMs: 50 }).request('GET', `${server.url}/slow`).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'http/timeout', status: 0 })
+  })
+
+  it('aborts when the caller aborts', async () => {
+    const controller = new AbortController()
+    const pending = createHttpClient().request('GET', `${server.url}/slow`, { signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    await expect(pending).rejects.toMatchObject({ code: 'http/aborted' })
+    const already = AbortSignal.abort()
+    await expect(createHttpClient().request('GET', `${server.url}/ok`, { signal: already })).rejects.toMatchObject({
+      code: 'http/aborted',
+    })
+  })
+
+  it('reports an unreachable server as a network error without the token', async () => {
+    const http = createHttpClient({ getToken: async () => 'secret-token' })
+    const error = await http.request('GET', 'http://127.0.0.1:1/nothing?key=x').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'http/network', status: 0 })
+    expect(String((error as Error).message)).not.toContain('secret-token')
+    expect(String((error as Error).message)).not.toContain('key=x')
+  })
+})
+
+describe('withQuery', () => {
+  it('encodes values and leaves out missing ones', () => {
+    expect(withQuery('/v', { tenant_id: 'a b&c', x: undefined, y: null, n: 2 })).toBe('/v?tenant_id=a%20b%26c&n=2')
+    expect(withQuery('/v?a=1', { b: true })).toBe('/v?a=1&b=true')
+    expect(withQuery('/v', {})).toBe('/v')
+  })
+})
