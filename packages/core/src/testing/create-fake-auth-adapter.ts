@@ -11,8 +11,10 @@ export interface FakeAuthAdapterOptions {
 
 /** A fake identity provider for unit tests and stories: in memory, synchronous, with controllable tokens. */
 export interface FakeAuthAdapter extends AuthAdapter {
-  /** Number of tokens handed out so far, to assert refreshes. */
+  /** Number of tokens handed out so far. */
   readonly tokenCount: number
+  /** Number of forced refreshes (`getIdToken({ forceRefresh: true })`), to assert the refresh timer. */
+  readonly refreshCount: number
   /** Makes the next `getIdToken` calls fail (simulates an expired session). */
   failTokens(fail: boolean): void
 }
@@ -25,6 +27,7 @@ export interface FakeAuthAdapter extends AuthAdapter {
 export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): FakeAuthAdapter {
   let user: AuthUser | undefined = options.initialUser
   let tokenCount = 0
+  let refreshCount = 0
   let failing = false
   const listeners = new Set<(user: AuthUser | undefined) => void>()
   const emit = () => listeners.forEach((listener) => listener(user))
@@ -32,6 +35,9 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
   return {
     get tokenCount() {
       return tokenCount
+    },
+    get refreshCount() {
+      return refreshCount
     },
     failTokens: (fail) => {
       failing = fail
@@ -43,8 +49,9 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
       queueMicrotask(() => listeners.has(listener) && listener(user))
       return () => listeners.delete(listener)
     },
-    async getIdToken() {
+    async getIdToken(options) {
       if (!user) return undefined
+      if (options?.forceRefresh) refreshCount += 1
       if (failing) throw new AuthError({ code: 'auth/token-expired', message: 'The session has expired.' })
       tokenCount += 1
       return `fake-token-${user.uid}-${tokenCount}`

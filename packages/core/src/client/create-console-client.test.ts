@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { json, startTestServer } from '../../test/http-test-server'
+import { createStaticFlagSource } from '../flags/create-static-flag-source'
+import { createMemoryStorage } from '../platform/storage-adapter'
+import { createFakeAuthAdapter } from '../testing/create-fake-auth-adapter'
+import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { createConsoleClient } from './create-console-client'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (req.url === '/health') return json(res, 200, { status: 'ok' })
+    if (req.url.startsWith('/api/v1/users/u1')) {
+      return json(res, 200, { email: 'ada@x.io', permissions: { '*': ['reader'], t2: ['admin'] } })
+    }
+    return json(res, 404, {})
+  })
+})
+afterAll(() => server.close())
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+const setup = (overrides: Partial<Parameters<typeof createConsoleClient>[0]> = {}) => {
+  const scheduler = createManualScheduler()
+  const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' } })
+  const storage = { local: createMemoryStorage(), session: createMemoryStorage() }
+  const logger = { warn: vi.fn(), error: vi.fn() }
+  const client = createConsoleClient({ api: { baseUrl: server.url }, auth, storage, scheduler, logger, ...overrides })
+  return { client, scheduler, auth, storage, logger }
+}
+
+describe('createConsoleClient', () => {
+  it('follows the auth provider into the session store', async () => {
+    const { client } = setup()
+    client.start()
+    await flush()
+    await flush()
+    expect(client.session.getState()).toMatchObject({ status: 'authenticated', user: { uid: 'u1' } })
+    expect(client.session.getState().token).toMatch(/^fake-token-u1-/)
+    client.stop()
+  })
+
+  it('refreshes the token every 50 minutes while one exists and stops when it is gone', async () => {
+    const { client, scheduler, auth } = setup()
+    client.start()
+    await flush()
+    await flush()
+    scheduler.advance(50 * 60 * 1000 - 1)
+    await flush()
+    expect(auth.refreshCount).toBe(0)
+    scheduler.advance(1)
+    await flush()
+    expect(auth.refreshCount).toBe(1)
+    scheduler.advance(50 * 60 * 1000)
+    await flush()
+    expect(auth.refreshCount).toBe(2)
+    client.session.getState().clear()
+    scheduler.advance(3 * 50 * 60 * 1000)
+    await flush()
+    expect(auth.refreshCount).toBe(2)
+    client.stop()
+  })
+
+  it('asks the user to sign in again when the token cannot be refreshed', async () => {
+    const { client, auth } = setup()
+    client.start()
+    await flush()
+    await flush()
+    auth.failTokens(true)
+    await client.refreshToken()
+    expect(client.session.getState().needsReauthentication).toBe(true)
+    client.stop()
+  })
+
+  it('pings /health every 14 minutes from start until stop', async () => {
+    // Its own path, so requests still in flight from other tests are not counted.
+    const { client, scheduler } = setup({ api: { baseUrl: `${server.url}/ping-test` } })
+    const pings = () => server.requests.filter((r) => r.url === '/ping-test/health').length
+    const before = pings()
+    client.start()
+    scheduler.advance(840_000)
+    await vi.waitFor(() => expect(pings()).toBe(before + 1))
+    scheduler.advance(840_000)
+    await vi.waitFor(() => expect(pings()).toBe(before + 2))
+    client.stop()
+    expect(scheduler.pending).toBe(0)
+    scheduler.advance(10 * 840_000)
+    await flush()
+    expect(pings()).toBe(before + 2)
+  })
+
+  it('survives start, stop, start (StrictMode) with one set of timers', async () => {
+    const { client, scheduler } = setup()
+    client.start()
+    client.start()
+    client.stop()
+    client.start()
+    await flush()
+    await flush()
+    // One periodic task plus one token refresh.
+    expect(scheduler.pending).toBe(2)
+    client.stop()
+    expect(scheduler.pending).toBe(0)
+  })
+
+  it('loads feature flags on start', async () => {
+    const { client } = setup({ flags: createStaticFlagSource({ mission_planning: true }) })
+    expect(client.flags.getState()).toMatchObject({ status: 'idle', flags: {} })
+    client.start()
+    await flush()
+    expect(client.flags.getState()).toMatchObject({ status: 'ready', flags: { mission_planning: true } })
+    client.stop()
+  })
+
+  it('keeps two consoles on one storage apart through their namespaces', () => {
+    const shared = { local: createMemoryStorage(), session: createMemoryStorage() }
+    const a = createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' })
+    const b = createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'b' })
+    a.tenant.getState().setTenant({ tenant_id: 't1', name: 'Alpha' })
+    a.streamView.getState().setSidebarOpen(false)
+    expect(b.tenant.getState().tenant).toBeUndefined()
+    expect(b.streamView.getState().sidebarOpen).toBe(true)
+    expect(createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' }).tenant.getState().tenant?.name).toBe(
+      'Alpha',
+    )
+    b.resetAll()
+    expect(createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' }).tenant.getState().tenant?.name).toBe(
+      'Alpha',
+    )
+  })
+
+  it('selecting a tenant resets streams and workspaces, stores ranges and loads the role', async () => {
+    const { client } = setup()
+    client.start()
+    await flush()
+    await flush()
+    client.streamView.getState().setStreams([{ video_id: 'v', name: 'n', source: 's', proxy_address: '' }])
+    client.grid.getState().setWorkspaceItems('stream-view', [{ id: 'v', type: 'Video', name: 'n' }])
+    await client.selectTenant({ tenant_id: 't2', name: 'Bravo', remote_cidr: '10.2.0.0/16' })
+    expect(client.streamView.getState().streams).toEqual([])
+    expect(client.grid.getState().workspaces['stream-view'].items).toEqual([])
+    expect(client.tenant.getState().tenant?.remote_cidr_range).toEqual({ start: '10.2.0.0', end: '10.2.255.255' })
+    expect(client.tenant.getState().roles).toEqual(['admin'])
+    expect(server.requests.at(-1)!.headers.authorization).toMatch(/^Bearer fake-token-u1-/)
+    client.stop()
+  })
+
+  it('signing out resets every store, forgets everything stored and signs out of the provider', async () => {
+    const { client, storage, auth } = setup()
+    client.start()
+    await flush()
+    await flush()
+    client.tenant.getState().setTenant({ tenant_id: 't1', name: 'Alpha' })
+    client.preferences.getState().setNotifications('on')
+    client.grid.getState().setSettings({ snapToGrid: true })
+    client.streamView.getState().setSplitter(50)
+    client.toasts.getState().show({ message: 'hello' })
+    await client.signOut()
+    expect(await auth.getCurrentUser()).toBeUndefined()
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined })
+    expect(client.tenant.getState().tenant).toBeUndefined()
+    expect(client.preferences.getState().notifications).toBe('muted')
+    expect(client.grid.getState().settings.snapToGrid).toBe(false)
+    expect(client.streamView.getState().splitterModel).toBe(25)
+    expect(client.toasts.getState().toasts).toEqual([])
+    expect((storage.local as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    expect((storage.session as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    client.stop()
+  })
+
+  it('is signed out without an auth adapter and sends no token', async () => {
+    const client = createConsoleClient({ api: { baseUrl: server.url }, storage: { local: createMemoryStorage(), session: createMemoryStorage() } })
+    client.start()
+    expect(client.session.getState().status).toBe('signed-out')
+    await expect(client.ping()).resolves.toBe(true)
+    expect(server.requests.at(-1)!.headers.authorization).toBeUndefined()
+    client.stop()
+  })
+})

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../platform/storage-adapter'
+import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { createGridStore } from './grid-store'
+import { createPreferencesStore } from './preferences-store'
+import { createSessionStore } from './session-store'
+import { createStreamViewStore } from './stream-view-store'
+import { createTenantStore } from './tenant-store'
+import { createToastStore } from './toast-store'
+
+const storages = () => ({ local: createMemoryStorage(), session: createMemoryStorage() })
+
+describe('session store', () => {
+  it('moves from idle to authenticated to signed out, forgetting user and token', () => {
+    const store = createSessionStore()
+    expect(store.getState()).toMatchObject({ status: 'idle', needsReauthentication: false })
+    store.getState().setSession({ uid: 'u', email: 'e' }, 'tok')
+    expect(store.getState()).toMatchObject({ status: 'authenticated', token: 'tok', user: { uid: 'u' } })
+    store.getState().requestReauthentication()
+    expect(store.getState().needsReauthentication).toBe(true)
+    store.getState().clear()
+    expect(store.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined, needsReauthentication: false })
+  })
+})
+
+describe('preferences store', () => {
+  it('defaults notifications to muted and dark mode on', () => {
+    expect(createPreferencesStore(createMemoryStorage()).getState()).toMatchObject({ notifications: 'muted', darkMode: true })
+  })
+  it.each(['on', 'off', 'muted'] as const)('accepts %s and remembers it', (value) => {
+    const local = createMemoryStorage()
+    createPreferencesStore(local).getState().setNotifications(value)
+    expect(createPreferencesStore(local).getState().notifications).toBe(value)
+  })
+  it('rejects an unknown value', () => {
+    const store = createPreferencesStore(createMemoryStorage())
+    expect(() => store.getState().setNotifications('loud' as never)).toThrow(/Unknown notifications preference "loud"/)
+    expect(store.getState().notifications).toBe('muted')
+  })
+  it('ignores a corrupted stored value', () => {
+    const local = createMemoryStorage()
+    local.setItem('preferences', '{"notifications":"loud"')
+    expect(createPreferencesStore(local).getState().notifications).toBe('muted')
+  })
+})
+
+describe('tenant store', () => {
+  const tenant = { tenant_id: 't1', name: 'Alpha' }
+  it('keeps the selected tenant in both local and session storage', () => {
+    const s = storages()
+    createTenantStore(s).getState().setTenant(tenant)
+    expect(JSON.parse(s.local.getItem('selectedTenant')!)).toEqual(tenant)
+    expect(JSON.parse(s.session.getItem('selectedTenant')!)).toEqual(tenant)
+    expect(createTenantStore(s).getState().tenant).toEqual(tenant)
+  })
+  it('prefers this tab’s session choice, else the last one in local storage', () => {
+    const s = storages()
+    s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 'old', name: 'Old' }))
+    expect(createTenantStore(s).getState().tenant?.tenant_id).toBe('old')
+    s.session.setItem('selectedTenant', JSON.stringify(tenant))
+    expect(createTenantStore(s).getState().tenant?.tenant_id).toBe('t1')
+  })
+  it('ignores a stored value that is not a tenant', () => {
+    const s = storages()
+    s.session.setItem('selectedTenant', '{"name":1}')
+    expect(createTenantStore(s).getState().tenant).toBeUndefined()
+  })
+  it('removes the stored tenant on reset', () => {
+    const s = storages()
+    const store = createTenantStore(s)
+    store.getState().setTenant(tenant)
+    store.getState().reset()
+    expect(s.local.getItem('selectedTenant')).toBeNull()
+    expect(s.session.getItem('selectedTenant')).toBeNull()
+  })
+})
+
+describe('stream view store (§3 defaults)', () => {
+  it('starts with the sidebar open and the splitter at 25', () => {
+    const state = createStreamViewStore(storages(), createManualScheduler()).getState()
+    expect(state).toMatchObject({
+      streams: [],
+      streamCount: 0,
+      sidebarOpen: true,
+      splitterModel: 25,
+      fullscreenMode: false,
+      missionSidebarMini: false,
+      refreshingResource: { status: false },
+    })
+  })
+  it('remembers the sidebar in local and session storage', () => {
+    const s = storages()
+    const store = createStreamViewStore(s, createManualScheduler())
+    store.getState().setSidebarOpen(false)
+    store.getState().setSplitter(40)
+    expect(JSON.parse(s.local.getItem('streamSidebar')!)).toEqual({ sidebarOpen: false, splitterModel: 40 })
+    expect(JSON.parse(s.session.getItem('streamSidebar')!)).toEqual({ sidebarOpen: false, splitterModel: 40 })
+    expect(createStreamViewStore(s, createManualScheduler()).getState()).toMatchObject({ sidebarOpen: false, splitterModel: 40 })
+  })
+  it('clamps the splitter to 0–100', () => {
+    const store = createStreamViewStore(storages(), createManualScheduler())
+    store.getState().setSplitter(140)
+    expect(store.getState().splitterModel).toBe(100)
+    store.getState().setSplitter(Number.NaN)
+    expect(store.getState().splitterModel).toBe(25)
+  })
+  it('sets the refreshing flag and clears it after 300 ms', () => {
+    const scheduler = createManualScheduler()
+    const store = createStreamViewStore(storages(), scheduler)
+    store.getState().refreshResource('v1')
+    expect(store.getState().refreshingResource).toEqual({ resourceId: 'v1', status: true })
+    scheduler.advance(299)
+    expect(store.getState().refreshingResource.status).toBe(true)
+    scheduler.advance(1)
+    expect(store.getState().refreshingResource.status).toBe(false)
+  })
+  it('counts streams from the total when given', () => {
+    const store = createStreamViewStore(storages(), createManualScheduler())
+    store.getState().setStreams([], 12)
+    expect(store.getState().streamCount).toBe(12)
+  })
+})
+
+describe('grid store', () => {
+  it('keeps settings and workspaces in session storage only', () => {
+    const s = storages()
+    const store = createGridStore(s.session)
+    store.getState().setSettings({ snapToGrid: true })
+    store.getState().setWorkspaceItems('stream-view', [{ id: 'v1', type: 'Video', name: 'Front' }])
+    expect(s.local.size).toBe(0)
+    const again = createGridStore(s.session).getState()
+    expect(again.settings.snapToGrid).toBe(true)
+    expect(again.settings.snapToGridColumns).toBe(2)
+    expect(again.workspaces['stream-view'].items).toEqual([{ id: 'v1', type: 'Video', name: 'Front' }])
+  })
+  it('drops stored widgets without an id and survives a corrupted document', () => {
+    const session = createMemoryStorage()
+    session.setItem('workspaces', JSON.stringify({ 'stream-view': { items: [{ type: 'Video' }, { id: 'ok', type: 'Map' }] } }))
+    session.setItem('gridSettings', '{"snapToGrid":"yes","snapToGridColumns":3}')
+    const state = createGridStore(session).getState()
+    expect(state.workspaces['stream-view'].items.map((w) => w.id)).toEqual(['ok'])
+    expect(state.workspaces['mission-review'].items).toEqual([])
+    expect(state.settings).toMatchObject({ snapToGrid: false, snapToGridColumns: 3 })
+    session.setItem('workspaces', '{broken')
+    expect(createGridStore(session).getState().workspaces['stream-view'].items).toEqual([])
+  })
+  it('empties every workspace on resetWorkspaces', () => {
+    const store = createGridStore(createMemoryStorage())
+    store.getState().setWorkspaceItems('mission-review', [{ id: 'm', type: 'Map', name: 'map' }])
+    store.getState().resetWorkspaces()
+    expect(Object.values(store.getState().workspaces).every((w) => w.items.length === 0)).toBe(true)
+  })
+})
+
+describe('toast store', () => {
+  it('closes a toast after 5000 ms by default', () => {
+    const scheduler = createManualScheduler()
+    const store = createToastStore(scheduler)
+    store.getState().show({ message: 'User submitted', tone: 'positive' })
+    expect(store.getState().toasts).toMatchObject([{ message: 'User submitted', timeoutMs: 5000, position: 'top-right' }])
+    scheduler.advance(4999)
+    expect(store.getState().toasts).toHaveLength(1)
+    scheduler.advance(1)
+    expect(store.getState().toasts).toHaveLength(0)
+  })
+  it('honours a custom timeout and position', () => {
+    const scheduler = createManualScheduler()
+    const store = createToastStore(scheduler)
+    store.getState().show({ message: 'Started', position: 'bottom-right', timeoutMs: 1500 })
+    scheduler.advance(1500)
+    expect(store.getState().toasts).toHaveLength(0)
+  })
+  it('rejects an unknown position', () => {
+    const store = createToastStore(createManualScheduler())
+    expect(() => store.getState().show({ message: 'x', position: 'middle' as never })).toThrow(
+      expect.objectContaining({ code: 'toast/invalid-position' }),
+    )
+    expect(store.getState().toasts).toHaveLength(0)
+  })
+  it('dismisses early and cancels the timer', () => {
+    const scheduler = createManualScheduler()
+    const store = createToastStore(scheduler)
+    const id = store.getState().show({ message: 'x' })
+    store.getState().dismiss(id)
+    expect(scheduler.pending).toBe(0)
+  })
+})
