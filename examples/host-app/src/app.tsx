@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
-import { useStore } from 'zustand'
 import { WIDGET_TYPES } from '@honu/core/grid'
-import { useConsoleClient } from '@honu/console-react'
+import { useConsoleClient, useFlags } from '@honu/console-react'
 import { WidgetPlaceholder } from '@honu/widgets'
 
 /** The reference app's first screen: API health, flags and the widget catalogue. */
 export function App({ apiBase }: { apiBase: string }) {
   const client = useConsoleClient()
-  const flags = useStore(client.flags, (s) => s.flags)
+  const flags = useFlags((s) => s.flags)
   const [health, setHealth] = useState<'checking' | 'up' | 'down'>('checking')
   useEffect(() => {
     let live = true

@@ -9,7 +9,7 @@ export interface RecordedRequest {
   body: unknown
 }
 
-type Handler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>
+type Handler = (request: RecordedRequest, response: ServerResponse) => unknown
 
 /**
  * A real HTTP server on loopback for client tests: records every request and answers with `handler`.

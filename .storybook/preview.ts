@@ -1,0 +1,9 @@
+import type { Preview } from '@storybook/react-vite'
+import '../packages/widgets/src/styles.css'
+import './preview.css'
+
+const preview: Preview = {
+  parameters: { layout: 'padded' },
+}
+
+export default preview

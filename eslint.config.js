@@ -1,0 +1,109 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
+  name,
+  message: `@honu/core must not touch "${name}" at import: go through platform/ (injected adapters) so core runs on a server and two consoles never share state.`,
+}))
+
+const coreBannedPaths = [
+  { name: 'react', message: '@honu/core is framework-agnostic: React belongs in @honu/console-react.' },
+  { name: 'react-dom', message: '@honu/core is framework-agnostic: React belongs in @honu/console-react.' },
+  { name: '@honu/console-react', message: 'core sits below the React package, never the other way round.' },
+  { name: '@honu/widgets', message: 'core sits below the widgets package.' },
+  { name: 'zustand', message: 'Use zustand/vanilla in core: the root entry pulls React in.' },
+]
+const reactPattern = { group: ['react/*', 'react-dom/*'], message: '@honu/core must not import React.' }
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      // Library code may warn or report errors, never chat on the console.
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: coreBannedPaths, patterns: [reactPattern] }] },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/platform/**', 'packages/core/src/grid/**', '**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', ...domGlobals] },
+  },
+  {
+    // Optional peers stay behind their own entry points.
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['packages/core/src/firebase/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: coreBannedPaths,
+          patterns: [
+            reactPattern,
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'firebase is an optional peer: only src/firebase/ may import it.' },
+            { group: ['gridstack', 'gridstack/*'], message: 'gridstack is an optional peer: only src/grid/ may load it, inside mount().' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/console-react/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@honu/widgets', message: 'console-react must not depend on widgets; widgets build on it.' }],
+          patterns: [{ group: ['@honu/core/src/*', '**/core/src/*'], message: 'Import @honu/core through its public entries.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/widgets/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@honu/*/src/*', '**/core/src/*', '**/console-react/src/*'], message: 'Use public entries.' },
+            { group: ['@honu/host-app', '**/host-app/*'], message: 'Widgets never depend on the host app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['examples/host-app/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@honu/*/src/*', '**/packages/*/src/*'], message: 'The host app uses public entries only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/console-react/**/*.tsx', 'packages/widgets/**/*.tsx', 'examples/host-app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+)

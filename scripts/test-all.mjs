@@ -1,0 +1,54 @@
+// The whole test command: every check a well-kept library runs, then one closing line with the test count.
+// Each step runs even if an earlier one failed (unless it needs that step's output), so one run shows
+// everything that is wrong.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const reportDir = 'test-results'
+const vitestReport = `${reportDir}/vitest.json`
+rmSync(vitestReport, { force: true })
+mkdirSync(reportDir, { recursive: true })
+
+const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
+const steps = [
+  { name: 'lint', cmd: 'pnpm run lint' },
+  { name: 'typecheck', cmd: 'pnpm run typecheck' },
+  { name: 'build packages', cmd: 'pnpm run build', gate: true },
+  { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport}` },
+  { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs' },
+  { name: 'publint and attw', cmd: 'pnpm run check:package' },
+  { name: 'size budgets', cmd: 'pnpm run size' },
+  { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build' },
+  { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
+]
+
+const results = []
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.cmd}`)
+  const started = Date.now()
+  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env })
+  const ok = run.status === 0
+  results.push({ name: step.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  if (!ok && step.gate) {
+    console.error(`\n${step.name} failed; the steps after it need its output.`)
+    break
+  }
+}
+
+console.log('\n=== summary')
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+
+// The closing line counts tests; a failed check that is not a test (lint, budgets…) counts as one failure,
+// and a run that executed no test at all counts as failed.
+let passed = 0
+let failedTests = 0
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
+  passed = report.numPassedTests
+  failedTests = report.numFailedTests
+}
+const failedChecks = results.filter((r) => !r.ok).length
+const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)
+console.log(`\nchecks: ${results.length - failedChecks} passed, ${failedChecks} failed`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
