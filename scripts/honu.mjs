@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 const command = process.argv[2]
-const scripts = { start: 'dev', test: 'test:all' }
+const scripts = { start: 'serve', test: 'test:all' }
 if (!scripts[command]) {
   console.error(`usage: node scripts/honu.mjs ${Object.keys(scripts).join('|')}`)
   process.exit(2)

@@ -1,8 +1,34 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
+const apiOrigins = ['http://127.0.0.1:8080', 'http://localhost:8080']
+
+/**
+ * A strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) on the built app. Only the build gets it:
+ * Vite's dev server injects an inline script for hot reload, which a strict policy would block.
+ */
+function strictCsp(): Plugin {
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: https://www.gravatar.com",
+    `connect-src 'self' ${apiOrigins.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+  return {
+    name: 'honu-strict-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
+    ],
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), strictCsp()],
   // Read workspace packages from source, so the app runs without building them first.
   resolve: { conditions: ['@honu/source'] },
   build: { sourcemap: true },
