@@ -1,9 +1,24 @@
-import { createServer } from './create-server'
+import { readConfig } from './config'
+import { DEMO_PASSWORD, demoUsers } from './seed'
+import { startServer } from './start-server'
 
-const port = Number(process.env.PORT ?? 8080)
-const host = process.env.HOST ?? '127.0.0.1'
-const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173').split(',')
-
-createServer({ allowedOrigins }).listen(port, host, () => {
-  console.log(`reference server listening on http://${host}:${port}`)
-})
+const config = readConfig()
+try {
+  const server = await startServer(config)
+  const where = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${config.dataDir}`
+  console.log(`reference server on ${server.url} (${where}, auth: ${config.authMode})`)
+  for (const [family, url] of Object.entries(server.v2Services)) console.log(`  v2 ${family} on ${url}`)
+  if (config.authMode === 'emulator') {
+    console.log(`demo accounts (password ${DEMO_PASSWORD}):`)
+    for (const u of demoUsers) console.log(`  ${u.email.padEnd(18)} ${u.note}`)
+  }
+  const stop = async () => {
+    await server.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} catch (error) {
+  console.error('reference server failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+}

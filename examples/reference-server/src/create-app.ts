@@ -1,0 +1,127 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import { ApiError } from './api-error'
+import { authenticate } from './auth/caller'
+import type { Identity } from './auth/identity'
+import type { Database } from './db/database'
+import { loadUser } from './routes/v1-access'
+import { registerTenantRoutes } from './routes/v1-tenants'
+import { registerUserRoutes } from './routes/v1-users'
+import { registerVideoRoutes } from './routes/v1-videos'
+import { registerV2Routes } from './routes/v2-resources'
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  db: Database
+  identity: Identity
+  /** Feature flags for local mode, served at `/api/v1/features` (there is no Remote Config emulator). */
+  features?: Record<string, boolean>
+  /** Browser origins allowed to call the API. */
+  allowedOrigins?: readonly string[]
+  /** Largest accepted request body in bytes. Default 64 KiB. */
+  bodyLimit?: number
+  /** Serve only these v2 families, without the `/api/v2` prefix (split-port mode); everything when absent. */
+  v2Families?: ReadonlySet<string>
+  logger?: boolean
+}
+
+/** Routes that need no token. */
+const PUBLIC = new Set(['/health', '/openapi.json', '/api/v1/features'])
+
+/**
+ * The reference server: spec §7's v1 and v2 APIs over a database, with Firebase ID tokens, tenant isolation and
+ * schema validation on every body and query.
+ */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown fields are refused, not silently dropped; wrong types are refused, not converted.
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: false,
+      },
+    },
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Honu Console reference API',
+        version: '1.0.0',
+        description:
+          'The v1 (network product) and v2 (mission planning) calls of the console. Every route but /health, ' +
+          '/openapi.json and /api/v1/features needs a Firebase ID token as a bearer token.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  })
+
+  const origins = new Set(options.allowedOrigins ?? [])
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin
+    if (origin && origins.has(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin)
+      reply.header('Vary', 'Origin')
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
+      reply.header('Access-Control-Max-Age', '600')
+    }
+    if (request.method === 'OPTIONS') return reply.code(204).send()
+  })
+
+  // v1: every route but the public ones needs a verified token and a console user record.
+  app.addHook('preHandler', async (request) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (!path.startsWith('/api/v1/') || PUBLIC.has(path)) return
+    const caller = await authenticate(request, options.identity)
+    ;(request as unknown as { user: unknown }).user = await loadUser(options.db, caller.uid)
+  })
+
+  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send({ code: error.code, message: error.message })
+    const fastifyError = error as FastifyError
+    if (fastifyError.validation) {
+      const [first] = fastifyError.validation
+      const where = `${fastifyError.validationContext ?? 'request'}${(first?.instancePath ?? '').replace(/\//g, '.')}`
+      const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty
+      const detail = extra ? `${where}.${extra} is not allowed` : `${where} ${first?.message ?? 'is invalid'}`
+      return reply.code(400).send({ code: 'invalid-request', message: `Invalid request: ${detail}.` })
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      const messages: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+      }
+      return reply
+        .code(fastifyError.statusCode)
+        .send({ code: 'invalid-request', message: messages[fastifyError.code] ?? fastifyError.message })
+    }
+    app.log.error(error)
+    return reply.code(500).send({ code: 'internal', message: 'The server failed to handle this request.' })
+  })
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ code: 'not-found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` }),
+  )
+
+  if (options.v2Families) {
+    registerV2Routes(app, options.db, options.identity, { prefix: '', families: options.v2Families })
+  } else {
+    app.get('/health', { schema: { tags: ['system'], security: [] } }, async () => ({ status: 'ok', database: options.db.kind }))
+    app.get('/api/v1/features', { schema: { tags: ['system'], security: [] } }, async () => ({
+      features: options.features ?? {},
+    }))
+    registerVideoRoutes(app, options.db)
+    registerTenantRoutes(app, options.db)
+    registerUserRoutes(app, options.db, options.identity)
+    registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
+  }
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  return app
+}

@@ -1,0 +1,29 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { Database } from './database'
+
+/**
+ * Embedded PostgreSQL (PGlite, WebAssembly): in memory, or persisted in `dataDir`.
+ * PGlite runs one connection, so statements queue; that is fine for a reference server.
+ */
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  const pg = dataDir ? new PGlite(dataDir) : new PGlite()
+  await pg.waitReady
+  return {
+    kind: 'pglite',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pg.query<Row>(sql, params as unknown[])
+      return result.rows
+    },
+    async exec(sql) {
+      await pg.exec(sql)
+    },
+    transaction: (work) =>
+      pg.transaction(async (tx) =>
+        work({
+          query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+            (await tx.query<Row>(sql, params as unknown[])).rows,
+        }),
+      ),
+    close: () => pg.close(),
+  }
+}

@@ -1,0 +1,36 @@
+import pg from 'pg'
+import type { Database } from './database'
+
+/** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
+export async function createPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  // Fail at start-up, with the reason, rather than on the first request.
+  await pool.query('select 1')
+  return {
+    kind: 'postgres',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pool.query(sql, params as unknown[])).rows as Row[]
+    },
+    async exec(sql) {
+      await pool.query(sql)
+    },
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({
+          query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+            (await client.query(sql, params as unknown[])).rows as Row[],
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback')
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,89 @@
+import type { Database } from './database'
+
+/** Schema changes in order; never edit a shipped one, add the next. The same SQL runs on PGlite and PostgreSQL. */
+export const migrations: readonly { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'network product',
+    sql: `
+      create table tenants (
+        tenant_id text primary key,
+        name text not null,
+        remote_cidr text,
+        vpn_cidr text
+      );
+      create table users (
+        uid text primary key,
+        name text not null default '',
+        email text not null unique,
+        -- Map from tenant id or '*' to a list of roles (spec §3).
+        permissions jsonb not null default '{}'::jsonb,
+        joined timestamptz not null default now()
+      );
+      create table videos (
+        video_id text primary key,
+        tenant_id text not null references tenants(tenant_id) on delete cascade,
+        name text not null,
+        source text not null,
+        proxy text,
+        create_time timestamptz not null default now(),
+        update_time timestamptz not null default now()
+      );
+      create index videos_tenant on videos (tenant_id, name);
+      create table devices (
+        device_id text primary key,
+        tenant_id text not null references tenants(tenant_id) on delete cascade,
+        name text not null,
+        kind text not null,
+        address text
+      );
+      create index devices_tenant on devices (tenant_id, name);
+    `,
+  },
+  {
+    id: 2,
+    name: 'mission planning',
+    sql: `
+      -- Every v2 resource in one table: the resource name, its organisation and the record itself.
+      create table v2_records (
+        resource text not null,
+        id text not null,
+        organisation_id text not null,
+        data jsonb not null,
+        create_time timestamptz not null default now(),
+        update_time timestamptz not null default now(),
+        primary key (resource, id)
+      );
+      create index v2_records_org on v2_records (resource, organisation_id);
+      -- A mission-planning user's membership of one organisation.
+      create table mp_users (
+        id text primary key,
+        uid text not null,
+        email text not null,
+        name text not null default '',
+        organisation_id text not null,
+        roles jsonb not null default '{}'::jsonb,
+        super_admin boolean not null default false,
+        unique (uid, organisation_id)
+      );
+    `,
+  },
+]
+
+/** Applies the migrations not yet applied, each in its own transaction. */
+export async function migrate(db: Database): Promise<number[]> {
+  await db.exec('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())')
+  const done = new Set((await db.query<{ id: number }>('select id from schema_migrations')).map((r) => Number(r.id)))
+  const applied: number[] = []
+  for (const migration of migrations) {
+    if (done.has(migration.id)) continue
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement)
+      }
+      await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [migration.id, migration.name])
+    })
+    applied.push(migration.id)
+  }
+  return applied
+}

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify'
+import { ALL_TENANTS, isSuperAdmin, type Permissions } from '@honu/core'
+import { ApiError, badRequest, forbidden, notFound } from '../api-error'
+import type { Identity } from '../auth/identity'
+import type { Database } from '../db/database'
+import { administeredTenants, loadUser, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
+import type { AuthedRequest } from './request-user'
+
+/** Roles a tenant admin may grant. `org-admin` exists only under `*` and only a super admin grants it. */
+const GRANTABLE = ['admin', 'writer', 'controller', 'reader'] as const
+const roleSchema = { type: 'string', enum: [...GRANTABLE, 'org-admin'] } as const
+const idSchema = { type: 'string', minLength: 1, maxLength: 200 } as const
+
+const isAdminRole = (role: string) => role.toLowerCase() === 'admin'
+
+async function targetUser(db: Pick<Database, 'query'>, uid: string): Promise<UserRow> {
+  const [row] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [uid])
+  if (!row) throw notFound(`User "${uid}"`)
+  return row
+}
+
+/** Whether, after `change`, the tenant still has a user with the admin role. */
+async function keepsAnAdmin(
+  db: Pick<Database, 'query'>,
+  tenantId: string,
+  uid: string,
+  nextRoles: readonly string[],
+): Promise<boolean> {
+  if (nextRoles.some(isAdminRole)) return true
+  const others = await db.query<{ uid: string }>(
+    `select uid from users where uid <> $1 and exists (
+       select 1 from jsonb_array_elements_text(coalesce(permissions -> $2::text, '[]'::jsonb)) r where lower(r) = 'admin')`,
+    [uid, tenantId],
+  )
+  return others.length > 0
+}
+
+async function setRoles(db: Pick<Database, 'query'>, user: UserRow, tenantId: string, roles: readonly string[]) {
+  const permissions: Record<string, readonly string[] | undefined> = { ...user.permissions }
+  if (roles.length === 0) delete permissions[tenantId]
+  else permissions[tenantId] = [...roles]
+  await db.query('update users set permissions = $2::jsonb where uid = $1', [user.uid, JSON.stringify(permissions)])
+}
+
+function checkGrant(caller: UserRow, tenant: string, role: string) {
+  if (tenant === ALL_TENANTS || role === 'org-admin') {
+    if (!isSuperAdmin(caller.permissions)) throw forbidden('grant roles for all tenants')
+    if (tenant !== ALL_TENANTS) throw badRequest('org-admin can only be granted for all tenants ("*").')
+  }
+}
+
+/** Users and roles per tenant (spec §7). Admins manage users and roles; nobody removes a tenant's last admin. */
+export function registerUserRoutes(app: FastifyInstance, db: Database, identity: Identity) {
+  const withTenantAccess = async (caller: UserRow, tenant: string, what: string) => {
+    if (tenant === ALL_TENANTS) {
+      if (!isSuperAdmin(caller.permissions)) throw forbidden(what)
+      return
+    }
+    await requireAdmin(db, caller, tenant, what)
+  }
+
+  app.get(
+    '/api/v1/users/',
+    {
+      schema: {
+        tags: ['v1'],
+        querystring: { type: 'object', additionalProperties: false, required: ['tenant_id'], properties: { tenant_id: idSchema } },
+      },
+    },
+    async (request) => {
+      const { tenant_id } = request.query as { tenant_id: string }
+      await requireAdmin(db, (request as AuthedRequest).user, tenant_id, 'see the users of this tenant')
+      const rows = await db.query<UserRow & { joined: string }>(
+        `select uid, name, email, permissions,
+           to_char(joined at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as joined
+         from users where permissions ? $1 order by lower(name), email`,
+        [tenant_id],
+      )
+      // Only this tenant's roles: a tenant admin must not learn a user's roles elsewhere.
+      return { data: rows.map((u) => ({ ...u, permissions: { [tenant_id]: u.permissions[tenant_id] ?? [] } })) }
+    },
+  )
+
+  app.post(
+    '/api/v1/users',
+    {
+      schema: {
+        tags: ['v1'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'email'],
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+            email: { type: 'string', format: 'email', maxLength: 320 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = (request as AuthedRequest).user
+      if ((await administeredTenants(db, caller)).size === 0) throw forbidden('create users')
+      const { name, email } = request.body as { name: string; email: string }
+      const normalised = email.trim().toLowerCase()
+      const [existing] = await db.query<{ uid: string }>('select uid from users where lower(email) = $1', [normalised])
+      if (existing) return reply.code(200).send({ uid: existing.uid })
+      const uid = await identity.ensureUser({ email: normalised, name })
+      await db.query('insert into users (uid, name, email) values ($1, $2, $3) on conflict (uid) do nothing', [uid, name, normalised])
+      return reply.code(201).send({ uid })
+    },
+  )
+
+  const roleParams = { type: 'object', properties: { uid: idSchema } } as const
+
+  app.post(
+    '/api/v1/users/:uid/role',
+    {
+      schema: {
+        tags: ['v1'],
+        params: roleParams,
+        body: { type: 'object', additionalProperties: false, required: ['tenant', 'role'], properties: { tenant: idSchema, role: roleSchema } },
+      },
+    },
+    async (request, reply) => {
+      const caller = (request as AuthedRequest).user
+      const { uid } = request.params as { uid: string }
+      const { tenant, role } = request.body as { tenant: string; role: string }
+      checkGrant(caller, tenant, role)
+      await withTenantAccess(caller, tenant, 'manage roles in this tenant')
+      const target = await targetUser(db, uid)
+      const current = target.permissions[tenant] ?? []
+      if (!current.includes(role)) await setRoles(db, target, tenant, [...current, role])
+      return reply.code(201).send({ uid, tenant, roles: current.includes(role) ? current : [...current, role] })
+    },
+  )
+
+  app.put(
+    '/api/v1/users/:uid/role',
+    {
+      schema: {
+        tags: ['v1'],
+        params: roleParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['tenant', 'role', 'new_role'],
+          properties: { tenant: idSchema, role: roleSchema, new_role: roleSchema },
+        },
+      },
+    },
+    async (request) => {
+      const caller = (request as AuthedRequest).user
+      const { uid } = request.params as { uid: string }
+      const { tenant, role, new_role } = request.body as { tenant: string; role: string; new_role: string }
+      checkGrant(caller, tenant, new_role)
+      await withTenantAccess(caller, tenant, 'manage roles in this tenant')
+      const target = await targetUser(db, uid)
+      const current = target.permissions[tenant] ?? []
+      if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
+      const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
+      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, uid, next))) throw lastAdmin()
+      await setRoles(db, target, tenant, next)
+      return { uid, tenant, roles: next }
+    },
+  )
+
+  const removeRoles = async (caller: UserRow, uid: string, tenant: string, role?: string) => {
+    await withTenantAccess(caller, tenant, 'manage roles in this tenant')
+    const target = await targetUser(db, uid)
+    const current = target.permissions[tenant] ?? []
+    if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
+    const next = role ? current.filter((r) => r !== role) : []
+    if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, uid, next))) throw lastAdmin()
+    await setRoles(db, target, tenant, next)
+  }
+
+  app.delete(
+    '/api/v1/users/:uid/role/:tenant_id',
+    { schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema } } } },
+    async (request, reply) => {
+      const { uid, tenant_id } = request.params as { uid: string; tenant_id: string }
+      await removeRoles((request as AuthedRequest).user, uid, tenant_id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.delete(
+    '/api/v1/users/:uid/role/:tenant_id/:role',
+    { schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema, role: roleSchema } } } },
+    async (request, reply) => {
+      const { uid, tenant_id, role } = request.params as { uid: string; tenant_id: string; role: string }
+      await removeRoles((request as AuthedRequest).user, uid, tenant_id, role)
+      return reply.code(204).send()
+    },
+  )
+
+  app.get(
+    '/api/v1/users/:uid',
+    { schema: { tags: ['v1'], params: roleParams } },
+    async (request) => {
+      const caller = (request as AuthedRequest).user
+      const { uid } = request.params as { uid: string }
+      if (uid === caller.uid) return { uid, name: caller.name, email: caller.email, permissions: caller.permissions }
+      const target = await loadUser(db, uid).catch(() => {
+        throw notFound(`User "${uid}"`)
+      })
+      const superAdmin = isSuperAdmin(caller.permissions)
+      const visible = await administeredTenants(db, caller)
+      const shared: Permissions = superAdmin ? target.permissions : permissionsWithin(target.permissions, visible, false)
+      // A user in none of the caller's tenants does not exist as far as the caller can tell.
+      if (!superAdmin && Object.keys(shared).length === 0) throw notFound(`User "${uid}"`)
+      return { uid, name: target.name, email: target.email, permissions: shared }
+    },
+  )
+}
+
+const lastAdmin = () => new ApiError(409, 'last-admin', 'A tenant must keep at least one admin: make someone else admin first.')
+

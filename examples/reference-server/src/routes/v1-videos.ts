@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../api-error'
+import type { Database } from '../db/database'
+import { requireMember, requireWriter } from './v1-access'
+import type { AuthedRequest } from './request-user'
+
+const tenantQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tenant_id'],
+  properties: {
+    tenant_id: { type: 'string', minLength: 1, maxLength: 200 },
+    limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
+  },
+} as const
+
+const streamFields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  source: { type: 'string', minLength: 1, maxLength: 2048 },
+  proxy: { type: ['string', 'null'], maxLength: 2048 },
+} as const
+
+const videoSelect = `select video_id, name, source, proxy, tenant_id,
+  to_char(create_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as create_time,
+  to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time from videos`
+
+/** Streams of a tenant: spec §7 `/api/v1/videos`. Members read; writers and admins change. */
+export function registerVideoRoutes(app: FastifyInstance, db: Database) {
+  app.get(
+    '/api/v1/videos',
+    { schema: { tags: ['v1'], querystring: tenantQuery } },
+    async (request) => {
+      const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
+      await requireMember(db, (request as AuthedRequest).user, tenant_id)
+      const data = await db.query(`${videoSelect} where tenant_id = $1 order by name, video_id limit $2 offset $3`, [
+        tenant_id,
+        Math.min(Number(limit ?? 1000), 1000),
+        Number(offset ?? 0),
+      ])
+      const [{ count }] = (await db.query<{ count: string }>('select count(*) from videos where tenant_id = $1', [tenant_id])) as [
+        { count: string },
+      ]
+      return { data, total_count: Number(count) }
+    },
+  )
+
+  app.post(
+    '/api/v1/videos',
+    {
+      schema: {
+        tags: ['v1'],
+        querystring: tenantQuery,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'source'],
+          properties: { ...streamFields, video_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenant_id } = request.query as { tenant_id: string }
+      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      const body = request.body as { name: string; source: string; proxy?: string | null; video_id?: string }
+      const videoId = body.video_id ?? randomUUID()
+      const [existing] = await db.query('select 1 from videos where video_id = $1', [videoId])
+      if (existing) return reply.code(409).send({ code: 'conflict', message: `A stream with id "${videoId}" already exists.` })
+      await db.query('insert into videos (video_id, tenant_id, name, source, proxy) values ($1, $2, $3, $4, $5)', [
+        videoId,
+        tenant_id,
+        body.name,
+        body.source,
+        body.proxy ?? null,
+      ])
+      const [created] = await db.query(`${videoSelect} where video_id = $1`, [videoId])
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.put(
+    '/api/v1/videos/:video_id',
+    {
+      schema: {
+        tags: ['v1'],
+        querystring: tenantQuery,
+        params: { type: 'object', properties: { video_id: { type: 'string', minLength: 1, maxLength: 200 } } },
+        body: { type: 'object', additionalProperties: false, required: ['name', 'source'], properties: streamFields },
+      },
+    },
+    async (request) => {
+      const { tenant_id } = request.query as { tenant_id: string }
+      const { video_id } = request.params as { video_id: string }
+      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      const body = request.body as { name: string; source: string; proxy?: string | null }
+      const [row] = await db.query<{ update_time: string }>(
+        `update videos set name = $3, source = $4, proxy = $5, update_time = clock_timestamp()
+         where video_id = $1 and tenant_id = $2
+         returning to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time`,
+        [video_id, tenant_id, body.name, body.source, body.proxy ?? null],
+      )
+      if (!row) throw notFound(`Stream "${video_id}"`)
+      return { update_time: row.update_time }
+    },
+  )
+
+  app.delete(
+    '/api/v1/videos/:video_id',
+    {
+      schema: {
+        tags: ['v1'],
+        querystring: tenantQuery,
+        params: { type: 'object', properties: { video_id: { type: 'string', minLength: 1, maxLength: 200 } } },
+      },
+    },
+    async (request, reply) => {
+      const { tenant_id } = request.query as { tenant_id: string }
+      const { video_id } = request.params as { video_id: string }
+      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      const rows = await db.query('delete from videos where video_id = $1 and tenant_id = $2 returning video_id', [video_id, tenant_id])
+      if (rows.length === 0) throw notFound(`Stream "${video_id}"`)
+      return reply.code(204).send()
+    },
+  )
+}

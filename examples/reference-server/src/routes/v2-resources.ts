@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { hasOrganisationPermission, V2_RESOURCE_NAMES, type MissionPlanningRoles } from '@honu/core'
+import { ApiError, forbidden, notFound, badRequest } from '../api-error'
+import { authenticate } from '../auth/caller'
+import type { Identity } from '../auth/identity'
+import type { Database } from '../db/database'
+
+/** A caller's membership of one organisation (mission planning). */
+interface Membership {
+  id: string
+  uid: string
+  email: string
+  name: string
+  organisation_id: string
+  roles: MissionPlanningRoles
+  super_admin: boolean
+}
+
+interface V2Caller {
+  uid: string
+  superAdmin: boolean
+  memberships: Membership[]
+}
+
+type Action = 'read' | 'write' | 'admin'
+
+const can = (caller: V2Caller, organisationId: string, action: Action) =>
+  caller.superAdmin ||
+  caller.memberships.some((m) => m.organisation_id === organisationId && hasOrganisationPermission(m, action))
+
+/** Parent whose organisation a record inherits when it names none. */
+const PARENT: Partial<Record<string, [resource: string, field: string]>> = {
+  mission: ['campaign', 'campaign_id'],
+  execution: ['mission', 'mission_id'],
+}
+
+/** Required fields of each resource (beyond organisation_id), checked on create. */
+const REQUIRED: Record<string, string[]> = {
+  organisation: ['name'],
+  campaign: ['name'],
+  platform: ['name'],
+  mission: ['name', 'campaign_id'],
+  execution: ['mission_id', 'status'],
+  asset: ['name'],
+  'asset/group': ['name'],
+  chart: ['name'],
+  'user/rebac': ['subject', 'relation', 'object'],
+}
+
+const envelope = (data: unknown) => ({ data })
+
+/** The first path segment: the resource family a split-port service serves. */
+export const familyOf = (resource: string) => resource.split('/')[0]!
+
+/** Options of {@link registerV2Routes}. */
+export interface V2RouteOptions {
+  /** Path prefix: `/api/v2` on the main server, empty on a per-family service. */
+  prefix: string
+  /** Serve only these families (split-port mode); all when absent. */
+  families?: ReadonlySet<string>
+}
+
+/**
+ * The mission planning API: every v2 resource of spec §3 as CRUD, the user calls of §7, all answers in the
+ * `{ data }` envelope the client unwraps. Records are scoped to organisations; reading needs the Organisation
+ * `read` permission, changing needs `write`, managing users and relationships needs `admin`.
+ */
+export function registerV2Routes(app: FastifyInstance, db: Database, identity: Identity, options: V2RouteOptions) {
+  const serves = (resource: string) => !options.families || options.families.has(familyOf(resource))
+  const p = options.prefix
+
+  const loadCaller = async (request: FastifyRequest): Promise<V2Caller> => {
+    const { uid } = await authenticate(request, identity)
+    const memberships = await db.query<Membership>(
+      'select id, uid, email, name, organisation_id, roles, super_admin from mp_users where uid = $1',
+      [uid],
+    )
+    if (memberships.length === 0) {
+      throw new ApiError(403, 'no-access', 'This account has no access to mission planning. Ask an organisation admin.')
+    }
+    return { uid, superAdmin: memberships.some((m) => m.super_admin), memberships }
+  }
+
+  const audit = async (caller: V2Caller, organisationId: string, action: string, resource: string) => {
+    const id = randomUUID()
+    await db.query(
+      'insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)',
+      ['audit', id, organisationId, JSON.stringify({ id, actor: caller.uid, action, resource })],
+    )
+  }
+
+  const recordOut = (row: { data: Record<string, unknown>; create_time: unknown; update_time: unknown; organisation_id: string }) => ({
+    ...row.data,
+    organisation_id: row.organisation_id,
+    create_time: new Date(String(row.create_time)).toISOString(),
+    update_time: new Date(String(row.update_time)).toISOString(),
+  })
+
+  const findRecord = async (resource: string, id: string) => {
+    const [row] = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
+      'select data, organisation_id, create_time, update_time from v2_records where resource = $1 and id = $2',
+      [resource, id],
+    )
+    return row
+  }
+
+  const organisationFor = async (resource: string, id: string | undefined, body: Record<string, unknown>) => {
+    if (resource === 'organisation') return id ?? randomUUID()
+    if (typeof body.organisation_id === 'string' && body.organisation_id) return body.organisation_id
+    const parent = PARENT[resource]
+    const parentId = parent ? body[parent[1]] : undefined
+    if (parent && typeof parentId === 'string') {
+      const row = await findRecord(parent[0], parentId)
+      if (row) return row.organisation_id
+      throw badRequest(`${parent[1]} "${parentId}" does not exist.`)
+    }
+    throw badRequest('organisation_id is required.')
+  }
+
+  const bodySchema = { type: 'object', maxProperties: 50 } as const
+  const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } } as const
+
+  for (const resource of V2_RESOURCE_NAMES) {
+    if (!serves(resource) || resource === 'user') continue
+    const base = `${p}/${resource}`
+    const readOnly = resource === 'audit'
+
+    app.get(base, { schema: { tags: ['v2'], querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } } } }, async (request) => {
+      const caller = await loadCaller(request)
+      const filters = request.query as Record<string, string>
+      const rows = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
+        'select data, organisation_id, create_time, update_time from v2_records where resource = $1 order by create_time, id',
+        [resource],
+      )
+      const visible = rows
+        .filter((row) => can(caller, row.organisation_id, 'read'))
+        .map(recordOut)
+        .filter((record) => Object.entries(filters).every(([key, value]) => String((record as Record<string, unknown>)[key]) === value))
+      return envelope(visible)
+    })
+
+    app.get(`${base}/:id`, { schema: { tags: ['v2'], params: idParams } }, async (request) => {
+      const caller = await loadCaller(request)
+      const { id } = request.params as { id: string }
+      const row = await findRecord(resource, id)
+      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      return envelope(recordOut(row))
+    })
+
+    if (readOnly) continue
+    const changeAction: Action = resource === 'user/rebac' ? 'admin' : 'write'
+
+    app.post(base, { schema: { tags: ['v2'], body: bodySchema } }, async (request, reply) => {
+      const caller = await loadCaller(request)
+      const body = request.body as Record<string, unknown>
+      const missing = (REQUIRED[resource] ?? []).filter((field) => typeof body[field] !== 'string' || body[field] === '')
+      if (missing.length) throw badRequest(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required.`)
+      const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : randomUUID()
+      const organisationId = await organisationFor(resource, id, body)
+      if (resource === 'organisation' ? !caller.superAdmin : !can(caller, organisationId, changeAction)) {
+        throw forbidden(`create ${resource} records here`)
+      }
+      if (await findRecord(resource, id)) throw new ApiError(409, 'conflict', `${resource} "${id}" already exists.`)
+      const data = { ...body, id }
+      delete (data as Record<string, unknown>).organisation_id
+      await db.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
+        resource,
+        id,
+        organisationId,
+        JSON.stringify(data),
+      ])
+      await audit(caller, organisationId, 'create', `${resource}/${id}`)
+      return reply.code(201).send(envelope(recordOut((await findRecord(resource, id))!)))
+    })
+
+    app.put(`${base}/:id`, { schema: { tags: ['v2'], params: idParams, body: bodySchema } }, async (request) => {
+      const caller = await loadCaller(request)
+      const { id } = request.params as { id: string }
+      const row = await findRecord(resource, id)
+      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      if (resource === 'organisation' ? !caller.superAdmin && !can(caller, id, 'admin') : !can(caller, row.organisation_id, changeAction)) {
+        throw forbidden(`change this ${resource}`)
+      }
+      const changes = { ...(request.body as Record<string, unknown>) }
+      // The id and the organisation of a record never change.
+      delete changes.id
+      delete changes.organisation_id
+      await db.query(
+        'update v2_records set data = $3::jsonb, update_time = clock_timestamp() where resource = $1 and id = $2',
+        [resource, id, JSON.stringify({ ...row.data, ...changes, id })],
+      )
+      await audit(caller, row.organisation_id, 'update', `${resource}/${id}`)
+      return envelope(recordOut((await findRecord(resource, id))!))
+    })
+
+    app.delete(`${base}/:id`, { schema: { tags: ['v2'], params: idParams } }, async (request, reply) => {
+      const caller = await loadCaller(request)
+      const { id } = request.params as { id: string }
+      const row = await findRecord(resource, id)
+      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      if (resource === 'organisation' ? !caller.superAdmin : !can(caller, row.organisation_id, changeAction)) {
+        throw forbidden(`delete this ${resource}`)
+      }
+      await db.query('delete from v2_records where resource = $1 and id = $2', [resource, id])
+      await audit(caller, row.organisation_id, 'delete', `${resource}/${id}`)
+      return reply.code(204).send()
+    })
+  }
+
+  if (serves('user')) registerV2UserRoutes(app, db, identity, p, loadCaller, can)
+}
+
+function registerV2UserRoutes(
+  app: FastifyInstance,
+  db: Database,
+  identity: Identity,
+  p: string,
+  loadCaller: (request: FastifyRequest) => Promise<V2Caller>,
+  allowed: typeof can,
+) {
+  const select = 'select id, uid, email, name, organisation_id, roles, super_admin from mp_users'
+  const orgParams = {
+    type: 'object',
+    properties: {
+      ownerType: { type: 'string', enum: ['organisation'] },
+      ownerId: { type: 'string', minLength: 1, maxLength: 200 },
+      uid: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  } as const
+  const envelope = (data: unknown) => ({ data })
+
+  const requireOrganisation = async (caller: V2Caller, organisationId: string, action: Action) => {
+    const [org] = await db.query('select 1 from v2_records where resource = $1 and id = $2', ['organisation', organisationId])
+    if (!org || !allowed(caller, organisationId, 'read')) throw notFound(`organisation "${organisationId}"`)
+    if (!allowed(caller, organisationId, action)) throw forbidden('manage the users of this organisation')
+  }
+
+  // GET user/{uid}: a list (one entry per organisation); the client uses the first (spec §7).
+  app.get(`${p}/user/:uid`, { schema: { tags: ['v2'], params: orgParams } }, async (request) => {
+    const caller = await loadCaller(request)
+    const { uid } = request.params as { uid: string }
+    const rows = await db.query<Membership>(`${select} where uid = $1 order by organisation_id`, [uid])
+    return envelope(rows.filter((row) => row.uid === caller.uid || allowed(caller, row.organisation_id, 'read')))
+  })
+
+  app.get(`${p}/user/:ownerType/:ownerId`, { schema: { tags: ['v2'], params: orgParams } }, async (request) => {
+    const caller = await loadCaller(request)
+    const { ownerId } = request.params as { ownerId: string }
+    await requireOrganisation(caller, ownerId, 'read')
+    return envelope(await db.query(`${select} where organisation_id = $1 order by lower(name), email`, [ownerId]))
+  })
+
+  app.post(
+    `${p}/user/:ownerType/:ownerId`,
+    {
+      schema: {
+        tags: ['v2'],
+        params: orgParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'email'],
+          properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', format: 'email', maxLength: 320 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await loadCaller(request)
+      const { ownerId } = request.params as { ownerId: string }
+      await requireOrganisation(caller, ownerId, 'admin')
+      const { name, email } = request.body as { name: string; email: string }
+      const normalised = email.trim().toLowerCase()
+      const uid = await identity.ensureUser({ email: normalised, name })
+      await db.query(
+        `insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $2, $3, $4, $5, $6::jsonb)
+         on conflict (uid, organisation_id) do nothing`,
+        [randomUUID(), uid, normalised, name, ownerId, JSON.stringify({ Organisation: ['read'] })],
+      )
+      return reply.code(201).send(envelope({ uid }))
+    },
+  )
+
+  const membership = async (organisationId: string, uid: string) => {
+    const [row] = await db.query<Membership>(`${select} where organisation_id = $1 and uid = $2`, [organisationId, uid])
+    if (!row) throw notFound(`user "${uid}" in this organisation`)
+    return row
+  }
+
+  app.delete(`${p}/user/:ownerType/:ownerId/:uid`, { schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
+    const caller = await loadCaller(request)
+    const { ownerId, uid } = request.params as { ownerId: string; uid: string }
+    await requireOrganisation(caller, ownerId, 'admin')
+    await membership(ownerId, uid)
+    await db.query('delete from mp_users where organisation_id = $1 and uid = $2', [ownerId, uid])
+    return reply.code(204).send()
+  })
+
+  const rolesSchema = {
+    type: 'object',
+    maxProperties: 20,
+    additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', enum: ['read', 'write', 'admin'] } },
+  } as const
+
+  app.put(
+    `${p}/user/:ownerType/:ownerId/:uid/role`,
+    { schema: { tags: ['v2'], params: orgParams, body: rolesSchema } },
+    async (request) => {
+      const caller = await loadCaller(request)
+      const { ownerId, uid } = request.params as { ownerId: string; uid: string }
+      await requireOrganisation(caller, ownerId, 'admin')
+      await membership(ownerId, uid)
+      await db.query('update mp_users set roles = $3::jsonb where organisation_id = $1 and uid = $2', [
+        ownerId,
+        uid,
+        JSON.stringify(request.body),
+      ])
+      return envelope(await membership(ownerId, uid))
+    },
+  )
+
+  app.delete(`${p}/user/:ownerType/:ownerId/:uid/role`, { schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
+    const caller = await loadCaller(request)
+    const { ownerId, uid } = request.params as { ownerId: string; uid: string }
+    await requireOrganisation(caller, ownerId, 'admin')
+    await membership(ownerId, uid)
+    await db.query(`update mp_users set roles = '{}'::jsonb where organisation_id = $1 and uid = $2`, [ownerId, uid])
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import { createIdentity, type Identity } from './auth/identity'
+import type { ServerConfig } from './config'
+import { createApp } from './create-app'
+import { createPgliteDatabase } from './db/create-pglite-database'
+import { createPostgresDatabase } from './db/create-postgres-database'
+import type { Database } from './db/database'
+import { migrate } from './db/migrate'
+import { familyOf } from './routes/v2-resources'
+import { seed } from './seed'
+import { V2_RESOURCE_NAMES } from '@honu/core'
+
+/** A running server: its address, the per-family v2 services in split mode, and how to stop it. */
+export interface RunningServer {
+  url: string
+  /** Split mode: v2 resource family → base address. */
+  v2Services: Record<string, string>
+  db: Database
+  identity: Identity
+  close(): Promise<void>
+}
+
+/** Opens the database, migrates, seeds, and listens; in split mode also one service per v2 family. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const db = config.databaseUrl
+    ? await createPostgresDatabase(config.databaseUrl)
+    : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir)
+  await migrate(db)
+  const identity = createIdentity({ mode: config.authMode, projectId: config.projectId, emulatorHost: config.emulatorHost })
+  if (config.seed) await seed(db, identity)
+
+  const apps: FastifyInstance[] = []
+  const common = { db, identity, features: config.features, allowedOrigins: config.allowedOrigins }
+  const main = await createApp(common)
+  apps.push(main)
+  const url = await main.listen({ host: config.host, port: config.port })
+
+  const v2Services: Record<string, string> = {}
+  if (config.splitPortBase !== undefined) {
+    const families = [...new Set(V2_RESOURCE_NAMES.map(familyOf))]
+    for (const [index, family] of families.entries()) {
+      const app = await createApp({ ...common, v2Families: new Set([family]) })
+      apps.push(app)
+      v2Services[family] = await app.listen({ host: config.host, port: config.splitPortBase === 0 ? 0 : config.splitPortBase + index })
+    }
+  }
+
+  return {
+    url,
+    v2Services,
+    db,
+    identity,
+    async close() {
+      for (const app of apps) await app.close()
+      await identity.close()
+      await db.close()
+    },
+  }
+}
