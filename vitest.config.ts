@@ -37,6 +37,10 @@ export default defineConfig({
           root: 'examples/reference-server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // One Firebase Auth emulator for the whole run.
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           restoreMocks: true,
         },
       },

@@ -60,6 +60,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
 
+  // The console sends a JSON content type on every call (spec §7), DELETEs included: an empty body is no body.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined)
+    }
+  })
+
   const origins = new Set(options.allowedOrigins ?? [])
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin

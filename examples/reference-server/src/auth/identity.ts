@@ -70,8 +70,16 @@ export function createIdentity(options: IdentityOptions): Identity {
       } catch (error) {
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
       }
-      const created = await auth.createUser({ email, displayName: name || undefined, password, uid })
-      return created.uid
+      try {
+        return (await auth.createUser({ email, displayName: name || undefined, password, uid })).uid
+      } catch (error) {
+        // Created meanwhile by another request (or another server on the same project): use that account.
+        const code = (error as { code?: string }).code
+        if (code === 'auth/email-already-exists' || code === 'auth/uid-already-exists') {
+          return (await auth.getUserByEmail(email)).uid
+        }
+        throw error
+      }
     },
     async deleteUser(uid) {
       try {
