@@ -5,16 +5,25 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const reportDir = 'test-results'
-const vitestReport = `${reportDir}/vitest.json`
-rmSync(vitestReport, { force: true })
+const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`]
+for (const report of reports) rmSync(report, { force: true })
 mkdirSync(reportDir, { recursive: true })
+const postgresUrl = process.env.HONU_POSTGRES_URL
 
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 const steps = [
   { name: 'lint', cmd: 'pnpm run lint' },
   { name: 'typecheck', cmd: 'pnpm run typecheck' },
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
-  { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport}` },
+  { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}` },
+  // The server suite again on a real PostgreSQL (.ci/run starts Debian's and sets HONU_POSTGRES_URL).
+  postgresUrl
+    ? {
+        name: 'server tests on PostgreSQL',
+        cmd: `pnpm exec vitest run --project server --reporter=default --reporter=json --outputFile.json=${reports[1]}`,
+        env: { DATABASE_URL: postgresUrl },
+      }
+    : { name: 'server tests on PostgreSQL (not run: set HONU_POSTGRES_URL, e.g. from scripts/start-postgres.sh)', cmd: 'true' },
   { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs' },
   { name: 'publint and attw', cmd: 'pnpm run check:package' },
   { name: 'size budgets', cmd: 'pnpm run size' },
@@ -26,7 +35,7 @@ const results = []
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd}`)
   const started = Date.now()
-  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env })
+  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env: { ...env, ...step.env } })
   const ok = run.status === 0
   results.push({ name: step.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
   if (!ok && step.gate) {
@@ -42,10 +51,10 @@ for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.s
 // and a run that executed no test at all counts as failed.
 let passed = 0
 let failedTests = 0
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
-  passed = report.numPassedTests
-  failedTests = report.numFailedTests
+for (const file of reports.filter((f) => existsSync(f))) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  passed += report.numPassedTests
+  failedTests += report.numFailedTests
 }
 const failedChecks = results.filter((r) => !r.ok).length
 const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)

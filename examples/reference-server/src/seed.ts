@@ -71,12 +71,16 @@ const memberships = [
 ]
 
 /**
- * Fills an empty database with demo data, and, against the Auth emulator, creates the demo accounts with
- * their fixed uids. Does nothing when tenants already exist, so a restart keeps what people changed.
+ * Fills an empty database with demo data. Does nothing when tenants already exist, so a restart keeps what
+ * people changed. Against the Auth emulator it (re)creates the demo accounts with their fixed uids every time,
+ * because the emulator forgets its accounts when it stops while the data folder does not.
  *
- * @returns whether it seeded.
+ * @returns whether it seeded the database.
  */
 export async function seed(db: Database, identity?: Identity): Promise<boolean> {
+  if (identity?.mode === 'emulator') {
+    for (const u of demoUsers) await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD })
+  }
   const [{ count }] = (await db.query<{ count: string }>('select count(*) from tenants')) as [{ count: string }]
   if (Number(count) > 0) return false
   await db.transaction(async (tx) => {
@@ -102,8 +106,5 @@ export async function seed(db: Database, identity?: Identity): Promise<boolean> 
       )
     }
   })
-  if (identity?.mode === 'emulator') {
-    for (const u of demoUsers) await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD })
-  }
   return true
 }

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database'
 
@@ -6,6 +7,7 @@ import type { Database } from './database'
  * PGlite runs one connection, so statements queue; that is fine for a reference server.
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const pg = dataDir ? new PGlite(dataDir) : new PGlite()
   await pg.waitReady
   return {
