@@ -16,6 +16,20 @@ export default defineConfig({
           // Node by default: proves core runs without a DOM. Grid tests opt into jsdom per file.
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/*.emulator.test.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // Adapters tested against the real Firebase Auth emulator.
+          name: 'emulator',
+          root: 'packages/core',
+          environment: 'node',
+          include: ['src/**/*.emulator.test.ts'],
+          globalSetup: ['../../examples/reference-server/test/global-setup.ts'],
+          testTimeout: 30_000,
           restoreMocks: true,
         },
       },

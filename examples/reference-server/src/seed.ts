@@ -13,6 +13,14 @@ export const demoUsers = [
   { uid: 'demo-wes', name: 'Wes Writer', email: 'wes@honu.test', permissions: { alpha: ['writer'], charlie: ['writer'] }, note: 'writer in Alpha and Charlie' },
   { uid: 'demo-cora', name: 'Cora Controller', email: 'cora@honu.test', permissions: { bravo: ['controller'] }, note: 'controller in Bravo' },
   { uid: 'demo-remy', name: 'Remy Reader', email: 'remy@honu.test', permissions: { alpha: ['reader'] }, note: 'reader in Alpha' },
+  {
+    uid: 'demo-mia',
+    name: 'Mia Multifactor',
+    email: 'mia@honu.test',
+    permissions: { alpha: ['writer'] },
+    note: 'writer in Alpha, SMS second factor (+1 555-555-0100; codes in the emulator)',
+    mfaPhone: '+15555550100',
+  },
 ] as const
 
 const tenants = [
@@ -79,7 +87,9 @@ const memberships = [
  */
 export async function seed(db: Database, identity?: Identity): Promise<boolean> {
   if (identity?.mode === 'emulator') {
-    for (const u of demoUsers) await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD })
+    for (const u of demoUsers) {
+      await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD, mfaPhone: 'mfaPhone' in u ? u.mfaPhone : undefined })
+    }
   }
   const [{ count }] = (await db.query<{ count: string }>('select count(*) from tenants')) as [{ count: string }]
   if (Number(count) > 0) return false

@@ -74,7 +74,7 @@ describe('users and roles', () => {
   it('GET /api/v1/users/?tenant_id lists the tenant’s users with their role in it', async () => {
     const users = await admin.v1.listUsers('alpha')
     const byEmail = Object.fromEntries(users.map((u) => [u.email, u]))
-    expect(Object.keys(byEmail).sort()).toEqual(['ada@honu.test', 'remy@honu.test', 'wes@honu.test'])
+    expect(Object.keys(byEmail).sort()).toEqual(['ada@honu.test', 'mia@honu.test', 'remy@honu.test', 'wes@honu.test'])
     expect(byEmail['wes@honu.test']).toMatchObject({ role: 'writer', permissions: { alpha: ['writer'] } })
     // Roles elsewhere (Wes is also a writer in Charlie) are not shown to Alpha's admin.
     expect(byEmail['wes@honu.test']!.permissions).not.toHaveProperty('charlie')

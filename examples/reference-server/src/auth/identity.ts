@@ -24,7 +24,7 @@ export interface Identity {
   /** Verifies an ID token, refusing revoked tokens and deleted users. Rejects on any failure. */
   verify(token: string): Promise<Caller>
   /** Creates a sign-in account (or finds the one with this e-mail) and answers its uid. */
-  ensureUser(user: { email: string; name?: string; password?: string; uid?: string }): Promise<string>
+  ensureUser(user: { email: string; name?: string; password?: string; uid?: string; mfaPhone?: string }): Promise<string>
   /** Deletes a sign-in account; a missing one is not an error. */
   deleteUser(uid: string): Promise<void>
   close(): Promise<void>
@@ -64,14 +64,20 @@ export function createIdentity(options: IdentityOptions): Identity {
       const decoded = await auth.verifyIdToken(token, true)
       return { uid: decoded.uid, email: decoded.email }
     },
-    async ensureUser({ email, name, password, uid }) {
+    async ensureUser({ email, name, password, uid, mfaPhone }) {
       try {
         return (await auth.getUserByEmail(email)).uid
       } catch (error) {
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error
       }
       try {
-        return (await auth.createUser({ email, displayName: name || undefined, password, uid })).uid
+        const created = await auth.createUser({ email, displayName: name || undefined, password, uid, emailVerified: !!mfaPhone })
+        if (mfaPhone) {
+          await auth.updateUser(created.uid, {
+            multiFactor: { enrolledFactors: [{ factorId: 'phone', phoneNumber: mfaPhone, displayName: 'Work phone' }] },
+          })
+        }
+        return created.uid
       } catch (error) {
         // Created meanwhile by another request (or another server on the same project): use that account.
         const code = (error as { code?: string }).code

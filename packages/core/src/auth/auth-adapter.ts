@@ -11,9 +11,22 @@ export interface PasswordCredentials {
   password: string
 }
 
+/** One enrolled second factor the user can answer with. */
+export interface MfaHint {
+  /** The factor's id, used to answer with it. */
+  uid: string
+  /** `phone` sends an SMS code; `totp` reads a code from an authenticator app. */
+  factorId: 'phone' | 'totp'
+  displayName?: string | null
+  /** Masked phone number for SMS factors, e.g. `+*******1234`. */
+  phoneNumber?: string | null
+}
+
 /**
- * What core needs from an identity provider. `@honu/core/firebase` implements it over Firebase Auth; a host
- * with its own identity system implements it over its own tokens; tests use `createFakeAuthAdapter()`.
+ * What core needs from an identity provider. `@honu/core/firebase` implements all of it over Firebase Auth; a
+ * host with its own identity system implements the required part (`createTokenAuthAdapter`); tests use
+ * `createFakeAuthAdapter()` from `@honu/core/testing`. Optional members are capabilities: the console hides what
+ * an adapter cannot do.
  */
 export interface AuthAdapter {
   /** The current user once the provider has restored its session, or `undefined` when signed out. */
@@ -25,8 +38,25 @@ export interface AuthAdapter {
    * `forceRefresh`). `undefined` when signed out.
    */
   getIdToken(options?: { forceRefresh?: boolean }): Promise<string | undefined>
-  /** Password sign-in. Rejects with an `AuthError`. */
+  /**
+   * Password sign-in. Rejects with an `AuthError`; when a second factor is needed, with an `MfaRequiredError`
+   * carrying the hints, and the adapter keeps the pending challenge for {@link AuthAdapter.resolveMfa}.
+   */
   signIn(credentials: PasswordCredentials): Promise<AuthUser>
-  /** Signs out of the provider. */
+  /** Signs out of the provider (and forgets a pending second-factor challenge). */
   signOut(): Promise<void>
+  /** Sends the one-time code for an SMS factor of the pending challenge; nothing to send for TOTP. */
+  sendMfaCode?(hint: MfaHint): Promise<void>
+  /** Answers the pending challenge with a one-time code. */
+  resolveMfa?(hint: MfaHint, code: string): Promise<AuthUser>
+  /** Whether a second-factor challenge is pending. */
+  hasPendingMfa?(): boolean
+  /** Sends a password-reset e-mail. */
+  sendPasswordResetEmail?(email: string): Promise<void>
+  /** Checks a reset code and answers the e-mail it belongs to. */
+  verifyPasswordResetCode?(code: string): Promise<string>
+  /** Sets a new password with a reset code. */
+  confirmPasswordReset?(code: string, newPassword: string): Promise<void>
+  /** Changes the signed-in user's password. */
+  changePassword?(newPassword: string): Promise<void>
 }

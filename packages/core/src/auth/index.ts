@@ -1,1 +1,4 @@
-export type { AuthAdapter, AuthUser, PasswordCredentials } from './auth-adapter'
+export type { AuthAdapter, AuthUser, PasswordCredentials, MfaHint } from './auth-adapter'
+export { MfaRequiredError } from './mfa-required-error'
+export { createTokenAuthAdapter, type TokenAuthAdapterOptions } from './create-token-auth-adapter'
+export { createAuthService, type AuthService, type SignInOutcome } from './create-auth-service'

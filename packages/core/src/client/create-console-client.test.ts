@@ -19,6 +19,11 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Starts the client and waits until the session is signed in (the user record loads over HTTP). */
+const startSignedIn = async (client: ReturnType<typeof createConsoleClient>) => {
+  client.start()
+  await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+}
 const setup = (overrides: Partial<Parameters<typeof createConsoleClient>[0]> = {}) => {
   const scheduler = createManualScheduler()
   const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' } })
@@ -31,9 +36,7 @@ const setup = (overrides: Partial<Parameters<typeof createConsoleClient>[0]> = {
 describe('createConsoleClient', () => {
   it('follows the auth provider into the session store', async () => {
     const { client } = setup()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     expect(client.session.getState()).toMatchObject({ status: 'authenticated', user: { uid: 'u1' } })
     expect(client.session.getState().token).toMatch(/^fake-token-u1-/)
     client.stop()
@@ -41,9 +44,7 @@ describe('createConsoleClient', () => {
 
   it('refreshes the token every 50 minutes while one exists and stops when it is gone', async () => {
     const { client, scheduler, auth } = setup()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     scheduler.advance(50 * 60 * 1000 - 1)
     await flush()
     expect(auth.refreshCount).toBe(0)
@@ -62,9 +63,7 @@ describe('createConsoleClient', () => {
 
   it('asks the user to sign in again when the token cannot be refreshed', async () => {
     const { client, auth } = setup()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     auth.failTokens(true)
     await client.refreshToken()
     expect(client.session.getState().needsReauthentication).toBe(true)
@@ -93,9 +92,7 @@ describe('createConsoleClient', () => {
     client.start()
     client.start()
     client.stop()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     // One periodic task plus one token refresh.
     expect(scheduler.pending).toBe(2)
     client.stop()
@@ -130,9 +127,7 @@ describe('createConsoleClient', () => {
 
   it('selecting a tenant resets streams and workspaces, stores ranges and loads the role', async () => {
     const { client } = setup()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     client.streamView.getState().setStreams([{ video_id: 'v', name: 'n', source: 's', proxy_address: '' }])
     client.grid.getState().setWorkspaceItems('stream-view', [{ id: 'v', type: 'Video', name: 'n' }])
     await client.selectTenant({ tenant_id: 't2', name: 'Bravo', remote_cidr: '10.2.0.0/16' })
@@ -146,9 +141,7 @@ describe('createConsoleClient', () => {
 
   it('signing out resets every store, forgets everything stored and signs out of the provider', async () => {
     const { client, storage, auth } = setup()
-    client.start()
-    await flush()
-    await flush()
+    await startSignedIn(client)
     client.tenant.getState().setTenant({ tenant_id: 't1', name: 'Alpha' })
     client.preferences.getState().setNotifications('on')
     client.grid.getState().setSettings({ snapToGrid: true })

@@ -5,6 +5,9 @@ import type { V2ServiceMap } from '../api/v2-url'
 import type { Tenant, TenantRecord } from '../api/v1-types'
 import { pingHealth } from '../api/ping-health'
 import type { AuthAdapter, AuthUser } from '../auth/auth-adapter'
+import { createAuthService, type AuthService } from '../auth/create-auth-service'
+import { ConsoleError } from '../errors/console-error'
+import { messages } from '../errors/messages'
 import type { AvatarOptions } from '../avatar/avatar'
 import { avatarUrl } from '../avatar/avatar'
 import { PERIODIC_TASK_INTERVAL_MS, TOKEN_REFRESH_INTERVAL_MS } from '../constants/timing'
@@ -63,7 +66,10 @@ export interface ConsoleClient {
   readonly http: HttpClient
   readonly v1: V1Client
   readonly v2: V2Client
-  readonly auth: AuthAdapter | undefined
+  /** Sign-in, second factor, password reset and change. */
+  readonly auth: AuthService
+  /** The identity provider, if any. */
+  readonly authAdapter: AuthAdapter | undefined
   readonly logger: Logger
   /** Starts listening to the auth provider, loads flags and starts the timers. Safe to call twice. */
   start(): void
@@ -78,6 +84,11 @@ export interface ConsoleClient {
    * it with its CIDR ranges and loads the user's roles for it.
    */
   selectTenant(tenant: TenantRecord): Promise<void>
+  /**
+   * Loads the signed-in user's record (permissions, spec §3) and the roles for the selected tenant. The
+   * navigation guard calls it on every route change (spec §2 step 2).
+   */
+  syncUser(): Promise<void>
   /** Refreshes the access token now; on failure asks the user to sign in again. */
   refreshToken(): Promise<void>
   /** Pings `/health`; failures only log (spec §7). */
@@ -112,6 +123,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const grid = createGridStore(storage.session)
   const toasts = createToastStore(scheduler)
   const flags = createFlagsStore()
+
+  const authService = createAuthService(auth, session, toasts)
 
   const http = createHttpClient({
     fetch: options.api.fetch,
@@ -155,20 +168,49 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     }
   }
 
+  const syncUser = async () => {
+    const uid = session.getState().user?.uid
+    if (!uid) return
+    const record = await v1.getUser(uid)
+    session.getState().setUser({ permissions: record.permissions })
+    const selected = tenant.getState().tenant
+    if (selected) tenant.getState().setRoles(getRoles(record.permissions, selected.tenant_id))
+  }
+
+  // Signed in only once the console's own user record has loaded: the guards decide by its permissions.
   const onAuthChange = async (user: AuthUser | undefined) => {
     if (!user) {
-      if (session.getState().status !== 'idle' || session.getState().user) session.getState().clear()
-      else session.setState({ status: 'signed-out' })
+      if (session.getState().status === 'mfa-required') return
+      session.getState().clear()
       return
     }
     try {
       const token = auth ? await auth.getIdToken() : undefined
+      const record = await v1.getUser(user.uid)
       session.getState().setSession(
-        { uid: user.uid, email: user.email, displayName: user.displayName, avatar: avatarUrl(user.email, options.avatar) },
+        {
+          uid: user.uid,
+          email: user.email,
+          displayName: user.displayName,
+          avatar: avatarUrl(user.email, options.avatar),
+          permissions: record.permissions,
+        },
         token,
       )
+      const selected = tenant.getState().tenant
+      if (selected) tenant.getState().setRoles(getRoles(record.permissions, selected.tenant_id))
     } catch (error) {
-      session.getState().setError(error)
+      const status = ((error as { cause?: { status?: unknown } }).cause?.status ?? 0) as number
+      if (status >= 400 && status < 500) {
+        // The account is known to the provider but not to the console (or no longer): spec §8.
+        logger.error(ConsoleError.is(error) ? error.message : messages.failedToFetchUserData)
+        toasts.getState().show({ message: messages.errorLoggingIn, tone: 'negative' })
+        await auth?.signOut().catch(() => undefined)
+        session.getState().setError(error)
+      } else {
+        // Server down or slow: keep the provider's session and let the person retry.
+        session.getState().setError(error)
+      }
     }
   }
 
@@ -197,7 +239,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     http,
     v1,
     v2,
-    auth,
+    auth: authService,
+    authAdapter: auth,
     logger,
     get running() {
       return running
@@ -243,12 +286,9 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       const current = tenant.getState().tenant
       const next: Tenant = withCidrRanges(record)
       if (current?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
-      const uid = session.getState().user?.uid
-      if (!uid) return
-      const user = await v1.getUser(uid)
-      session.getState().setUser({ permissions: user.permissions })
-      tenant.getState().setRoles(getRoles(user.permissions, next.tenant_id))
+      await syncUser()
     },
+    syncUser,
     refreshToken,
     ping: () => pingHealth(http, baseUrl, logger),
   }

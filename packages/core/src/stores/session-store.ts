@@ -1,8 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Permissions } from '../permissions/roles'
+import type { MfaHint } from '../auth/auth-adapter'
 
 /** Where the session stands. */
-export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'signed-out' | 'error'
+export type SessionStatus = 'idle' | 'loading' | 'mfa-required' | 'authenticated' | 'signed-out' | 'error'
 
 /** The signed-in user as the console knows them (spec §3). */
 export interface SessionUser {
@@ -23,6 +24,8 @@ export interface SessionState {
   /** Set to ask the user to sign in again (e.g. the token could not be refreshed). */
   needsReauthentication: boolean
   error?: unknown
+  /** The second factors the pending challenge accepts, while `status` is `mfa-required`. */
+  mfaHints?: MfaHint[]
   setLoading(): void
   setSession(user: SessionUser, token?: string): void
   setUser(changes: Partial<SessionUser>): void
@@ -43,12 +46,19 @@ export function createSessionStore(): SessionStore {
     needsReauthentication: false,
     setLoading: () => set({ status: 'loading', error: undefined }),
     setSession: (user, token) =>
-      set({ status: 'authenticated', user, token, needsReauthentication: false, error: undefined }),
+      set({ status: 'authenticated', user, token, needsReauthentication: false, error: undefined, mfaHints: undefined }),
     setUser: (changes) => set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
     setToken: (token) => set({ token }),
     setError: (error) => set({ status: 'error', error }),
     requestReauthentication: (needed = true) => set({ needsReauthentication: needed }),
     clear: () =>
-      set({ status: 'signed-out', user: undefined, token: undefined, needsReauthentication: false, error: undefined }),
+      set({
+        status: 'signed-out',
+        user: undefined,
+        token: undefined,
+        needsReauthentication: false,
+        error: undefined,
+        mfaHints: undefined,
+      }),
   }))
 }

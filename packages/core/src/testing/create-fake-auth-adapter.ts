@@ -1,23 +1,37 @@
-import type { AuthAdapter, AuthUser, PasswordCredentials } from '../auth/auth-adapter'
+import type { AuthAdapter, AuthUser, MfaHint, PasswordCredentials } from '../auth/auth-adapter'
+import { MfaRequiredError } from '../auth/mfa-required-error'
 import { AuthError } from '../errors/auth-error'
+
+/** A fake account. */
+export interface FakeAccount extends AuthUser {
+  password: string
+  /** When set, sign-in needs this one-time code as a second factor (an SMS factor). */
+  mfaCode?: string
+}
 
 /** Options of {@link createFakeAuthAdapter}. */
 export interface FakeAuthAdapterOptions {
   /** Accounts that may sign in, by e-mail. */
-  accounts?: readonly (AuthUser & { password: string })[]
+  accounts?: readonly FakeAccount[]
   /** Start signed in as this user. */
   initialUser?: AuthUser
 }
 
-/** A fake identity provider for unit tests and stories: in memory, synchronous, with controllable tokens. */
-export interface FakeAuthAdapter extends AuthAdapter {
+/** A fake identity provider for unit tests and stories: in memory, with controllable tokens. */
+export interface FakeAuthAdapter extends Required<AuthAdapter> {
   /** Number of tokens handed out so far. */
   readonly tokenCount: number
   /** Number of forced refreshes (`getIdToken({ forceRefresh: true })`), to assert the refresh timer. */
   readonly refreshCount: number
+  /** Codes sent by `sendMfaCode`, newest last. */
+  readonly sentCodes: readonly string[]
+  /** Reset codes mailed by `sendPasswordResetEmail`, by e-mail. */
+  readonly resetCodes: ReadonlyMap<string, string>
   /** Makes the next `getIdToken` calls fail (simulates an expired session). */
   failTokens(fail: boolean): void
 }
+
+const wrong = () => new AuthError({ code: 'auth/invalid-credentials', message: 'Wrong e-mail or password.' })
 
 /**
  * An in-memory `AuthAdapter` for tests, passed where a host passes the Firebase one.
@@ -25,12 +39,17 @@ export interface FakeAuthAdapter extends AuthAdapter {
  * @example createConsoleClient({ api, auth: createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'a@b.c' } }) })
  */
 export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): FakeAuthAdapter {
+  const accounts = new Map((options.accounts ?? []).map((a) => [a.email, { ...a }]))
   let user: AuthUser | undefined = options.initialUser
+  let pending: FakeAccount | undefined
   let tokenCount = 0
   let refreshCount = 0
   let failing = false
+  const sentCodes: string[] = []
+  const resetCodes = new Map<string, string>()
   const listeners = new Set<(user: AuthUser | undefined) => void>()
   const emit = () => listeners.forEach((listener) => listener(user))
+  const asUser = (a: FakeAccount): AuthUser => ({ uid: a.uid, email: a.email, displayName: a.displayName })
 
   return {
     get tokenCount() {
@@ -39,6 +58,8 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
     get refreshCount() {
       return refreshCount
     },
+    sentCodes,
+    resetCodes,
     failTokens: (fail) => {
       failing = fail
     },
@@ -49,24 +70,58 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
       queueMicrotask(() => listeners.has(listener) && listener(user))
       return () => listeners.delete(listener)
     },
-    async getIdToken(options) {
+    async getIdToken(o) {
       if (!user) return undefined
-      if (options?.forceRefresh) refreshCount += 1
+      if (o?.forceRefresh) refreshCount += 1
       if (failing) throw new AuthError({ code: 'auth/token-expired', message: 'The session has expired.' })
       tokenCount += 1
       return `fake-token-${user.uid}-${tokenCount}`
     },
     async signIn({ email, password }: PasswordCredentials) {
-      const account = options.accounts?.find((a) => a.email === email)
-      if (!account || account.password !== password) {
-        throw new AuthError({ code: 'auth/invalid-credentials', message: 'Wrong e-mail or password.' })
+      const account = accounts.get(email)
+      if (!account || account.password !== password) throw wrong()
+      if (account.mfaCode) {
+        pending = account
+        const hint: MfaHint = { uid: `phone-${account.uid}`, factorId: 'phone', phoneNumber: '+*******0100' }
+        throw new MfaRequiredError([hint])
       }
-      user = { uid: account.uid, email: account.email, displayName: account.displayName }
+      user = asUser(account)
       emit()
       return user
     },
+    hasPendingMfa: () => pending !== undefined,
+    async sendMfaCode() {
+      if (!pending) throw new AuthError({ code: 'auth/no-mfa-pending', message: 'No challenge' })
+      sentCodes.push(pending.mfaCode!)
+    },
+    async resolveMfa(_hint, code) {
+      if (!pending) throw new AuthError({ code: 'auth/no-mfa-pending', message: 'No challenge' })
+      if (code !== pending.mfaCode) throw new AuthError({ code: 'auth/invalid-verification-code', message: 'bad code' })
+      user = asUser(pending)
+      pending = undefined
+      emit()
+      return user
+    },
+    async sendPasswordResetEmail(email) {
+      if (accounts.has(email)) resetCodes.set(email, `reset-${email}`)
+    },
+    async verifyPasswordResetCode(code) {
+      const entry = [...resetCodes].find(([, c]) => c === code)
+      if (!entry) throw new AuthError({ code: 'auth/invalid-action-code', message: 'bad code' })
+      return entry[0]
+    },
+    async confirmPasswordReset(code, newPassword) {
+      const email = await this.verifyPasswordResetCode(code)
+      accounts.get(email)!.password = newPassword
+      resetCodes.delete(email)
+    },
+    async changePassword(newPassword) {
+      if (!user?.email) throw new AuthError({ code: 'auth/no-user', message: 'none' })
+      accounts.get(user.email)!.password = newPassword
+    },
     async signOut() {
       user = undefined
+      pending = undefined
       emit()
     },
   }

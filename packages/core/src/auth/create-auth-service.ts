@@ -1,0 +1,158 @@
+import { AuthError } from '../errors/auth-error'
+import { ConsoleError } from '../errors/console-error'
+import { messages } from '../errors/messages'
+import type { SessionStore } from '../stores/session-store'
+import type { ToastStore } from '../stores/toast-store'
+import type { AuthAdapter, MfaHint, PasswordCredentials } from './auth-adapter'
+import type { MfaRequiredError } from './mfa-required-error'
+
+/** Where a password sign-in ended. */
+export type SignInOutcome = 'signed-in' | 'mfa-required'
+
+/** Sign-in, second factor, password reset and change, orchestrated over an adapter and the session store. */
+export interface AuthService {
+  /**
+   * Password sign-in. Answers `mfa-required` when a second factor is needed (the session then holds the hints).
+   * On failure shows 'Error logging in', signs out of the provider, and rejects with an `AuthError`.
+   */
+  signIn(credentials: PasswordCredentials): Promise<SignInOutcome>
+  /** Sends the SMS code of the pending challenge (nothing for TOTP). */
+  sendMfaCode(hint?: MfaHint): Promise<void>
+  /**
+   * Answers the pending challenge with a one-time code, trimmed first.
+   *
+   * @throws {AuthError} 'No mfa signin required error to resolve' without a pending challenge, 'Invalid or
+   *   expired OTP Code' when the code is refused.
+   */
+  resolveMfa(code: string, hint?: MfaHint): Promise<void>
+  sendPasswordResetEmail(email: string): Promise<void>
+  verifyPasswordResetCode(code: string): Promise<string>
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>
+  /** @throws {ConsoleError} 'Could not change password, User not defined' when nobody is signed in. */
+  changePassword(newPassword: string): Promise<void>
+}
+
+const FRIENDLY: Record<string, [code: string, message: string]> = {
+  'auth/invalid-credential': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
+  'auth/invalid-login-credentials': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
+  'auth/wrong-password': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
+  'auth/user-not-found': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
+  'auth/invalid-email': ['auth/invalid-email', 'Enter a valid e-mail address.'],
+  'auth/missing-password': ['auth/invalid-credentials', 'Enter your password.'],
+  'auth/user-disabled': ['auth/user-disabled', 'This account is disabled. Ask an admin.'],
+  'auth/too-many-requests': ['auth/too-many-requests', 'Too many attempts. Wait a moment and try again.'],
+  'auth/network-request-failed': ['auth/network-request-failed', 'Could not reach the sign-in service. Check your connection and try again.'],
+  'auth/internal-error': ['auth/internal-error', 'The sign-in service failed. Try again in a moment.'],
+  'auth/popup-blocked': ['auth/popup-blocked', 'The browser blocked the sign-in window. Allow pop-ups for this site.'],
+  'auth/popup-closed-by-user': ['auth/popup-closed-by-user', 'The sign-in window was closed before signing in.'],
+  'auth/unauthorized-domain': ['auth/unauthorized-domain', 'This site is not allowed to sign in with this project.'],
+  'auth/expired-action-code': ['auth/invalid-action-code', 'This reset link has expired. Ask for a new one.'],
+  'auth/invalid-action-code': ['auth/invalid-action-code', 'This reset link is invalid or was already used. Ask for a new one.'],
+  'auth/weak-password': ['auth/weak-password', 'Choose a stronger password: at least 6 characters.'],
+  'auth/requires-recent-login': ['auth/requires-recent-login', 'Sign in again to change your password.'],
+}
+
+/** Maps a provider error to an `AuthError` with one of our codes and a message a person can act on. */
+export function toAuthError(error: unknown): AuthError {
+  if (ConsoleError.is(error)) return error as AuthError
+  const raw = String((error as { code?: unknown } | null)?.code ?? '')
+  const [code, message] = FRIENDLY[raw] ?? ['auth/unknown', 'Signing in failed. Try again.']
+  return new AuthError({ code, message, cause: error })
+}
+
+const isMfaRequired = (error: unknown): error is MfaRequiredError =>
+  ConsoleError.is(error) && (error as ConsoleError).code === 'auth/multi-factor-required'
+
+/**
+ * Creates the auth service of one console instance.
+ *
+ * @example const outcome = await client.authService.signIn({ email, password })
+ */
+export function createAuthService(adapter: AuthAdapter | undefined, session: SessionStore, toasts: ToastStore): AuthService {
+  const need = <K extends keyof AuthAdapter>(name: K): NonNullable<AuthAdapter[K]> => {
+    const member = adapter?.[name]
+    if (!member) {
+      throw new AuthError({ code: 'auth/unsupported', message: 'This console cannot do that with its identity provider.' })
+    }
+    return (member as (...args: never[]) => unknown).bind(adapter) as NonNullable<AuthAdapter[K]>
+  }
+  const noPending = () => new AuthError({ code: 'auth/no-mfa-pending', message: messages.noMfaToResolve })
+  const pendingHint = (hint?: MfaHint) => {
+    const hints = session.getState().mfaHints
+    if (!hints?.length || adapter?.hasPendingMfa?.() === false) throw noPending()
+    return hint ?? hints[0]!
+  }
+
+  return {
+    async signIn(credentials) {
+      const signIn = need('signIn')
+      session.getState().setLoading()
+      try {
+        await signIn({ email: credentials.email.trim(), password: credentials.password })
+        return 'signed-in'
+      } catch (error) {
+        if (isMfaRequired(error)) {
+          session.setState({ status: 'mfa-required', mfaHints: [...error.hints] })
+          return 'mfa-required'
+        }
+        const failure = toAuthError(error)
+        toasts.getState().show({ message: messages.errorLoggingIn, tone: 'negative' })
+        await adapter?.signOut().catch(() => undefined)
+        session.getState().setError(failure)
+        throw failure
+      }
+    },
+    async sendMfaCode(hint) {
+      const chosen = pendingHint(hint)
+      try {
+        await need('sendMfaCode')(chosen)
+      } catch (error) {
+        throw toAuthError(error)
+      }
+    },
+    async resolveMfa(code, hint) {
+      const chosen = pendingHint(hint)
+      try {
+        await need('resolveMfa')(chosen, code.trim())
+        session.setState({ mfaHints: undefined })
+      } catch (error) {
+        throw new AuthError({ code: 'auth/invalid-otp', message: messages.invalidOtp, cause: error })
+      }
+    },
+    async sendPasswordResetEmail(email) {
+      try {
+        await need('sendPasswordResetEmail')(email.trim())
+      } catch (error) {
+        // Saying whether an account exists would let anyone probe e-mails: only real failures surface.
+        const failure = toAuthError(error)
+        if (failure.code !== 'auth/invalid-credentials') throw failure
+      }
+    },
+    async verifyPasswordResetCode(code) {
+      try {
+        return await need('verifyPasswordResetCode')(code)
+      } catch (error) {
+        throw toAuthError(error)
+      }
+    },
+    async confirmPasswordReset(code, newPassword) {
+      try {
+        await need('confirmPasswordReset')(code, newPassword)
+      } catch (error) {
+        throw toAuthError(error)
+      }
+    },
+    async changePassword(newPassword) {
+      if (!session.getState().user) {
+        throw new ConsoleError({ code: 'auth/no-user', message: messages.passwordChangeNoUser })
+      }
+      try {
+        await need('changePassword')(newPassword)
+      } catch (error) {
+        const failure = toAuthError(error)
+        if (failure.code === 'auth/requires-recent-login') session.getState().requestReauthentication()
+        throw failure
+      }
+    },
+  }
+}

@@ -1,0 +1,12 @@
+import { AuthError } from '../errors/auth-error'
+import type { MfaHint } from './auth-adapter'
+
+/** Sign-in needs a second factor: answer one of `hints` with a one-time code. */
+export class MfaRequiredError extends AuthError {
+  readonly hints: readonly MfaHint[]
+
+  constructor(hints: readonly MfaHint[], cause?: unknown) {
+    super({ code: 'auth/multi-factor-required', message: 'Enter the one-time code of your second factor.', cause })
+    this.hints = hints
+  }
+}
