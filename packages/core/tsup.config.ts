@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     firebase: 'src/firebase/index.ts',
+    flags: 'src/flags/index.ts',
     grid: 'src/grid/index.ts',
     testing: 'src/testing/index.ts',
   },

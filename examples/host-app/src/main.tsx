@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createConsoleClient, createHttpClient, createHttpFlagSource } from '@honu/core'
+import { createConsoleClient, createHttpClient } from '@honu/core'
+import { createHttpFlagSource } from '@honu/core/flags'
 import { ConsoleProvider } from '@honu/console-react'
 import '@honu/widgets/styles.css'
 import './app.css'

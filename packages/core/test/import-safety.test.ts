@@ -14,7 +14,7 @@ describe('every core entry imports without a DOM and without React', () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined')
   })
 
-  it.each(['../src/index', '../src/grid/index', '../src/testing/index', '../src/firebase/index'])(
+  it.each(['../src/index', '../src/grid/index', '../src/testing/index', '../src/firebase/index', '../src/flags/index'])(
     '%s',
     async (path) => {
       const module = (await import(path)) as Record<string, unknown>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { createConsoleClient, createStaticFlagSource } from '@honu/core'
+import { createConsoleClient } from '@honu/core'
+import { createStaticFlagSource } from '@honu/core/flags'
 import { createMemoryStorage } from '@honu/core/testing'
 import { useFlags } from '../hooks/use-flags'
 import { ConsoleProvider } from './console-provider'

@@ -32,32 +32,35 @@ export interface AuthService {
   changePassword(newPassword: string): Promise<void>
 }
 
-const FRIENDLY: Record<string, [code: string, message: string]> = {
-  'auth/invalid-credential': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
-  'auth/invalid-login-credentials': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
-  'auth/wrong-password': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
-  'auth/user-not-found': ['auth/invalid-credentials', 'Wrong e-mail or password.'],
-  'auth/invalid-email': ['auth/invalid-email', 'Enter a valid e-mail address.'],
-  'auth/missing-password': ['auth/invalid-credentials', 'Enter your password.'],
-  'auth/user-disabled': ['auth/user-disabled', 'This account is disabled. Ask an admin.'],
-  'auth/too-many-requests': ['auth/too-many-requests', 'Too many attempts. Wait a moment and try again.'],
-  'auth/network-request-failed': ['auth/network-request-failed', 'Could not reach the sign-in service. Check your connection and try again.'],
-  'auth/internal-error': ['auth/internal-error', 'The sign-in service failed. Try again in a moment.'],
-  'auth/popup-blocked': ['auth/popup-blocked', 'The browser blocked the sign-in window. Allow pop-ups for this site.'],
-  'auth/popup-closed-by-user': ['auth/popup-closed-by-user', 'The sign-in window was closed before signing in.'],
-  'auth/unauthorized-domain': ['auth/unauthorized-domain', 'This site is not allowed to sign in with this project.'],
-  'auth/expired-action-code': ['auth/invalid-action-code', 'This reset link has expired. Ask for a new one.'],
-  'auth/invalid-action-code': ['auth/invalid-action-code', 'This reset link is invalid or was already used. Ask for a new one.'],
-  'auth/weak-password': ['auth/weak-password', 'Choose a stronger password: at least 6 characters.'],
-  'auth/requires-recent-login': ['auth/requires-recent-login', 'Sign in again to change your password.'],
+const WRONG = 'Wrong e-mail or password.'
+const BAD_LINK = 'This reset link is invalid, expired or already used. Ask for a new one.'
+/** Provider code (without `auth/`) → our code (without `auth/`) and a message a person can act on. */
+const FRIENDLY: Record<string, [string, string]> = {
+  'invalid-credential': ['invalid-credentials', WRONG],
+  'invalid-login-credentials': ['invalid-credentials', WRONG],
+  'wrong-password': ['invalid-credentials', WRONG],
+  'user-not-found': ['invalid-credentials', WRONG],
+  'missing-password': ['invalid-credentials', WRONG],
+  'invalid-email': ['invalid-email', 'Enter a valid e-mail address.'],
+  'user-disabled': ['user-disabled', 'This account is disabled. Ask an admin.'],
+  'too-many-requests': ['too-many-requests', 'Too many attempts. Wait a moment and try again.'],
+  'network-request-failed': ['network-request-failed', 'Could not reach the sign-in service. Check your connection.'],
+  'internal-error': ['internal-error', 'The sign-in service failed. Try again in a moment.'],
+  'popup-blocked': ['popup-blocked', 'The browser blocked the sign-in window. Allow pop-ups for this site.'],
+  'popup-closed-by-user': ['popup-closed-by-user', 'The sign-in window was closed before signing in.'],
+  'unauthorized-domain': ['unauthorized-domain', 'This site may not sign in with this project.'],
+  'expired-action-code': ['invalid-action-code', BAD_LINK],
+  'invalid-action-code': ['invalid-action-code', BAD_LINK],
+  'weak-password': ['weak-password', 'Choose a stronger password: at least 6 characters.'],
+  'requires-recent-login': ['requires-recent-login', 'Sign in again to change your password.'],
 }
 
 /** Maps a provider error to an `AuthError` with one of our codes and a message a person can act on. */
 export function toAuthError(error: unknown): AuthError {
   if (ConsoleError.is(error)) return error as AuthError
-  const raw = String((error as { code?: unknown } | null)?.code ?? '')
-  const [code, message] = FRIENDLY[raw] ?? ['auth/unknown', 'Signing in failed. Try again.']
-  return new AuthError({ code, message, cause: error })
+  const raw = String((error as { code?: unknown } | null)?.code ?? '').replace(/^auth\//, '')
+  const [code, message] = FRIENDLY[raw] ?? ['unknown', 'Signing in failed. Try again.']
+  return new AuthError({ code: `auth/${code}`, message, cause: error })
 }
 
 const isMfaRequired = (error: unknown): error is MfaRequiredError =>
