@@ -102,7 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/console-react/**/*.tsx', 'packages/widgets/**/*.tsx', 'examples/host-app/**/*.tsx'],
+    files: ['packages/console-react/**/*.{ts,tsx}', 'packages/widgets/**/*.{ts,tsx}', 'examples/host-app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -1,7 +1,8 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
-const apiOrigins = ['http://127.0.0.1:8080', 'http://localhost:8080']
+// The API and, for the embedded stack, the Auth emulator.
+const apiOrigins = ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://127.0.0.1:9099']
 
 /**
  * A strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) on the built app. Only the build gets it:

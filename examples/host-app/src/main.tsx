@@ -1,28 +1,44 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { initializeApp } from 'firebase/app'
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth'
 import { createConsoleClient, createHttpClient } from '@honu/core'
+import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
-import { ConsoleProvider } from '@honu/console-react'
+import { Console, startConsole } from '@honu/console-react'
+import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
-import { App } from './app'
+import { readHostConfig } from './host-config'
 
-const apiBase = import.meta.env.VITE_HONU_API ?? 'http://127.0.0.1:8080'
+const config = readHostConfig(import.meta.env)
 
-const client = createConsoleClient({
-  api: { baseUrl: apiBase },
-  flags: createHttpFlagSource({ http: createHttpClient(), url: `${apiBase}/api/v1/features` }),
+void startConsole({
+  steps: [
+    // Firebase's e-mails link to its default action handler path; the console's lives at /auth/action.
+    () => (location.pathname === '/__/auth/action' ? { redirect: `/auth/action${location.search}` } : undefined),
+    () => {
+      if (!document.getElementById('root')) throw new Error('No #root element to mount the console into.')
+    },
+  ],
+  mount() {
+    const app = initializeApp(config.firebase)
+    // No popup/redirect resolver: the console signs in with forms only, which keeps its CSP strict.
+    const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
+    if (config.authEmulator) {
+      connectAuthEmulator(auth, config.authEmulator, { disableWarnings: true })
+      // The emulator answers SMS codes without reCAPTCHA.
+      auth.settings.appVerificationDisabledForTesting = true
+    }
+    const client = createConsoleClient({
+      api: { baseUrl: config.apiBase },
+      auth: createFirebaseAuthAdapter(auth),
+      flags: createHttpFlagSource({ http: createHttpClient(), url: `${config.apiBase}/api/v1/features` }),
+    })
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Console client={client} />
+      </StrictMode>,
+    )
+  },
 })
-
-const root = document.getElementById('root')
-if (!root) {
-  console.error('[@honu/host-app] no #root element; the console was not mounted.')
-} else {
-  createRoot(root).render(
-    <StrictMode>
-      <ConsoleProvider client={client}>
-        <App apiBase={apiBase} />
-      </ConsoleProvider>
-    </StrictMode>,
-  )
-}

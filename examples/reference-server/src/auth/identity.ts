@@ -74,7 +74,7 @@ export function createIdentity(options: IdentityOptions): Identity {
         const created = await auth.createUser({ email, displayName: name || undefined, password, uid, emailVerified: !!mfaPhone })
         if (mfaPhone) {
           await auth.updateUser(created.uid, {
-            multiFactor: { enrolledFactors: [{ factorId: 'phone', phoneNumber: mfaPhone, displayName: 'Work phone' }] },
+            multiFactor: { enrolledFactors: [{ uid: `${created.uid}-phone`, factorId: 'phone', phoneNumber: mfaPhone, displayName: 'Work phone' }] },
           })
         }
         return created.uid

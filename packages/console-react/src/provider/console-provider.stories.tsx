@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { createConsoleClient } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import { createMemoryStorage } from '@honu/core/testing'
-import { useFlags } from '../hooks/use-flags'
+import { useFlags } from '../hooks/use-console-store'
 import { ConsoleProvider } from './console-provider'
 
 function FlagList() {

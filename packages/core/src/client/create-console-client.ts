@@ -25,7 +25,7 @@ import { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridStore } fr
 import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
 import { createSessionStore, type SessionStore } from '../stores/session-store'
 import { createStreamViewStore, STREAM_SIDEBAR_KEY, type StreamViewStore } from '../stores/stream-view-store'
-import { createTenantStore, SELECTED_TENANT_KEY, type TenantStore } from '../stores/tenant-store'
+import { createTenantStore, SELECTED_ORGANISATION_KEY, SELECTED_TENANT_KEY, type TenantStore } from '../stores/tenant-store'
 import { createToastStore, type ToastStore } from '../stores/toast-store'
 
 /** Options of {@link createConsoleClient}. */
@@ -222,7 +222,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     streamView.getState().resetSidebar()
     grid.getState().reset()
     toasts.getState().clear()
-    for (const key of [SELECTED_TENANT_KEY, STREAM_SIDEBAR_KEY, GRID_SETTINGS_KEY, WORKSPACES_KEY, 'preferences']) {
+    for (const key of [SELECTED_TENANT_KEY, SELECTED_ORGANISATION_KEY, STREAM_SIDEBAR_KEY, GRID_SETTINGS_KEY, WORKSPACES_KEY, 'preferences']) {
       storage.local.removeItem(key)
       storage.session.removeItem(key)
     }

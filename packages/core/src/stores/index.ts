@@ -6,7 +6,7 @@ export {
   type PreferencesState,
   type PreferencesStore,
 } from './preferences-store'
-export { createTenantStore, SELECTED_TENANT_KEY, type TenantState, type TenantStore } from './tenant-store'
+export { createTenantStore, SELECTED_TENANT_KEY, SELECTED_ORGANISATION_KEY, type TenantState, type TenantStore } from './tenant-store'
 export {
   createStreamViewStore,
   STREAM_SIDEBAR_KEY,

@@ -185,3 +185,15 @@ describe('toast store', () => {
     expect(scheduler.pending).toBe(0)
   })
 })
+
+describe('selected organisation', () => {
+  it('is kept like the tenant and forgotten on reset', () => {
+    const s = storages()
+    const store = createTenantStore(s)
+    store.getState().setOrganisation({ id: 'org-honu', name: 'Honu' })
+    expect(createTenantStore(s).getState().organisation).toEqual({ id: 'org-honu', name: 'Honu' })
+    store.getState().reset()
+    expect(s.local.getItem('selectedOrganisation')).toBeNull()
+    expect(createTenantStore(s).getState().organisation).toBeUndefined()
+  })
+})

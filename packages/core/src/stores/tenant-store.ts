@@ -9,7 +9,10 @@ export interface TenantState {
   tenant?: Tenant
   /** The user's roles in the selected tenant, once loaded. */
   roles: readonly string[]
+  /** The selected organisation of the mission planning product (`orgselection`). */
+  organisation?: { id: string; name: string }
   setTenant(tenant: Tenant | undefined): void
+  setOrganisation(organisation: { id: string; name: string } | undefined): void
   setRoles(roles: readonly string[]): void
   reset(): void
 }
@@ -18,6 +21,13 @@ export type TenantStore = StoreApi<TenantState> & { destroy(): void }
 
 /** Storage key of the selected tenant. */
 export const SELECTED_TENANT_KEY = 'selectedTenant'
+/** Storage key of the selected organisation. */
+export const SELECTED_ORGANISATION_KEY = 'selectedOrganisation'
+
+function asOrganisation(value: unknown): { id: string; name: string } | undefined {
+  const v = value as { id?: unknown; name?: unknown } | undefined
+  return v && typeof v.id === 'string' && typeof v.name === 'string' ? { id: v.id, name: v.name } : undefined
+}
 
 function asTenant(value: unknown): Tenant | undefined {
   const v = value as Partial<Tenant> | undefined
@@ -36,9 +46,17 @@ export function createTenantStore(storages: { local: StorageAdapter; session: St
     tenant: restoreSlice(SELECTED_TENANT_KEY, order, asTenant),
     roles: [],
     setTenant: (tenant) => set({ tenant, roles: [] }),
+    organisation: restoreSlice(SELECTED_ORGANISATION_KEY, order, asOrganisation),
     setRoles: (roles) => set({ roles: [...roles] }),
-    reset: () => set({ tenant: undefined, roles: [] }),
+    setOrganisation: (organisation) => set({ organisation }),
+    reset: () => set({ tenant: undefined, roles: [], organisation: undefined }),
   }))
-  const stop = persistSlice(store, { key: SELECTED_TENANT_KEY, storages: order, pick: (s) => s.tenant })
-  return Object.assign(store, { destroy: stop })
+  const stopTenant = persistSlice(store, { key: SELECTED_TENANT_KEY, storages: order, pick: (s) => s.tenant })
+  const stopOrganisation = persistSlice(store, { key: SELECTED_ORGANISATION_KEY, storages: order, pick: (s) => s.organisation })
+  return Object.assign(store, {
+    destroy: () => {
+      stopTenant()
+      stopOrganisation()
+    },
+  })
 }

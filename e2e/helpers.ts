@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const PASSWORD = 'honu-demo-1'
+const EMULATOR = 'http://127.0.0.1:9099/emulator/v1/projects/demo-honu'
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** The newest SMS code the emulator "sent" to a phone number. */
+export async function latestSmsCode(phone: string): Promise<string> {
+  const body = (await (await fetch(`${EMULATOR}/verificationCodes`)).json()) as { verificationCodes: { phoneNumber: string; code: string }[] }
+  const code = body.verificationCodes.filter((c) => c.phoneNumber === phone).at(-1)?.code
+  if (!code) throw new Error(`No SMS code for ${phone}`)
+  return code
+}
+
+/** The newest password-reset code the emulator "mailed" to an address. */
+export async function latestResetCode(email: string): Promise<string> {
+  const body = (await (await fetch(`${EMULATOR}/oobCodes`)).json()) as { oobCodes: { email: string; oobCode: string; requestType: string }[] }
+  const code = body.oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)?.oobCode
+  if (!code) throw new Error(`No reset code for ${email}`)
+  return code
+}

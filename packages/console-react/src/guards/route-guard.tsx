@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { canEnterMissionPlanning } from '@honu/core'
+import { Navigate, useLocation } from 'react-router'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useFlags, useSession, useTenant } from '../hooks/use-console-store'
+import { PATHS } from '../routes/paths'
+import { usePaths } from '../routes/paths-context'
+import { decideNavigation, type RouteAccess } from './decide-navigation'
+
+/** Props of {@link RouteGuard}. */
+export interface RouteGuardProps {
+  access: RouteAccess
+  /** The route's path as in `PATHS`, which the guard decides by. */
+  path: string
+  children: ReactNode
+}
+
+/** Router state carried by the mission-planning guard's redirect. */
+export interface GuardState {
+  from?: string
+  missionPlanningRefused?: boolean
+}
+
+/**
+ * The navigation guard of spec §2 around one route: (1) waits for the signed-in user, (2) on every route change,
+ * re-syncs the user and the roles for the selected tenant, (3–5) redirects as `decideNavigation` decides.
+ * Renders nothing but a status while waiting, so protected content never flashes.
+ */
+export function RouteGuard({ access, path, children }: RouteGuardProps) {
+  const client = useConsoleClient()
+  const paths = usePaths()
+  const location = useLocation()
+  const status = useSession((s) => s.status)
+  const permissions = useSession((s) => s.user?.permissions)
+  const hasTenant = useTenant((s) => !!s.tenant)
+  const flags = useFlags((s) => s.flags)
+  const flagsReady = useFlags((s) => s.status === 'ready')
+  const signedIn = status === 'authenticated'
+  const waiting = status === 'idle' || status === 'loading' || (path === PATHS.login && signedIn && !flagsReady)
+
+  // Step 2: re-sync on route changes (not on the first arrival, where sign-in just loaded the same record).
+  const firstKey = useRef(location.key)
+  useEffect(() => {
+    if (location.key === firstKey.current || !signedIn || !hasTenant) return
+    client.syncUser().catch((error: unknown) => client.logger.warn('[@honu/console-react] could not re-sync the user.', error))
+  }, [client, location.key, signedIn, hasTenant])
+
+  if (waiting && access !== 'none' && path !== PATHS.authAction) {
+    return (
+      <p className="honu-status" role="status">
+        Loading…
+      </p>
+    )
+  }
+  const state = (location.state ?? {}) as GuardState
+  const target = decideNavigation({
+    access,
+    path,
+    signedIn,
+    hasTenant,
+    permissions,
+    flags,
+    missionPlanningRefused: state.missionPlanningRefused,
+  })
+  if (target) {
+    // Remember a deep link so sign-in can return to it.
+    const from = target === PATHS.login ? location.pathname + location.search : state.from
+    // Back to a deep link after signing in, rather than the default landing page.
+    const back = path === PATHS.login && state.from && target === PATHS.streams ? state.from : undefined
+    const prefix = paths.root === '/' ? '' : paths.root
+    return <Navigate to={back ?? prefix + target} replace state={{ from }} />
+  }
+  return <>{children}</>
+}
+
+/**
+ * The mission-planning guard of spec §2: the `mission_planning` flag on, org-admin under the all-tenants key, and
+ * the user's mission-planning record loading; otherwise to /login.
+ */
+export function MissionPlanningGuard({ children }: { children: ReactNode }) {
+  const client = useConsoleClient()
+  const paths = usePaths()
+  const uid = useSession((s) => s.user?.uid)
+  const permissions = useSession((s) => s.user?.permissions)
+  const flags = useFlags((s) => s.flags)
+  const [record, setRecord] = useState<'loading' | 'ok' | 'failed'>('loading')
+  const allowedByRole = canEnterMissionPlanning({ permissions }, flags)
+
+  useEffect(() => {
+    if (!uid || !allowedByRole) return
+    let live = true
+    client.v2
+      .getUser(uid)
+      .then((user) => live && setRecord(user ? 'ok' : 'failed'))
+      .catch(() => live && setRecord('failed'))
+    return () => {
+      live = false
+    }
+  }, [client, uid, allowedByRole])
+
+  if (!allowedByRole || record === 'failed') {
+    return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
+  }
+  if (record === 'loading') {
+    return (
+      <p className="honu-status" role="status">
+        Loading…
+      </p>
+    )
+  }
+  return <>{children}</>
+}

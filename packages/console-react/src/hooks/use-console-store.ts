@@ -1,0 +1,15 @@
+import { useStore } from 'zustand'
+import type { FlagsState, PreferencesState, SessionState, TenantState, ToastState } from '@honu/core'
+import { useConsoleClient } from './use-console-client'
+
+/** Selects from the session store (user, token status, second-factor hints). */
+export const useSession = <T,>(select: (state: SessionState) => T): T => useStore(useConsoleClient().session, select)
+/** Selects from the feature flags; every flag is off until loaded. */
+export const useFlags = <T,>(select: (state: FlagsState) => T): T => useStore(useConsoleClient().flags, select)
+/** Selects from the selected tenant, organisation and roles. */
+export const useTenant = <T,>(select: (state: TenantState) => T): T => useStore(useConsoleClient().tenant, select)
+/** Selects from the toasts. */
+export const useToasts = <T,>(select: (state: ToastState) => T): T => useStore(useConsoleClient().toasts, select)
+/** Selects from the user's preferences. */
+export const usePreferences = <T,>(select: (state: PreferencesState) => T): T =>
+  useStore(useConsoleClient().preferences, select)

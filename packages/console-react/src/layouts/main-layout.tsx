@@ -1,0 +1,77 @@
+import { NavLink, Outlet, useNavigate } from 'react-router'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useSession, useTenant } from '../hooks/use-console-store'
+import { usePaths } from '../routes/paths-context'
+
+/** Props of {@link MainLayout}. */
+export interface MainLayoutProps {
+  /** Which product's navigation to show. */
+  product: 'network' | 'mission-planning'
+}
+
+const nav = (paths: ReturnType<typeof usePaths>) => ({
+  network: [
+    { to: paths.streams, label: 'Streams' },
+    { to: paths.networkTopology, label: 'Network topology' },
+    { to: paths.collaboration, label: 'Collaboration' },
+    { to: paths.adminConsole, label: 'Admin console' },
+  ],
+  'mission-planning': [
+    { to: paths.missionOperations, label: 'Mission operations' },
+    { to: paths.missionReview, label: 'Mission review' },
+    { to: paths.userManagement, label: 'User management' },
+  ],
+})
+
+/**
+ * The working layout: a header with the product, the selected tenant or organisation and a way back to choose
+ * another (spec §2: the network product returns to tenant, mission planning to orgselection), navigation, and
+ * sign-out.
+ */
+export function MainLayout({ product }: MainLayoutProps) {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const navigate = useNavigate()
+  const email = useSession((s) => s.user?.email)
+  const scope = useTenant((s) => (product === 'network' ? s.tenant?.name : s.organisation?.name))
+  const back = product === 'network' ? { to: paths.tenant, label: 'Change tenant' } : { to: paths.orgSelection, label: 'Change organisation' }
+
+  const signOut = async () => {
+    await client.signOut()
+    navigate(paths.login, { replace: true })
+  }
+
+  return (
+    <div className="honu-main-layout">
+      <a className="honu-skip-link" href="#honu-main">
+        Skip to content
+      </a>
+      <header className="honu-header">
+        <p className="honu-header__product">{product === 'network' ? 'HonuNet' : 'MissionPlanning'}</p>
+        <p className="honu-header__scope">
+          <span className="honu-visually-hidden">{product === 'network' ? 'Tenant: ' : 'Organisation: '}</span>
+          {scope ?? '—'}
+        </p>
+        <NavLink className="honu-link" to={back.to}>
+          {back.label}
+        </NavLink>
+        <nav aria-label="Main" className="honu-nav">
+          <ul>
+            {nav(paths)[product].map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="honu-header__user">{email}</p>
+        <button type="button" className="honu-button honu-button--quiet" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main className="honu-main" id="honu-main">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,112 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router'
+import { MissionPlanningGuard, RouteGuard } from '../guards/route-guard'
+import type { RouteAccess } from '../guards/decide-navigation'
+import { CardLayout } from '../layouts/card-layout'
+import { MainLayout } from '../layouts/main-layout'
+import { AuthActionScreen } from '../screens/auth-action-screen'
+import { EntryPointScreen } from '../screens/entry-point-screen'
+import { LoginScreen } from '../screens/login-screen'
+import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
+import { NotFoundScreen } from '../screens/not-found-screen'
+import { OrgSelectScreen } from '../screens/org-select-screen'
+import { TenantSelectScreen } from '../screens/tenant-select-screen'
+import { WorkAreaScreen } from '../screens/work-area-screen'
+import { Toaster } from '../toaster/toaster'
+import { PATHS } from './paths'
+import { PathsProvider, prefixPaths } from './paths-context'
+
+/** Options of {@link createConsoleRoutes}. */
+export interface ConsoleRoutesOptions {
+  /** Where the host mounts the console in its router, e.g. `/ops`. Default: the site root. */
+  basePath?: string
+}
+
+const guarded = (access: RouteAccess, path: string, element: React.ReactNode, missionPlanning = false) => (
+  <RouteGuard access={access} path={path}>
+    {missionPlanning ? <MissionPlanningGuard>{element}</MissionPlanningGuard> : element}
+  </RouteGuard>
+)
+const rel = (path: string) => path.replace(/^\//, '')
+
+/**
+ * The route table of spec §2 as React Router route objects, for a host to mount in its own data router (or use
+ * `<Console />`, which brings one). Every route carries the navigation guard; the mission-planning routes also
+ * the mission-planning guard.
+ *
+ * @example
+ * const router = createBrowserRouter([...hostRoutes, ...createConsoleRoutes({ basePath: '/ops' })])
+ */
+export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
+  const base = options.basePath?.replace(/\/+$/, '') ?? ''
+  const paths = prefixPaths(base)
+  const work = (title: string, description: string) => <WorkAreaScreen title={title} description={description} />
+  return [
+    {
+      path: base || '/',
+      element: (
+        <PathsProvider base={base}>
+          <div className="honu-console" data-theme="dark">
+            <Outlet />
+            <Toaster />
+          </div>
+        </PathsProvider>
+      ),
+      children: [
+        { index: true, element: <Navigate to={paths.login} replace /> },
+        {
+          element: <CardLayout />,
+          children: [
+            { path: rel(PATHS.login), element: guarded('public', PATHS.login, <LoginScreen />) },
+            { path: rel(PATHS.authAction), element: guarded('public', PATHS.authAction, <AuthActionScreen />) },
+            { path: rel(PATHS.mfaSignIn), element: guarded('public', PATHS.mfaSignIn, <MfaSignInScreen />) },
+            { path: rel(PATHS.tenant), element: guarded('login', PATHS.tenant, <TenantSelectScreen />) },
+            { path: rel(PATHS.orgSelection), element: guarded('mission-planning', PATHS.orgSelection, <OrgSelectScreen />, true) },
+            { path: rel(PATHS.entryPoint), element: guarded('mission-planning', PATHS.entryPoint, <EntryPointScreen />, true) },
+          ],
+        },
+        {
+          element: <MainLayout product="network" />,
+          children: [
+            {
+              path: rel(PATHS.streams),
+              element: guarded('login', PATHS.streams, work('Streams', 'Live video of the tenant’s vehicles and cameras, as a dashboard of video widgets.')),
+            },
+            {
+              path: rel(PATHS.adminConsole),
+              element: guarded('login', PATHS.adminConsole, work('Admin console', 'The tenant’s users, their roles and the tenant’s settings.')),
+            },
+            {
+              path: rel(PATHS.collaboration),
+              element: guarded('login', PATHS.collaboration, work('Collaboration', 'Messages and shared views between operators.')),
+            },
+            {
+              path: rel(PATHS.networkTopology),
+              children: [
+                { index: true, element: guarded('login', PATHS.networkTopology, work('Network topology', 'The tenant’s devices and networks as a list.')) },
+                { path: 'networkgraph', element: guarded('login', PATHS.networkGraph, work('Network graph', 'The tenant’s devices and networks as a graph.')) },
+              ],
+            },
+          ],
+        },
+        {
+          element: <MainLayout product="mission-planning" />,
+          children: [
+            {
+              path: rel(PATHS.missionOperations),
+              element: guarded('mission-planning', PATHS.missionOperations, work('Mission operations', 'Running missions and their executions.'), true),
+            },
+            {
+              path: rel(PATHS.missionReview),
+              element: guarded('mission-planning', PATHS.missionReview, work('Mission review', 'Finished missions and the data they collected.'), true),
+            },
+            {
+              path: rel(PATHS.userManagement),
+              element: guarded('mission-planning', PATHS.userManagement, work('User management', 'The organisation’s users and their roles.'), true),
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+  ]
+}

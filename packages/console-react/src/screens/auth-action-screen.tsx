@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { ConsoleError } from '@honu/core'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { usePaths } from '../routes/paths-context'
+import { useFocusHeading } from './use-focus-heading'
+
+const messageOf = (error: unknown) => (ConsoleError.is(error) ? error.message : 'Something went wrong. Try again.')
+
+/**
+ * Forgotten password and reset action (spec §2 `auth/action`): without a code it asks for the e-mail and sends a
+ * reset link; with `mode=resetPassword&oobCode=…` (the link from the e-mail) it sets a new password.
+ */
+export function AuthActionScreen() {
+  const [params] = useSearchParams()
+  const code = params.get('oobCode')
+  return params.get('mode') === 'resetPassword' && code ? <ResetPassword code={code} /> : <ForgotPassword />
+}
+
+function ForgotPassword() {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const heading = useFocusHeading()
+  const [email, setEmail] = useState('')
+  const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' | 'error'; message?: string }>({ status: 'idle' })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setState({ status: 'error', message: 'Enter a valid e-mail address.' })
+      return
+    }
+    setState({ status: 'sending' })
+    try {
+      await client.auth.sendPasswordResetEmail(email)
+      setState({ status: 'sent' })
+    } catch (error) {
+      setState({ status: 'error', message: messageOf(error) })
+    }
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Reset your password
+      </h1>
+      {state.status === 'sent' ? (
+        <p role="status">If an account exists for {email.trim()}, we sent it a link to reset the password.</p>
+      ) : (
+        <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
+          <label htmlFor="reset-email">E-mail</label>
+          <input id="reset-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={state.status === 'error'} />
+          {state.status === 'error' && (
+            <p className="honu-error" role="alert">
+              {state.message}
+            </p>
+          )}
+          <button type="submit" className="honu-button" disabled={state.status === 'sending'}>
+            Send reset link
+          </button>
+        </form>
+      )}
+      <p>
+        <Link className="honu-link" to={paths.login}>
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  )
+}
+
+function ResetPassword({ code }: { code: string }) {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const heading = useFocusHeading()
+  const [email, setEmail] = useState<string>()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [state, setState] = useState<{ status: 'checking' | 'ready' | 'saving' | 'done' | 'invalid' | 'error'; message?: string }>({
+    status: 'checking',
+  })
+
+  useEffect(() => {
+    let live = true
+    client.auth
+      .verifyPasswordResetCode(code)
+      .then((address) => {
+        if (!live) return
+        setEmail(address)
+        setState({ status: 'ready' })
+      })
+      .catch((error: unknown) => live && setState({ status: 'invalid', message: messageOf(error) }))
+    return () => {
+      live = false
+    }
+  }, [client, code])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (password.length < 6) return setState({ status: 'error', message: 'Choose a password of at least 6 characters.' })
+    if (password !== confirm) return setState({ status: 'error', message: 'The two passwords differ.' })
+    setState({ status: 'saving' })
+    try {
+      await client.auth.confirmPasswordReset(code, password)
+      setState({ status: 'done' })
+    } catch (error) {
+      setState({ status: 'error', message: messageOf(error) })
+    }
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Choose a new password
+      </h1>
+      {state.status === 'checking' && <p role="status">Checking the link…</p>}
+      {state.status === 'invalid' && (
+        <p className="honu-error" role="alert">
+          {state.message} <Link to={paths.authAction}>Ask for a new link</Link>.
+        </p>
+      )}
+      {state.status === 'done' && <p role="status">Your password has been changed. You can now sign in with it.</p>}
+      {(state.status === 'ready' || state.status === 'saving' || state.status === 'error') && (
+        <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
+          {email && <p>For {email}</p>}
+          <label htmlFor="new-password">New password</label>
+          <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <label htmlFor="confirm-password">Repeat the new password</label>
+          <input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          {state.status === 'error' && (
+            <p className="honu-error" role="alert">
+              {state.message}
+            </p>
+          )}
+          <button type="submit" className="honu-button" disabled={state.status === 'saving'}>
+            Save password
+          </button>
+        </form>
+      )}
+      <p>
+        <Link className="honu-link" to={paths.login}>
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { ConsoleError } from '@honu/core'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { usePaths } from '../routes/paths-context'
+import { useFocusHeading } from './use-focus-heading'
+
+/** Sign-in with e-mail and password (spec §2 `login`). The guard moves a signed-in user on (step 5). */
+export function LoginScreen() {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const navigate = useNavigate()
+  const heading = useFocusHeading()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!email.trim() || !password) {
+      setError('Enter your e-mail and password.')
+      return
+    }
+    setBusy(true)
+    setError(undefined)
+    try {
+      const outcome = await client.auth.signIn({ email, password })
+      if (outcome === 'mfa-required') navigate(paths.mfaSignIn)
+    } catch (failure) {
+      setError(ConsoleError.is(failure) ? failure.message : 'Signing in failed. Try again.')
+      setPassword('')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Sign in
+      </h1>
+      <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? 'login-error' : undefined}>
+        <label htmlFor="login-email">E-mail</label>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={!!error}
+          required
+        />
+        <label htmlFor="login-password">Password</label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!error}
+          required
+        />
+        {error && (
+          <p id="login-error" className="honu-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="honu-button" disabled={busy} data-state={busy ? 'loading' : 'idle'}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p>
+        <Link className="honu-link" to={paths.authAction}>
+          Forgot your password?
+        </Link>
+      </p>
+    </>
+  )
+}

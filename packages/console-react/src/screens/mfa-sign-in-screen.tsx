@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react'
+import { Link, Navigate } from 'react-router'
+import { ConsoleError, messages } from '@honu/core'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useSession } from '../hooks/use-console-store'
+import { usePaths } from '../routes/paths-context'
+import { useFocusHeading } from './use-focus-heading'
+
+/**
+ * Second-factor sign-in (spec §2 `/mfasignin`): sends the SMS code (TOTP needs none), then takes the one-time
+ * code. Without a pending challenge it says so and links back to sign-in.
+ */
+export function MfaSignInScreen() {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const heading = useFocusHeading()
+  const hints = useSession((s) => s.mfaHints)
+  const signedIn = useSession((s) => s.status === 'authenticated')
+  const hint = hints?.[0]
+  const [code, setCode] = useState('')
+  const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' | 'verifying' | 'error'; message?: string }>({
+    status: 'idle',
+  })
+
+  // Resolved: the login route's guard sends the user on (spec §2 step 5).
+  if (signedIn) return <Navigate to={paths.login} replace />
+  if (!hint) {
+    return (
+      <>
+        <h1 ref={heading} tabIndex={-1}>
+          Second factor
+        </h1>
+        <p className="honu-error" role="alert">
+          {messages.noMfaToResolve}
+        </p>
+        <p>
+          <Link className="honu-link" to={paths.login}>
+            Back to sign in
+          </Link>
+        </p>
+      </>
+    )
+  }
+
+  const send = async () => {
+    setState({ status: 'sending' })
+    try {
+      await client.auth.sendMfaCode(hint)
+      setState({ status: 'sent' })
+    } catch (error) {
+      setState({ status: 'error', message: ConsoleError.is(error) ? error.message : 'Could not send the code. Try again.' })
+    }
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!code.trim()) return setState({ status: 'error', message: 'Enter the code.' })
+    setState({ status: 'verifying' })
+    try {
+      await client.auth.resolveMfa(code, hint)
+    } catch (error) {
+      setCode('')
+      setState({ status: 'error', message: ConsoleError.is(error) ? error.message : messages.invalidOtp })
+    }
+  }
+  const needsSending = hint.factorId === 'phone' && (state.status === 'idle' || state.status === 'sending')
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Second factor
+      </h1>
+      {hint.factorId === 'phone' ? (
+        <p>We send a one-time code by SMS to {hint.phoneNumber ?? 'your phone'}.</p>
+      ) : (
+        <p>Enter the code your authenticator app shows{hint.displayName ? ` for ${hint.displayName}` : ''}.</p>
+      )}
+      {needsSending ? (
+        <button type="button" className="honu-button" onClick={() => void send()} disabled={state.status === 'sending'}>
+          {state.status === 'sending' ? 'Sending…' : 'Send code'}
+        </button>
+      ) : (
+        <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
+          <label htmlFor="mfa-code">One-time code</label>
+          <input
+            id="mfa-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={state.status === 'error'}
+            autoFocus
+          />
+          {state.status === 'error' && (
+            <p className="honu-error" role="alert">
+              {state.message}
+            </p>
+          )}
+          <button type="submit" className="honu-button" disabled={state.status === 'verifying'}>
+            Verify
+          </button>
+          {hint.factorId === 'phone' && (
+            <button type="button" className="honu-button honu-button--quiet" onClick={() => void send()}>
+              Send a new code
+            </button>
+          )}
+        </form>
+      )}
+      <p>
+        <Link className="honu-link" to={paths.login}>
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { usePaths } from '../routes/paths-context'
+import { LoadError } from './load-error'
+import { useAsync } from './use-async'
+import { useFocusHeading } from './use-focus-heading'
+
+/** Organisation select (spec §2 `orgselection`): picking one opens mission operations. */
+export function OrgSelectScreen() {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const navigate = useNavigate()
+  const heading = useFocusHeading()
+  const [organisations, retry] = useAsync(async () =>
+    (await client.v2.resource('organisation').list()).sort((a, b) => a.name.localeCompare(b.name)),
+  )
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Choose an organisation
+      </h1>
+      {organisations.status === 'loading' && <p role="status">Loading organisations…</p>}
+      {organisations.status === 'error' && <LoadError what="your organisations" error={organisations.error} onRetry={retry} />}
+      {organisations.status === 'ready' && (
+        <ul className="honu-choice-list" aria-label="Organisations">
+          {organisations.data.map((org) => (
+            <li key={org.id}>
+              <button
+                type="button"
+                className="honu-choice"
+                onClick={() => {
+                  client.tenant.getState().setOrganisation({ id: org.id, name: org.name })
+                  navigate(paths.missionOperations)
+                }}
+              >
+                <span className="honu-choice__title">{org.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ConsoleError, findCidrOverlaps, type Tenant } from '@honu/core'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useTenant } from '../hooks/use-console-store'
+import { usePaths } from '../routes/paths-context'
+import { LoadError } from './load-error'
+import { useAsync } from './use-async'
+import { useFocusHeading } from './use-focus-heading'
+
+/** Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer. */
+export function TenantSelectScreen() {
+  const paths = usePaths()
+  const client = useConsoleClient()
+  const navigate = useNavigate()
+  const heading = useFocusHeading()
+  const current = useTenant((s) => s.tenant?.tenant_id)
+  const [tenants, retry] = useAsync(() => client.v1.listTenants())
+  const [picking, setPicking] = useState<string>()
+  const [error, setError] = useState<string>()
+
+  // Tenants whose networks overlap another tenant's are flagged: routing between them is ambiguous.
+  const overlapping = useMemo(() => {
+    if (tenants.status !== 'ready') return new Set<string>()
+    const networks = tenants.data.flatMap((t) => [
+      { id: t.tenant_id, cidr: t.remote_cidr },
+      { id: t.tenant_id, cidr: t.vpn_cidr },
+    ])
+    return new Set(findCidrOverlaps(networks).flatMap(({ a, b }) => [a.id, b.id]))
+  }, [tenants])
+
+  const pick = async (tenant: Tenant) => {
+    setPicking(tenant.tenant_id)
+    setError(undefined)
+    try {
+      await client.selectTenant(tenant)
+      navigate(paths.streams)
+    } catch (failure) {
+      setError(ConsoleError.is(failure) ? failure.message : 'Could not open this tenant.')
+    } finally {
+      setPicking(undefined)
+    }
+  }
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Choose a tenant
+      </h1>
+      {tenants.status === 'loading' && <p role="status">Loading tenants…</p>}
+      {tenants.status === 'error' && <LoadError what="your tenants" error={tenants.error} onRetry={retry} />}
+      {tenants.status === 'ready' && tenants.data.length === 0 && <p>You belong to no tenant yet. Ask an admin to add you.</p>}
+      {tenants.status === 'ready' && tenants.data.length > 0 && (
+        <ul className="honu-choice-list" aria-label="Tenants">
+          {tenants.data.map((tenant) => (
+            <li key={tenant.tenant_id}>
+              <button
+                type="button"
+                className="honu-choice"
+                onClick={() => void pick(tenant)}
+                disabled={picking !== undefined}
+                aria-current={tenant.tenant_id === current ? 'true' : undefined}
+                data-state={picking === tenant.tenant_id ? 'loading' : 'idle'}
+              >
+                <span className="honu-choice__title">{tenant.name}</span>
+                <span className="honu-choice__detail">
+                  {tenant.remote_cidr_range
+                    ? `Network ${tenant.remote_cidr} (${tenant.remote_cidr_range.start} – ${tenant.remote_cidr_range.end})`
+                    : 'No network'}
+                </span>
+                {overlapping.has(tenant.tenant_id) && (
+                  <span className="honu-choice__warning">Network overlaps another tenant</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="honu-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}

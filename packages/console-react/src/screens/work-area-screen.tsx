@@ -1,0 +1,28 @@
+import { useTenant } from '../hooks/use-console-store'
+import { useFocusHeading } from './use-focus-heading'
+
+/** Props of {@link WorkAreaScreen}. */
+export interface WorkAreaScreenProps {
+  title: string
+  /** What this area will hold; its own issue builds it. */
+  description: string
+}
+
+/**
+ * A working area whose content is built by a later issue (stream viewer, admin console, topology…). It renders
+ * inside the real layout and guards, so routing, guards and sign-out work end to end now, and says plainly what
+ * the area will show.
+ */
+export function WorkAreaScreen({ title, description }: WorkAreaScreenProps) {
+  const heading = useFocusHeading()
+  const roles = useTenant((s) => s.roles)
+  return (
+    <section className="honu-work-area" aria-labelledby="honu-work-area-title">
+      <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <p>{description}</p>
+      {roles.length > 0 && <p className="honu-muted">Your role here: {roles.join(', ')}</p>}
+    </section>
+  )
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test'
+
+// Debian's Chromium (installed by .ci/run); Playwright downloads no browser here.
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:5173',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  // The whole embedded stack: Auth emulator, reference server (in-memory database, seeded), built app.
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    url: 'http://127.0.0.1:5173',
+    env: { HONU_DATA_DIR: 'memory' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})
