@@ -31,3 +31,31 @@ export async function latestResetCode(email: string): Promise<string> {
   if (!code) throw new Error(`No reset code for ${email}`)
   return code
 }
+
+const API_KEY = 'demo-api-key'
+const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
+
+/** Sets a demo account's password back through the emulator's own reset flow (tests that change it call this). */
+export async function restorePassword(email: string, password = PASSWORD) {
+  await fetch(`${IDP}/accounts:sendOobCode?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestType: 'PASSWORD_RESET', email }),
+  })
+  const oobCode = await latestResetCode(email)
+  await fetch(`${IDP}/accounts:resetPassword?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oobCode, newPassword: password }),
+  })
+}
+
+/** Every key the page keeps in local and session storage. */
+export async function storageKeys(page: Page): Promise<{ local: string[]; session: string[] }> {
+  return page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }))
+}
+
+/** Answers the feature-flag call with this body: the flag service is a boundary with no emulator. */
+export async function serveFlags(page: Page, body: string) {
+  await page.route('**/api/v1/features', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }))
+}

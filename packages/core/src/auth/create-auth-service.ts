@@ -89,7 +89,7 @@ export function createAuthService(adapter: AuthAdapter | undefined, session: Ses
   return {
     async signIn(credentials) {
       const signIn = need('signIn')
-      session.getState().setLoading()
+      // No 'loading' status here: the guards wait on it, and the sign-in form must stay mounted to show errors.
       try {
         await signIn({ email: credentials.email.trim(), password: credentials.password })
         return 'signed-in'
