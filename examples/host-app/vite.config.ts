@@ -32,5 +32,9 @@ export default defineConfig({
   plugins: [react(), strictCsp()],
   // Read workspace packages from source, so the app runs without building them first.
   resolve: { conditions: ['@honu/source'] },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // The console, and a page embedding two independent consoles (proves their state stays apart).
+    rollupOptions: { input: { main: 'index.html', two: 'two-consoles.html' } },
+  },
 })

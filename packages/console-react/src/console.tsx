@@ -13,6 +13,8 @@ export type ConsoleProps = (
   basename?: string
   /** Keep the route in memory instead of the address bar (for widgets embedded in someone else's page). */
   memoryRouter?: { initialEntries?: string[] }
+  /** The console shares the page with other content: no `main` landmark of its own. */
+  embedded?: boolean
 }
 
 /**
@@ -20,10 +22,10 @@ export type ConsoleProps = (
  *
  * @example <Console client={client} basename="/ops" />
  */
-export function Console({ basename, memoryRouter, ...source }: ConsoleProps) {
+export function Console({ basename, memoryRouter, embedded, ...source }: ConsoleProps) {
   // One router per mounted console.
   const [router] = useState(() => {
-    const routes = createConsoleRoutes()
+    const routes = createConsoleRoutes({ embedded })
     return memoryRouter ? createMemoryRouter(routes, { ...memoryRouter, basename }) : createBrowserRouter(routes, { basename })
   })
   return (

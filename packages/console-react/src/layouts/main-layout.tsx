@@ -1,3 +1,4 @@
+import { useMainElement } from '../routes/embedding-context'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession, useTenant } from '../hooks/use-console-store'
@@ -29,6 +30,7 @@ const nav = (paths: ReturnType<typeof usePaths>) => ({
  * sign-out.
  */
 export function MainLayout({ product }: MainLayoutProps) {
+  const Main = useMainElement()
   const paths = usePaths()
   const client = useConsoleClient()
   const navigate = useNavigate()
@@ -69,9 +71,9 @@ export function MainLayout({ product }: MainLayoutProps) {
           Sign out
         </button>
       </header>
-      <main className="honu-main" id="honu-main">
+      <Main className="honu-main" id="honu-main">
         <Outlet />
-      </main>
+      </Main>
     </div>
   )
 }

@@ -13,12 +13,15 @@ import { TenantSelectScreen } from '../screens/tenant-select-screen'
 import { WorkAreaScreen } from '../screens/work-area-screen'
 import { Toaster } from '../toaster/toaster'
 import { PATHS } from './paths'
+import { EmbeddingContext } from './embedding-context'
 import { PathsProvider, prefixPaths } from './paths-context'
 
 /** Options of {@link createConsoleRoutes}. */
 export interface ConsoleRoutesOptions {
   /** Where the host mounts the console in its router, e.g. `/ops`. Default: the site root. */
   basePath?: string
+  /** The console shares the page with the host's content: no `main` landmark of its own. */
+  embedded?: boolean
 }
 
 const guarded = (access: RouteAccess, path: string, element: React.ReactNode, missionPlanning = false) => (
@@ -45,10 +48,12 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       path: base || '/',
       element: (
         <PathsProvider base={base}>
-          <div className="honu-console" data-theme="dark">
-            <Outlet />
-            <Toaster />
-          </div>
+          <EmbeddingContext.Provider value={options.embedded ?? false}>
+            <div className="honu-console" data-theme="dark">
+              <Outlet />
+              <Toaster />
+            </div>
+          </EmbeddingContext.Provider>
         </PathsProvider>
       ),
       children: [

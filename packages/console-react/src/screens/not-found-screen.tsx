@@ -1,14 +1,16 @@
+import { useMainElement } from '../routes/embedding-context'
 import { Link } from 'react-router'
 import { usePaths } from '../routes/paths-context'
 import { useFocusHeading } from './use-focus-heading'
 
 /** The 404 page for any other path (spec §2). */
 export function NotFoundScreen() {
+  const Main = useMainElement()
   const paths = usePaths()
   const heading = useFocusHeading()
   return (
     <div className="honu-card-layout">
-      <main className="honu-card" id="honu-main">
+      <Main className="honu-card" id="honu-main">
         <h1 ref={heading} tabIndex={-1}>
           Page not found
         </h1>
@@ -18,7 +20,7 @@ export function NotFoundScreen() {
             Go to the console
           </Link>
         </p>
-      </main>
+      </Main>
     </div>
   )
 }

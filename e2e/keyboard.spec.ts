@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, PASSWORD } from './helpers'
+
+test('sign in, pick a tenant, move around and sign out with the keyboard alone', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+  await page.keyboard.type('wes@honu.test')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', { name: 'Choose a tenant' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: /Alpha Harbour/ })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/streams$/)
+
+  // The skip link comes first, then the header's links in reading order.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Change tenant' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Network topology' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Network topology' })).toBeFocused()
+  await expectNoAxeViolations(page)
+
+  for (let i = 0; i < 12; i++) {
+    if (await page.getByRole('button', { name: 'Sign out' }).evaluate((el) => el === document.activeElement)) break
+    await page.keyboard.press('Tab')
+  }
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('the reset form works from the keyboard', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('not-an-address')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid e-mail address.')
+})
