@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`]
-for (const report of reports) rmSync(report, { force: true })
+for (const report of [...reports, `${reportDir}/playwright.json`]) rmSync(report, { force: true })
 mkdirSync(reportDir, { recursive: true })
 const postgresUrl = process.env.HONU_POSTGRES_URL
 
@@ -28,6 +28,8 @@ const steps = [
   { name: 'publint and attw', cmd: 'pnpm run check:package' },
   { name: 'size budgets', cmd: 'pnpm run size' },
   { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build' },
+  // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts).
+  { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test' },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
 ]
 
@@ -57,6 +59,12 @@ for (const file of reports.filter((f) => existsSync(f))) {
   failedTests += report.numFailedTests
 }
 const failedChecks = results.filter((r) => !r.ok).length
+const playwrightReport = `${reportDir}/playwright.json`
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+  passed += stats.expected
+  failedTests += stats.unexpected + stats.flaky
+}
 const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)
 console.log(`\nchecks: ${results.length - failedChecks} passed, ${failedChecks} failed`)
 console.log(`${passed} passed, ${failed} failed`)
