@@ -5,12 +5,15 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds the Vitest reports.
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // The JSON report feeds the test count of `npm test`.
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: 'http://127.0.0.1:5173',
     trace: 'retain-on-failure',

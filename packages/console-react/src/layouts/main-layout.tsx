@@ -1,4 +1,4 @@
-import { useMainElement } from '../routes/embedding-context'
+import { MainContent } from '../routes/embedding-context'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession, useTenant } from '../hooks/use-console-store'
@@ -30,7 +30,6 @@ const nav = (paths: ReturnType<typeof usePaths>) => ({
  * sign-out.
  */
 export function MainLayout({ product }: MainLayoutProps) {
-  const Main = useMainElement()
   const paths = usePaths()
   const client = useConsoleClient()
   const navigate = useNavigate()
@@ -71,9 +70,9 @@ export function MainLayout({ product }: MainLayoutProps) {
           Sign out
         </button>
       </header>
-      <Main className="honu-main" id="honu-main">
+      <MainContent className="honu-main">
         <Outlet />
-      </Main>
+      </MainContent>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 
 /**
  * Whether the console shares the page with a host's own content. Embedded, it renders no `main` landmark of
@@ -6,5 +6,15 @@ import { createContext, useContext } from 'react'
  */
 export const EmbeddingContext = createContext(false)
 
-/** The element for the console's main content: `main` when it owns the page, a plain `div` when embedded. */
-export const useMainElement = (): 'main' | 'div' => (useContext(EmbeddingContext) ? 'div' : 'main')
+/** The console's main content: a `main` landmark when the console owns the page, a plain `div` when embedded. */
+export function MainContent({ className, children }: { className: string; children: ReactNode }) {
+  return useContext(EmbeddingContext) ? (
+    <div className={className} id="honu-main">
+      {children}
+    </div>
+  ) : (
+    <main className={className} id="honu-main">
+      {children}
+    </main>
+  )
+}

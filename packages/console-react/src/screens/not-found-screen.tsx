@@ -1,16 +1,15 @@
-import { useMainElement } from '../routes/embedding-context'
+import { MainContent } from '../routes/embedding-context'
 import { Link } from 'react-router'
 import { usePaths } from '../routes/paths-context'
 import { useFocusHeading } from './use-focus-heading'
 
 /** The 404 page for any other path (spec §2). */
 export function NotFoundScreen() {
-  const Main = useMainElement()
   const paths = usePaths()
   const heading = useFocusHeading()
   return (
     <div className="honu-card-layout">
-      <Main className="honu-card" id="honu-main">
+      <MainContent className="honu-card">
         <h1 ref={heading} tabIndex={-1}>
           Page not found
         </h1>
@@ -20,7 +19,7 @@ export function NotFoundScreen() {
             Go to the console
           </Link>
         </p>
-      </Main>
+      </MainContent>
     </div>
   )
 }
