@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite'
+import '../packages/console-react/src/styles.css'
 import '../packages/widgets/src/styles.css'
 import './preview.css'
 
