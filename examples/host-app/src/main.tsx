@@ -5,7 +5,7 @@ import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence
 import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
-import { Console, startConsole } from '@honu/console-react'
+import { Console, showStartupNotices, startConsole } from '@honu/console-react'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
@@ -20,8 +20,13 @@ void startConsole({
     () => {
       if (!document.getElementById('root')) throw new Error('No #root element to mount the console into.')
     },
+    // Tell the person early when the API is down, rather than on their first click.
+    async () => {
+      const up = await fetch(`${config.apiBase}/health`).then((r) => r.ok, () => false)
+      return up ? undefined : { notice: 'The console’s server cannot be reached right now; data will load once it is back.' }
+    },
   ],
-  mount() {
+  mount(notices) {
     const app = initializeApp(config.firebase)
     // No popup/redirect resolver: the console signs in with forms only, which keeps its CSP strict.
     const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] })
@@ -35,6 +40,7 @@ void startConsole({
       auth: createFirebaseAuthAdapter(auth),
       flags: createHttpFlagSource({ http: createHttpClient(), url: `${config.apiBase}/api/v1/features` }),
     })
+    showStartupNotices(client, notices)
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <Console client={client} />

@@ -7,4 +7,10 @@ export { Console, type ConsoleProps } from './console'
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'
 export { RouteGuard, type RouteGuardProps } from './guards/route-guard'
 export { Toaster } from './toaster/toaster'
-export { startConsole, type StartupStep, type StartupResult, type StartConsoleOptions } from './startup/start-console'
+export {
+  startConsole,
+  showStartupNotices,
+  type StartupStep,
+  type StartupResult,
+  type StartConsoleOptions,
+} from './startup/start-console'

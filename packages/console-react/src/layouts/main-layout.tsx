@@ -34,6 +34,7 @@ export function MainLayout({ product }: MainLayoutProps) {
   const client = useConsoleClient()
   const navigate = useNavigate()
   const email = useSession((s) => s.user?.email)
+  const needsReauthentication = useSession((s) => s.needsReauthentication)
   const scope = useTenant((s) => (product === 'network' ? s.tenant?.name : s.organisation?.name))
   const back = product === 'network' ? { to: paths.tenant, label: 'Change tenant' } : { to: paths.orgSelection, label: 'Change organisation' }
 
@@ -70,6 +71,14 @@ export function MainLayout({ product }: MainLayoutProps) {
           Sign out
         </button>
       </header>
+      {needsReauthentication && (
+        <div className="honu-error honu-reauth" role="alert">
+          <p>Your session has expired. Sign in again to keep working; this page stays as it is until you do.</p>
+          <button type="button" className="honu-button" onClick={() => void signOut()}>
+            Sign in again
+          </button>
+        </div>
+      )}
       <MainContent className="honu-main">
         <Outlet />
       </MainContent>

@@ -12,6 +12,7 @@ import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
 import { WorkAreaScreen } from '../screens/work-area-screen'
 import { Toaster } from '../toaster/toaster'
+import { ThemedRoot } from './themed-root'
 import { PATHS } from './paths'
 import { EmbeddingContext } from './embedding-context'
 import { PathsProvider, prefixPaths } from './paths-context'
@@ -49,10 +50,10 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       element: (
         <PathsProvider base={base}>
           <EmbeddingContext.Provider value={options.embedded ?? false}>
-            <div className="honu-console" data-theme="dark">
+            <ThemedRoot>
               <Outlet />
               <Toaster />
-            </div>
+            </ThemedRoot>
           </EmbeddingContext.Provider>
         </PathsProvider>
       ),

@@ -37,3 +37,24 @@ describe('startConsole (spec §2 start-up)', () => {
     expect(mount).not.toHaveBeenCalled()
   })
 })
+
+describe('start-up notices', () => {
+  it('hands the steps’ notices to mount, and shows them bottom-right for 1500 ms', async () => {
+    const { createConsoleClient } = await import('@honu/core')
+    const { createManualScheduler, createMemoryStorage } = await import('@honu/core/testing')
+    const { showStartupNotices } = await import('./start-console')
+    const scheduler = createManualScheduler()
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:1' },
+      scheduler,
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    })
+    let received: string[] = []
+    await startConsole({ steps: [() => ({ notice: 'API not reachable yet' })], mount: (notices) => (received = notices) })
+    expect(received).toEqual(['API not reachable yet'])
+    showStartupNotices(client, received)
+    expect(client.toasts.getState().toasts).toMatchObject([{ message: 'API not reachable yet', position: 'bottom-right', timeoutMs: 1500 }])
+    scheduler.advance(1500)
+    expect(client.toasts.getState().toasts).toEqual([])
+  })
+})
