@@ -29,6 +29,8 @@ export default defineConfig({
     env: { HONU_DATA_DIR: 'memory' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
+    // SIGTERM lets scripts/serve.mjs stop the emulator, server and app it started (each in its own group).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

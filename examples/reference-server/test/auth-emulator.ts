@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const EMULATOR_HOST = '127.0.0.1:9099'
@@ -13,13 +16,47 @@ async function isUp(): Promise<boolean> {
   }
 }
 
+const LOCK = join(tmpdir(), 'honu-auth-emulator.lock')
+
+/** Takes the start-up lock, so two test projects starting at once do not race for the emulator's ports. */
+function takeLock(): boolean {
+  try {
+    mkdirSync(LOCK)
+    return true
+  } catch {
+    // A lock left by a run that crashed is stale after three minutes.
+    if (Date.now() - statSync(LOCK).mtimeMs > 180_000) {
+      rmSync(LOCK, { recursive: true, force: true })
+      return takeLock()
+    }
+    return false
+  }
+}
+
+async function waitUntilUp(child: ChildProcess | undefined, output: () => string) {
+  const deadline = Date.now() + 120_000
+  while (!(await isUp())) {
+    if ((child && child.exitCode !== null) || Date.now() > deadline) {
+      throw new Error(`The Auth emulator did not start:\n${output().slice(-2000)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 /**
- * Starts the Firebase Auth emulator once for the whole run (it takes 10–40 s), or reuses one already running,
- * and clears its accounts so every run starts from nothing.
+ * Starts the Firebase Auth emulator once for the whole run (it takes 10–40 s), or reuses one already running.
+ * Only the process that starts it clears its accounts, so every run starts from nothing and nobody clears
+ * accounts another project's tests already use.
  */
 export async function startAuthEmulator(): Promise<() => Promise<void>> {
+  if (await isUp()) return async () => {}
+  if (!takeLock()) {
+    await waitUntilUp(undefined, () => 'another test process was starting it')
+    return async () => {}
+  }
+  let output = ''
   let child: ChildProcess | undefined
-  if (!(await isUp())) {
+  try {
     const root = fileURLToPath(new URL('../../../', import.meta.url))
     const bin = fileURLToPath(new URL('../node_modules/.bin/firebase', import.meta.url))
     child = spawn(bin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
@@ -28,25 +65,21 @@ export async function startAuthEmulator(): Promise<() => Promise<void>> {
       detached: true,
       env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     })
-    let output = ''
     child.stdout?.on('data', (chunk) => (output += String(chunk)))
     child.stderr?.on('data', (chunk) => (output += String(chunk)))
-    const deadline = Date.now() + 120_000
-    while (!(await isUp())) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`The Auth emulator did not start:\n${output.slice(-2000)}`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
+    await waitUntilUp(child, () => output)
+    await clearAccounts()
+  } catch (error) {
+    rmSync(LOCK, { recursive: true, force: true })
+    throw error
   }
-  await clearAccounts()
   return async () => {
-    if (!child?.pid) return
     try {
-      process.kill(-child.pid, 'SIGTERM')
+      process.kill(-child!.pid!, 'SIGTERM')
     } catch {
       // Already gone.
     }
+    rmSync(LOCK, { recursive: true, force: true })
   }
 }
 
