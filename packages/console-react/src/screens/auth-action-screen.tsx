@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { usePaths } from '../routes/paths-context'
+import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 
 const messageOf = (error: unknown) => (ConsoleError.is(error) ? error.message : 'Something went wrong. Try again.')
@@ -18,7 +19,6 @@ export function AuthActionScreen() {
 }
 
 function ForgotPassword() {
-  const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
   const [email, setEmail] = useState('')
@@ -50,21 +50,13 @@ function ForgotPassword() {
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
           <label htmlFor="reset-email">E-mail</label>
           <input id="reset-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={state.status === 'error'} />
-          {state.status === 'error' && (
-            <p className="honu-error" role="alert">
-              {state.message}
-            </p>
-          )}
+          <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'sending'}>
             Send reset link
           </button>
         </form>
       )}
-      <p>
-        <Link className="honu-link" to={paths.login}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   )
 }
@@ -127,21 +119,13 @@ function ResetPassword({ code }: { code: string }) {
           <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <label htmlFor="confirm-password">Repeat the new password</label>
           <input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          {state.status === 'error' && (
-            <p className="honu-error" role="alert">
-              {state.message}
-            </p>
-          )}
+          <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'saving'}>
             Save password
           </button>
         </form>
       )}
-      <p>
-        <Link className="honu-link" to={paths.login}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   )
 }

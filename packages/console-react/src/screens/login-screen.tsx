@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { usePaths } from '../routes/paths-context'
+import { FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 
 /** Sign-in with e-mail and password (spec §2 `login`). The guard moves a signed-in user on (step 5). */
@@ -61,11 +62,7 @@ export function LoginScreen() {
           aria-invalid={!!error}
           required
         />
-        {error && (
-          <p id="login-error" className="honu-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id="login-error" message={error} />
         <button type="submit" className="honu-button" disabled={busy} data-state={busy ? 'loading' : 'idle'}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { ConsoleError, messages } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
 import { usePaths } from '../routes/paths-context'
+import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 
 /**
@@ -33,11 +34,7 @@ export function MfaSignInScreen() {
         <p className="honu-error" role="alert">
           {messages.noMfaToResolve}
         </p>
-        <p>
-          <Link className="honu-link" to={paths.login}>
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignIn />
       </>
     )
   }
@@ -90,11 +87,7 @@ export function MfaSignInScreen() {
             aria-invalid={state.status === 'error'}
             autoFocus
           />
-          {state.status === 'error' && (
-            <p className="honu-error" role="alert">
-              {state.message}
-            </p>
-          )}
+          <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'verifying'}>
             Verify
           </button>
@@ -105,11 +98,7 @@ export function MfaSignInScreen() {
           )}
         </form>
       )}
-      <p>
-        <Link className="honu-link" to={paths.login}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   )
 }
