@@ -20,3 +20,17 @@ export {
   type Workspace,
   type GridSettings,
 } from './grid-model'
+export {
+  addWidget,
+  removeWidget,
+  toggleWidget,
+  toggleFullscreen,
+  minimiseWidget,
+  restoreWidget,
+  setSnapToGrid,
+  snapLayout,
+  clampWidget,
+  columnsOf,
+  defaultSize,
+  type NewWidget,
+} from './workspace-rules'
