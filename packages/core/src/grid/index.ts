@@ -34,3 +34,4 @@ export {
   defaultSize,
   type NewWidget,
 } from './workspace-rules'
+export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
