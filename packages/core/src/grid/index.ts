@@ -35,3 +35,4 @@ export {
   type NewWidget,
 } from './workspace-rules'
 export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
+export { createWorkspaceActions, type WorkspaceActions } from './create-workspace-actions'

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../platform/storage-adapter'
+import { createGridStore } from '../stores/grid-store'
+import { createWorkspaceActions } from './create-workspace-actions'
+
+const setup = () => {
+  const session = createMemoryStorage()
+  const grid = createGridStore(session)
+  return { grid, session, actions: createWorkspaceActions(grid) }
+}
+
+describe('createWorkspaceActions', () => {
+  it('applies the rules to the store and persists them in session storage', () => {
+    const { grid, session, actions } = setup()
+    actions.add('stream-view', { id: 'v1', type: 'Video', name: 'Bow' })
+    actions.add('stream-view', { id: 'map', type: 'Map', name: 'map' })
+    actions.minimise('stream-view', 'v1')
+    expect(grid.getState().workspaces['stream-view'].items.map((i) => [i.id, !!i.isMinimised])).toEqual([
+      ['v1', true],
+      ['map', false],
+    ])
+    expect(createGridStore(session).getState().workspaces['stream-view'].items).toHaveLength(2)
+  })
+
+  it('switches every workspace to snap mode and back', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    actions.add('mission-review', { id: 'b', type: 'Map', name: 'b' })
+    actions.setSnapToGrid(true)
+    expect(grid.getState().settings.snapToGrid).toBe(true)
+    expect(grid.getState().workspaces['mission-review'].items[0]).toMatchObject({ w: 1, h: 1, noResize: true })
+    actions.setSnapToGrid(false)
+    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ w: 4, h: 8, noResize: false })
+  })
+
+  it('places a widget within the columns', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    actions.place('stream-view', 'a', { x: 11, y: 2, w: 6, h: 3 })
+    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 6, y: 2, w: 6, h: 4, autoPosition: false })
+  })
+
+  it('exports a layout and imports it into a fresh console', () => {
+    const first = setup()
+    first.actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    first.actions.toggleFullscreen('stream-view', 'a')
+    const document = JSON.stringify(first.actions.exportLayout())
+    const second = setup()
+    second.actions.importLayout(document)
+    expect(second.grid.getState().workspaces).toEqual(first.grid.getState().workspaces)
+  })
+
+  it('keeps the current layout when an import is refused', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    const before = JSON.stringify(grid.getState())
+    expect(() => actions.importLayout('{"schemaVersion":2,"workspaces":{"stream-view":[{"id":"x","type":"Radar","name":"r"}]}}')).toThrow(
+      'unknown type "Radar"',
+    )
+    expect(JSON.stringify(grid.getState())).toBe(before)
+  })
+
+  it('toggles and removes', () => {
+    const { grid, actions } = setup()
+    actions.toggle('mission-operations', { id: 'm', type: 'MissionExecStatus', name: 'Exec' })
+    actions.toggle('mission-operations', { id: 'm', type: 'MissionExecStatus', name: 'Exec' })
+    expect(grid.getState().workspaces['mission-operations'].items).toEqual([])
+    actions.add('mission-operations', { id: 'n', type: 'Map', name: 'n' })
+    actions.remove('mission-operations', 'n')
+    expect(grid.getState().workspaces['mission-operations'].items).toEqual([])
+  })
+})
