@@ -50,7 +50,8 @@ export default tseslint.config(
   {
     // Optional peers stay behind their own entry points.
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['packages/core/src/firebase/**', '**/*.test.ts'],
+    // firebase/ and grid/ are the two places that may load their optional peer (grid: inside mount()).
+    ignores: ['packages/core/src/firebase/**', 'packages/core/src/grid/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -60,6 +61,22 @@ export default tseslint.config(
             reactPattern,
             { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'firebase is an optional peer: only src/firebase/ may import it.' },
             { group: ['gridstack', 'gridstack/*'], message: 'gridstack is an optional peer: only src/grid/ may load it, inside mount().' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/src/grid/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: coreBannedPaths,
+          patterns: [
+            reactPattern,
+            { group: ['firebase', 'firebase/*', '@firebase/*'], message: 'firebase is an optional peer: only src/firebase/ may import it.' },
           ],
         },
       ],

@@ -36,3 +36,10 @@ export {
 } from './workspace-rules'
 export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
 export { createWorkspaceActions, type WorkspaceActions } from './create-workspace-actions'
+export {
+  createGridEngine,
+  type GridEngine,
+  type GridEngineEvent,
+  type GridEngineOptions,
+  type GridPlace,
+} from './create-grid-engine'

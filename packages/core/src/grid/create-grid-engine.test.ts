@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest'
+import { createGridEngine } from './create-grid-engine'
+
+function item(id: string) {
+  const el = document.createElement('div')
+  el.className = 'grid-stack-item'
+  el.setAttribute('gs-id', id)
+  const content = document.createElement('div')
+  content.className = 'grid-stack-item-content'
+  el.appendChild(content)
+  return el
+}
+
+describe('createGridEngine (real gridstack in jsdom)', () => {
+  it("logs the spec's messages when used before mount (§5)", () => {
+    const logger = { warn: vi.fn(), error: vi.fn() }
+    const engine = createGridEngine({ logger })
+    engine.add(item('a'), { id: 'a', type: 'Map', name: 'map' })
+    engine.load([{ el: item('b'), widget: { id: 'b', type: 'Map', name: 'map' } }])
+    expect(logger.error.mock.calls).toEqual([['cannot add new gridItem: grid is undefined'], ['cannot load grid items, grid is undefined']])
+  })
+
+  it('mounts once per element, even when asked twice (StrictMode), and remounts after destroy', async () => {
+    const loads = vi.fn(async () => (await import('gridstack')).GridStack)
+    const engine = createGridEngine({ loadGridStack: loads })
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    await Promise.all([engine.mount(el), engine.mount(el)])
+    expect(engine.mounted).toBe(true)
+    expect(loads).toHaveBeenCalledTimes(1)
+    engine.destroy()
+    expect(engine.mounted).toBe(false)
+    await engine.mount(el)
+    expect(engine.mounted).toBe(true)
+    engine.destroy()
+  })
+
+  it('fans one gridstack event out to every listener, each with its own unsubscribe', async () => {
+    const engine = createGridEngine()
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    const first = vi.fn()
+    const second = vi.fn()
+    const stopFirst = engine.on('change', first)
+    engine.on('change', second)
+    await engine.mount(el)
+    const a = item('a')
+    el.appendChild(a)
+    engine.add(a, { id: 'a', type: 'Map', name: 'map', x: 0, y: 0, w: 4, h: 2 })
+    engine.update(a, { x: 4 })
+    expect(first).toHaveBeenCalledWith([expect.objectContaining({ id: 'a', x: 4, w: 4 })])
+    expect(second).toHaveBeenCalledTimes(first.mock.calls.length)
+    stopFirst()
+    engine.update(a, { x: 2 })
+    expect(second.mock.calls.at(-1)![0]).toEqual([expect.objectContaining({ id: 'a', x: 2 })])
+    expect(first.mock.calls.length).toBe(second.mock.calls.length - 1)
+    engine.destroy()
+  })
+})

@@ -1,0 +1,202 @@
+import type { GridStack, GridStackNode } from 'gridstack'
+import { messages } from '../errors/messages'
+import { consoleLogger, type Logger } from '../platform/logger'
+import { GRID } from './constants'
+import type { GridWidget } from './grid-model'
+
+/** A widget's place on the grid, as gridstack reports it after a drag or resize. */
+export interface GridPlace {
+  id: string
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/** Events the engine forwards from gridstack. */
+export type GridEngineEvent = 'change' | 'dragstart' | 'dragstop' | 'resizestart' | 'resizestop'
+
+/** Options of {@link createGridEngine}. */
+export interface GridEngineOptions {
+  /** Columns: 12 in free layout, the configured count in snap mode. */
+  columns?: number
+  /** Whether widgets can be resized (off in snap mode, spec §4). */
+  resizable?: boolean
+  logger?: Logger
+  /** Loads gridstack; injectable for tests. Default: `import('gridstack')` when the grid mounts. */
+  loadGridStack?: () => Promise<typeof GridStack>
+}
+
+/** One grid on the page: gridstack behind a small surface that hides its quirks. */
+export interface GridEngine {
+  /**
+   * Creates the grid in `el`, loading gridstack on first use. Mounting the element it already holds does
+   * nothing, so React StrictMode's mount–unmount–mount is safe.
+   */
+  mount(el: HTMLElement): Promise<void>
+  /** Tears the grid down, leaving the DOM to its owner (React). */
+  destroy(): void
+  readonly mounted: boolean
+  /** Subscribes to an event; any number of listeners per event, each with its own unsubscribe. */
+  on(event: GridEngineEvent, listener: (places: GridPlace[]) => void): () => void
+  /** Makes an element rendered by the owner into a grid item. Logs 'cannot add new gridItem: grid is undefined' before mount. */
+  add(el: HTMLElement, widget: GridWidget): void
+  /** Makes several rendered elements grid items at once. Logs 'cannot load grid items, grid is undefined' before mount. */
+  load(items: readonly { el: HTMLElement; widget: GridWidget }[]): void
+  /** Moves or resizes an item. */
+  update(el: HTMLElement, place: Partial<Omit<GridPlace, 'id'>>): void
+  /** Takes an element out of the grid, leaving it in the DOM for its owner to remove. */
+  remove(el: HTMLElement): void
+  setColumns(columns: number): void
+  setResizable(resizable: boolean): void
+}
+
+/** Which engine owns a grid element, for gridstack's static (page-wide) callbacks. */
+const engines = new WeakMap<HTMLElement, GridEngine>()
+let staticsInstalled = false
+
+function installStatics(GridStackClass: typeof GridStack) {
+  if (staticsInstalled) return
+  staticsInstalled = true
+  // The owner renders item content with React; gridstack must never write HTML of its own.
+  GridStackClass.renderCB = () => {}
+}
+
+const toPlace = (node: GridStackNode): GridPlace => ({
+  id: String(node.id ?? node.el?.getAttribute('gs-id') ?? ''),
+  x: node.x ?? 0,
+  y: node.y ?? 0,
+  w: node.w ?? 1,
+  h: node.h ?? 1,
+})
+
+const options = (widget: GridWidget) => ({
+  id: widget.id,
+  x: widget.x,
+  y: widget.y,
+  w: widget.w,
+  h: widget.h,
+  minW: widget.minW,
+  minH: widget.minH,
+  maxW: widget.maxW,
+  maxH: widget.maxH,
+  autoPosition: widget.autoPosition,
+  locked: widget.locked,
+  noMove: widget.noMove,
+  noResize: widget.noResize,
+})
+
+/**
+ * Creates a grid engine. gridstack is loaded only in `mount()`, so importing `@honu/core/grid` stays DOM-free.
+ * gridstack keeps one handler per event name; the engine registers once per name and fans out to its listeners.
+ *
+ * @example
+ * const engine = createGridEngine({ columns: 12 })
+ * await engine.mount(gridElement)
+ * const stop = engine.on('change', (places) => save(places))
+ */
+export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEngine {
+  const logger = engineOptions.logger ?? consoleLogger
+  const listeners = new Map<GridEngineEvent, Set<(places: GridPlace[]) => void>>()
+  let grid: GridStack | undefined
+  let element: HTMLElement | undefined
+  let mounting: Promise<void> | undefined
+  let columns = engineOptions.columns ?? GRID.columns
+  let resizable = engineOptions.resizable ?? true
+
+  const subscribeGrid = (name: GridEngineEvent) => {
+    grid?.on(name, (_event: Event, payload: unknown) => {
+      const nodes = Array.isArray(payload)
+        ? (payload as GridStackNode[])
+        : payload && (payload as { gridstackNode?: GridStackNode }).gridstackNode
+          ? [(payload as { gridstackNode: GridStackNode }).gridstackNode]
+          : []
+      const places = nodes.map(toPlace)
+      for (const listener of listeners.get(name) ?? []) listener(places)
+    })
+  }
+
+  const engine: GridEngine = {
+    get mounted() {
+      return grid !== undefined
+    },
+    async mount(el) {
+      if (element === el && (grid || mounting)) return mounting
+      if (grid) engine.destroy()
+      element = el
+      mounting = (async () => {
+        const GridStackClass = engineOptions.loadGridStack
+          ? await engineOptions.loadGridStack()
+          : (await import('gridstack')).GridStack
+        if (element !== el) return // destroyed or remounted while loading
+        installStatics(GridStackClass)
+        grid = GridStackClass.init(
+          {
+            column: columns,
+            cellHeight: GRID.cellHeight,
+            margin: GRID.margin,
+            animate: true,
+            float: false,
+            disableResize: !resizable,
+            draggable: { handle: '.honu-grid-item__handle' },
+          },
+          el,
+        )
+        engines.set(el, engine)
+        for (const name of listeners.keys()) subscribeGrid(name)
+      })()
+      try {
+        await mounting
+      } finally {
+        mounting = undefined
+      }
+    },
+    destroy() {
+      if (element) engines.delete(element)
+      grid?.offAll()
+      grid?.destroy(false)
+      grid = undefined
+      element = undefined
+    },
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+        subscribeGrid(event)
+      }
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+      }
+    },
+    add(el, widget) {
+      if (!grid) return logger.error(messages.addGridItemNoGrid)
+      grid.makeWidget(el, options(widget))
+    },
+    load(items) {
+      if (!grid) return logger.error(messages.loadGridItemsNoGrid)
+      grid.batchUpdate()
+      try {
+        for (const { el, widget } of items) grid.makeWidget(el, options(widget))
+      } finally {
+        grid.batchUpdate(false)
+      }
+    },
+    update(el, place) {
+      grid?.update(el, place)
+    },
+    remove(el) {
+      grid?.removeWidget(el, false, true)
+    },
+    setColumns(next) {
+      columns = next
+      grid?.column(next, 'compact')
+    },
+    setResizable(next) {
+      resizable = next
+      grid?.enableResize(next)
+    },
+  }
+  return engine
+}
