@@ -14,3 +14,5 @@ export {
   type StartupResult,
   type StartConsoleOptions,
 } from './startup/start-console'
+export { Dashboard, type DashboardProps } from './dashboard/dashboard'
+export type { WidgetProps, WidgetRegistry } from './dashboard/widget-registry'

@@ -1,2 +1,3 @@
 export { widgetRegistry, getWidgetDefinition, type WidgetDefinition } from './registry'
 export { WidgetPlaceholder, type WidgetPlaceholderProps } from './placeholder/widget-placeholder'
+export { widgetComponents } from './widget-components'

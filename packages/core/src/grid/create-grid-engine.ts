@@ -63,7 +63,7 @@ function installStatics(GridStackClass: typeof GridStack) {
 }
 
 const toPlace = (node: GridStackNode): GridPlace => ({
-  id: String(node.id ?? node.el?.getAttribute('gs-id') ?? ''),
+  id: String(node.id ?? ''),
   x: node.x ?? 0,
   y: node.y ?? 0,
   w: node.w ?? 1,

@@ -1,0 +1,163 @@
+import { memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import type { GridEngine, GridWidget, WorkspaceActions, WorkspaceId } from '@honu/core/grid'
+import { WidgetErrorBoundary } from './widget-error-boundary'
+import type { WidgetRegistry } from './widget-registry'
+
+interface DashboardItemProps {
+  item: GridWidget
+  workspace: WorkspaceId
+  engine: GridEngine
+  actions: WorkspaceActions
+  registry: WidgetRegistry
+  columns: number
+  resizable: boolean
+  announce: (message: string) => void
+}
+
+type Place = { x: number; y: number; w: number; h: number }
+const placeOf = (item: GridWidget): Place => ({ x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
+const describe = (p: Place) => `column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide by ${p.h} high`
+
+/** The widget's own content. Memoised on what the widget shows, so moving another widget never re-renders it. */
+const WidgetBody = memo(function WidgetBody({
+  widget,
+  workspace,
+  registry,
+}: {
+  widget: GridWidget
+  workspace: WorkspaceId
+  registry: WidgetRegistry
+}) {
+  const Widget = registry[widget.type]
+  if (!Widget) return <p className="honu-muted">No widget is registered for “{widget.type}”.</p>
+  return (
+    <Suspense fallback={<p className="honu-muted" role="status">Loading {widget.name}…</p>}>
+      <Widget widget={widget} workspace={workspace} />
+    </Suspense>
+  )
+})
+
+/**
+ * One widget on the grid: registered with the engine while mounted, with a header (fullscreen, minimise,
+ * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
+ * Shift+arrow keys resize, Enter drops, Escape puts it back.
+ */
+export function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce }: DashboardItemProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [lifted, setLifted] = useState<Place>()
+  const place = placeOf(item)
+
+  useLayoutEffect(() => {
+    const el = ref.current!
+    engine.add(el, item)
+    return () => engine.remove(el)
+    // Registered once; later changes go through engine.update below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine])
+
+  useEffect(() => {
+    if (ref.current) engine.update(ref.current, place)
+    // Only the four numbers matter; `place` is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, place.x, place.y, place.w, place.h])
+
+  // What the body shows depends on the widget's identity and data, not on its place.
+  const dataKey = JSON.stringify(item.data ?? null)
+  const shown = useMemo(
+    () => ({ id: item.id, type: item.type, name: item.name, data: item.data }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [item.id, item.type, item.name, dataKey],
+  )
+
+  const moveTo = (next: Place, verb: string) => {
+    const bounded = {
+      w: Math.min(Math.max(next.w, item.minW ?? 1, 1), item.maxW ?? columns, columns),
+      h: Math.max(next.h, item.minH ?? 1, 1),
+      x: 0,
+      y: Math.max(0, next.y),
+    }
+    bounded.x = Math.min(Math.max(0, next.x), columns - bounded.w)
+    actions.place(workspace, item.id, bounded)
+    announce(`${item.name} ${verb} to ${describe(bounded)}.`)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }
+    if (!lifted) {
+      if (event.key === 'Enter') {
+        event.preventDefault()
+        setLifted(place)
+        announce(`${item.name} lifted at ${describe(place)}. Arrow keys move, Shift and arrow keys resize, Enter drops, Escape cancels.`)
+      }
+      return
+    }
+    const step = arrows[event.key]
+    if (step) {
+      event.preventDefault()
+      if (event.shiftKey) {
+        if (!resizable || item.noResize) return announce('Resizing is off in this layout.')
+        moveTo({ ...place, w: place.w + step[0], h: place.h + step[1] }, 'resized')
+      } else {
+        moveTo({ ...place, x: place.x + step[0], y: place.y + step[1] }, 'moved')
+      }
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      setLifted(undefined)
+      announce(`${item.name} dropped at ${describe(place)}.`)
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      actions.place(workspace, item.id, lifted)
+      setLifted(undefined)
+      announce(`Cancelled. ${item.name} is back at ${describe(lifted)}.`)
+    }
+  }
+
+  const state = item.isFullscreen ? 'fullscreen' : lifted ? 'lifted' : 'idle'
+  return (
+    <div ref={ref} className={`grid-stack-item honu-grid-item${item.isFullscreen ? ' honu-grid-item--fullscreen' : ''}`} gs-id={item.id} data-state={state}>
+      <div
+        className="grid-stack-item-content honu-grid-item__frame"
+        tabIndex={0}
+        role="group"
+        aria-roledescription="widget"
+        aria-label={item.name}
+        aria-describedby="honu-dashboard-help"
+        onKeyDown={onKeyDown}
+        onBlur={(event) => {
+          if (lifted && !event.currentTarget.contains(event.relatedTarget)) {
+            setLifted(undefined)
+            announce(`${item.name} dropped at ${describe(place)}.`)
+          }
+        }}
+      >
+        <div className="honu-grid-item__header">
+          <span className="honu-grid-item__handle" aria-hidden="true" title="Drag to move">
+            ⠿
+          </span>
+          <h3 className="honu-grid-item__title">{item.name}</h3>
+          <button
+            type="button"
+            className="honu-icon-button"
+            aria-pressed={!!item.isFullscreen}
+            aria-label={`${item.isFullscreen ? 'Leave fullscreen' : 'Fullscreen'}: ${item.name}`}
+            onClick={() => actions.toggleFullscreen(workspace, item.id)}
+          >
+            {item.isFullscreen ? '⤡' : '⤢'}
+          </button>
+          <button type="button" className="honu-icon-button" aria-label={`Minimise: ${item.name}`} onClick={() => actions.minimise(workspace, item.id)}>
+            –
+          </button>
+          <button type="button" className="honu-icon-button" aria-label={`Remove: ${item.name}`} onClick={() => actions.remove(workspace, item.id)}>
+            ×
+          </button>
+        </div>
+        <div className="honu-grid-item__body">
+          <WidgetErrorBoundary name={item.name}>
+            <WidgetBody widget={shown as GridWidget} workspace={workspace} registry={registry} />
+          </WidgetErrorBoundary>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { createConsoleClient } from '@honu/core'
+import { createWorkspaceActions } from '@honu/core/grid'
+import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { ConsoleProvider } from '../provider/console-provider'
+import { Dashboard } from './dashboard'
+import type { WidgetProps } from './widget-registry'
+
+const onRender = vi.fn()
+const renders = (id: string) => onRender.mock.calls.filter(([rendered]) => rendered === id).length
+function Counter({ widget }: WidgetProps) {
+  onRender(widget.id)
+  return <p>content of {widget.name}</p>
+}
+function Crashing(): never {
+  throw new Error('boom')
+}
+
+function setup() {
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://127.0.0.1:1' },
+    scheduler: createManualScheduler(),
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+  const actions = createWorkspaceActions(client.grid)
+  actions.add('stream-view', { id: 'a', type: 'Video', name: 'Bow camera' })
+  actions.add('stream-view', { id: 'b', type: 'Map', name: 'Harbour map' })
+  actions.place('stream-view', 'a', { x: 0, y: 0, w: 4, h: 4 })
+  actions.place('stream-view', 'b', { x: 4, y: 0, w: 4, h: 4 })
+  render(
+    <ConsoleProvider client={client}>
+      <Dashboard workspace="stream-view" label="Streams" registry={{ Video: Counter, Map: Counter, Vehicle: Crashing }} />
+    </ConsoleProvider>,
+  )
+  return { client, actions }
+}
+const item = (name: string) => screen.getByRole('group', { name })
+
+describe('Dashboard', () => {
+  it('renders each widget with its controls, without axe violations', async () => {
+    setup()
+    expect(await screen.findByText('content of Bow camera')).toBeInTheDocument()
+    expect(within(item('Harbour map')).getByRole('button', { name: 'Minimise: Harbour map' })).toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('moves and resizes with the keyboard, announcing each change, and Escape puts it back', async () => {
+    const { client } = setup()
+    await screen.findByText('content of Bow camera')
+    const a = item('Bow camera')
+    a.focus()
+    fireEvent.keyDown(a, { key: 'Enter' })
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Bow camera lifted at column 1, row 1')
+    fireEvent.keyDown(a, { key: 'ArrowDown' })
+    fireEvent.keyDown(a, { key: 'ArrowDown' })
+    expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ y: 2 })
+    expect(screen.getByText(/Bow camera moved to column 1, row 3/)).toBeInTheDocument()
+    fireEvent.keyDown(a, { key: 'ArrowRight', shiftKey: true })
+    expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ w: 5 })
+    fireEvent.keyDown(a, { key: 'Escape' })
+    expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 0, y: 0, w: 4, h: 4 })
+    expect(screen.getByText(/Cancelled. Bow camera is back at column 1, row 1/)).toBeInTheDocument()
+  })
+
+  it('moving one widget re-renders no other widget’s content', async () => {
+    const { actions } = setup()
+    await screen.findByText('content of Harbour map')
+    const before = { a: renders('a'), b: renders('b') }
+    expect(before.b).toBeGreaterThan(0)
+    act(() => actions.place('stream-view', 'a', { x: 0, y: 6, w: 4, h: 4 }))
+    expect(renders('b')).toBe(before.b)
+    expect(renders('a')).toBe(before.a)
+  })
+
+  it('minimises to the tray and restores', async () => {
+    setup()
+    await screen.findByText('content of Harbour map')
+    fireEvent.click(screen.getByRole('button', { name: 'Minimise: Harbour map' }))
+    expect(screen.queryByRole('group', { name: 'Harbour map' })).toBeNull()
+    fireEvent.click(within(screen.getByRole('list', { name: 'Minimised widgets' })).getByRole('button', { name: 'Restore Harbour map' }))
+    expect(await screen.findByRole('group', { name: 'Harbour map' })).toBeInTheDocument()
+  })
+
+  it('a crashing widget shows an error card with a retry; the others keep working', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { actions } = setup()
+    act(() => actions.add('stream-view', { id: 'c', type: 'Vehicle', name: 'Kahu' }))
+    expect(await screen.findByText('Kahu stopped working.')).toBeInTheDocument()
+    expect(screen.getByText('content of Bow camera')).toBeInTheDocument()
+    fireEvent.click(within(item('Kahu')).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('Kahu stopped working.')).toBeInTheDocument()
+  })
+
+  it('goes fullscreen and back', async () => {
+    setup()
+    await screen.findByText('content of Bow camera')
+    const toggle = screen.getByRole('button', { name: 'Fullscreen: Bow camera' })
+    fireEvent.click(toggle)
+    expect(screen.getByRole('button', { name: 'Leave fullscreen: Bow camera' })).toHaveAttribute('aria-pressed', 'true')
+  })
+})
