@@ -58,6 +58,33 @@ for (const file of reports.filter((f) => existsSync(f))) {
   passed += report.numPassedTests
   failedTests += report.numFailedTests
 }
+// Name what failed, so the end of a CI log is enough to know where to look.
+for (const file of reports.filter((f) => existsSync(f))) {
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  for (const suite of report.testResults ?? []) {
+    const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
+    for (const t of failures) console.log(`failed test: ${t.fullName} (${suite.name})\n  ${firstLine(t.failureMessages?.[0])}`)
+    if (suite.status === 'failed' && failures.length === 0) console.log(`failed file: ${suite.name}\n  ${firstLine(suite.message)}`)
+  }
+}
+for (const file of reports) {
+  if (!existsSync(file)) console.log(`no report in ${file}: that run stopped before its tests (see its log above)`)
+}
+const playwrightJson = `${reportDir}/playwright.json`
+if (existsSync(playwrightJson)) {
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((r) => r.error)?.error?.message
+          console.log(`${test.status} browser test: ${[...path, spec.title].join(' > ')}\n  ${firstLine(error)}`)
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+  }
+  for (const suite of JSON.parse(readFileSync(playwrightJson, 'utf8')).suites ?? []) walk(suite, [suite.title])
+}
 const failedChecks = results.filter((r) => !r.ok).length
 const playwrightReport = `${reportDir}/playwright.json`
 if (existsSync(playwrightReport)) {
@@ -69,3 +96,7 @@ const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)
 console.log(`\nchecks: ${results.length - failedChecks} passed, ${failedChecks} failed`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
+
+function firstLine(text) {
+  return String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').slice(0, 3).join(' / ').slice(0, 400)
+}

@@ -35,6 +35,6 @@ export default defineConfig({
   build: {
     sourcemap: true,
     // The console, and a page embedding two independent consoles (proves their state stays apart).
-    rollupOptions: { input: { main: 'index.html', two: 'two-consoles.html' } },
+    rollupOptions: { input: { main: 'index.html', two: 'two-consoles.html', lab: 'dashboard-lab.html' } },
   },
 })

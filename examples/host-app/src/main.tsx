@@ -6,6 +6,7 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
+import { widgetComponents } from '@honu/widgets'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
@@ -43,7 +44,7 @@ void startConsole({
     showStartupNotices(client, notices)
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <Console client={client} />
+        <Console client={client} widgets={widgetComponents} />
       </StrictMode>,
     )
   },

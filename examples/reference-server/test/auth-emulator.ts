@@ -39,7 +39,7 @@ async function waitUntilUp(child: ChildProcess | undefined, output: () => string
     if ((child && child.exitCode !== null) || Date.now() > deadline) {
       throw new Error(`The Auth emulator did not start:\n${output().slice(-2000)}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await delay(500)
   }
 }
 
@@ -73,15 +73,40 @@ export async function startAuthEmulator(): Promise<() => Promise<void>> {
     rmSync(LOCK, { recursive: true, force: true })
     throw error
   }
+  const started = child!
   return async () => {
-    try {
-      process.kill(-child!.pid!, 'SIGTERM')
-    } catch {
-      // Already gone.
+    // Wait for the emulator to be gone: a run started right after this one (the PostgreSQL pass in CI) would
+    // otherwise find port 9099 still held by a dying emulator and fail to start its own.
+    const exited = new Promise<void>((resolve) => {
+      if (started.exitCode !== null || started.signalCode !== null) resolve()
+      else started.once('exit', () => resolve())
+    })
+    signalGroup(started, 'SIGTERM')
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 20_000))),
+    ])
+    clearTimeout(timer)
+    if (timedOut) {
+      signalGroup(started, 'SIGKILL')
+      await exited
     }
+    const deadline = Date.now() + 20_000
+    while ((await isUp()) && Date.now() < deadline) await delay(250)
     rmSync(LOCK, { recursive: true, force: true })
   }
 }
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function clearAccounts(): Promise<void> {
   await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' })

@@ -3,6 +3,7 @@ import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-r
 import type { ConsoleClient, ConsoleClientOptions } from '@honu/core'
 import { ConsoleProvider } from './provider/console-provider'
 import { createConsoleRoutes } from './routes/create-console-routes'
+import type { WidgetRegistry } from './dashboard/widget-registry'
 
 /** Props of {@link Console}. */
 export type ConsoleProps = (
@@ -15,6 +16,8 @@ export type ConsoleProps = (
   memoryRouter?: { initialEntries?: string[] }
   /** The console shares the page with other content: no `main` landmark of its own. */
   embedded?: boolean
+  /** Widget components for the dashboards (e.g. `widgetComponents` from `@honu/widgets`). */
+  widgets?: WidgetRegistry
 }
 
 /**
@@ -22,10 +25,10 @@ export type ConsoleProps = (
  *
  * @example <Console client={client} basename="/ops" />
  */
-export function Console({ basename, memoryRouter, embedded, ...source }: ConsoleProps) {
+export function Console({ basename, memoryRouter, embedded, widgets, ...source }: ConsoleProps) {
   // One router per mounted console.
   const [router] = useState(() => {
-    const routes = createConsoleRoutes({ embedded })
+    const routes = createConsoleRoutes({ embedded, widgets })
     return memoryRouter ? createMemoryRouter(routes, { ...memoryRouter, basename }) : createBrowserRouter(routes, { basename })
   })
   return (

@@ -16,3 +16,4 @@ export {
 } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
 export type { WidgetProps, WidgetRegistry } from './dashboard/widget-registry'
+export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'

@@ -4,6 +4,9 @@ import type { Database } from './database'
 /** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle connection the server drops (restart, admin termination) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
   // Fail at start-up, with the reason, rather than on the first request.
   await pool.query('select 1')
   return {

@@ -12,6 +12,8 @@ interface DashboardItemProps {
   columns: number
   resizable: boolean
   announce: (message: string) => void
+  /** Id of the text explaining keyboard editing. */
+  helpId: string
 }
 
 type Place = { x: number; y: number; w: number; h: number }
@@ -42,7 +44,7 @@ const WidgetBody = memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce }: DashboardItemProps) {
+export function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const place = placeOf(item)
@@ -55,11 +57,12 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine])
 
+  const { minW, minH, maxW, maxH, noResize } = item
   useEffect(() => {
-    if (ref.current) engine.update(ref.current, place)
-    // Only the four numbers matter; `place` is a new object on every render.
+    if (ref.current) engine.update(ref.current, { ...place, minW, minH, maxW, maxH, noResize })
+    // Only the numbers matter; `place` is a new object on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, place.x, place.y, place.w, place.h])
+  }, [engine, place.x, place.y, place.w, place.h, minW, minH, maxW, maxH, noResize])
 
   // What the body shows depends on the widget's identity and data, not on its place.
   const dataKey = JSON.stringify(item.data ?? null)
@@ -122,7 +125,7 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
         role="group"
         aria-roledescription="widget"
         aria-label={item.name}
-        aria-describedby="honu-dashboard-help"
+        aria-describedby={helpId}
         onKeyDown={onKeyDown}
         onBlur={(event) => {
           if (lifted && !event.currentTarget.contains(event.relatedTarget)) {

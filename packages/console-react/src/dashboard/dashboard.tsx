@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
-import { columnsOf, createGridEngine, createWorkspaceActions, type WorkspaceId } from '@honu/core/grid'
+import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { DashboardItem } from './dashboard-item'
 import type { WidgetRegistry } from './widget-registry'
@@ -28,10 +28,13 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   const columns = useStore(client.grid, (s) => columnsOf(s.settings))
-  const [engine] = useState(() => createGridEngine({ columns, resizable: !snap, logger: client.logger }))
+  const cellHeight = useStore(client.grid, (s) => (s.settings.snapToGrid ? s.settings.snapToGridHeight : GRID.cellHeight))
+  const [engine] = useState(() => createGridEngine({ columns, cellHeight, resizable: !snap, logger: client.logger }))
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null)
   const [ready, setReady] = useState(false)
   const [announcement, setAnnouncement] = useState('')
+  const headingId = useId()
+  const helpId = useId()
 
   useEffect(() => {
     if (!gridElement) return
@@ -53,17 +56,28 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
     [engine, actions, workspace],
   )
 
-  useEffect(() => {
-    engine.setColumns(columns)
-    engine.setResizable(!snap)
-  }, [engine, columns, snap])
-
   const visible = items.filter((item) => !item.isMinimised)
   const minimised = items.filter((item) => item.isMinimised)
+  const latest = useRef(visible)
+  useLayoutEffect(() => {
+    latest.current = visible
+  })
+
+  // A mode switch changes the column count; gridstack's rescaled guesses are replaced by the store's layout.
+  useEffect(() => {
+    engine.setColumns(columns)
+    engine.setCellHeight(cellHeight)
+    engine.setResizable(!snap)
+    engine.sync(latest.current.map((item) => ({ id: item.id, x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })))
+  }, [engine, columns, cellHeight, snap, ready])
 
   return (
-    <section className="honu-dashboard" aria-label={label}>
-      <p id="honu-dashboard-help" className="honu-visually-hidden">
+    <section className="honu-dashboard" aria-labelledby={headingId}>
+      {/* Widget titles are level-3 headings under this one, so the outline has no gap. */}
+      <h2 id={headingId} className="honu-visually-hidden">
+        {label}
+      </h2>
+      <p id={helpId} className="honu-visually-hidden">
         Press Enter to lift a widget, arrow keys to move it, Shift and arrow keys to resize it, Enter to drop it and
         Escape to cancel.
       </p>
@@ -81,6 +95,7 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
               columns={columns}
               resizable={!snap}
               announce={setAnnouncement}
+              helpId={helpId}
             />
           ))}
       </div>

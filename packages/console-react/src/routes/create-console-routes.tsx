@@ -13,6 +13,9 @@ import { TenantSelectScreen } from '../screens/tenant-select-screen'
 import { WorkAreaScreen } from '../screens/work-area-screen'
 import { Toaster } from '../toaster/toaster'
 import { ThemedRoot } from './themed-root'
+import type { WorkspaceId } from '@honu/core/grid'
+import type { WidgetRegistry } from '../dashboard/widget-registry'
+import { WidgetRegistryContext } from '../dashboard/widget-registry-context'
 import { PATHS } from './paths'
 import { EmbeddingContext } from './embedding-context'
 import { PathsProvider, prefixPaths } from './paths-context'
@@ -23,6 +26,8 @@ export interface ConsoleRoutesOptions {
   basePath?: string
   /** The console shares the page with the host's content: no `main` landmark of its own. */
   embedded?: boolean
+  /** Widget components for the dashboards (e.g. `widgetComponents` from `@honu/widgets`). */
+  widgets?: WidgetRegistry
 }
 
 const guarded = (access: RouteAccess, path: string, element: React.ReactNode, missionPlanning = false) => (
@@ -43,17 +48,21 @@ const rel = (path: string) => path.replace(/^\//, '')
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
-  const work = (title: string, description: string) => <WorkAreaScreen title={title} description={description} />
+  const work = (title: string, description: string, workspace?: WorkspaceId) => (
+    <WorkAreaScreen title={title} description={description} workspace={workspace} />
+  )
   return [
     {
       path: base || '/',
       element: (
         <PathsProvider base={base}>
           <EmbeddingContext.Provider value={options.embedded ?? false}>
-            <ThemedRoot>
-              <Outlet />
-              <Toaster />
-            </ThemedRoot>
+            <WidgetRegistryContext.Provider value={options.widgets}>
+              <ThemedRoot>
+                <Outlet />
+                <Toaster />
+              </ThemedRoot>
+            </WidgetRegistryContext.Provider>
           </EmbeddingContext.Provider>
         </PathsProvider>
       ),
@@ -62,12 +71,30 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         {
           element: <CardLayout />,
           children: [
-            { path: rel(PATHS.login), element: guarded('public', PATHS.login, <LoginScreen />) },
-            { path: rel(PATHS.authAction), element: guarded('public', PATHS.authAction, <AuthActionScreen />) },
-            { path: rel(PATHS.mfaSignIn), element: guarded('public', PATHS.mfaSignIn, <MfaSignInScreen />) },
-            { path: rel(PATHS.tenant), element: guarded('login', PATHS.tenant, <TenantSelectScreen />) },
-            { path: rel(PATHS.orgSelection), element: guarded('mission-planning', PATHS.orgSelection, <OrgSelectScreen />, true) },
-            { path: rel(PATHS.entryPoint), element: guarded('mission-planning', PATHS.entryPoint, <EntryPointScreen />, true) },
+            {
+              path: rel(PATHS.login),
+              element: guarded('public', PATHS.login, <LoginScreen />),
+            },
+            {
+              path: rel(PATHS.authAction),
+              element: guarded('public', PATHS.authAction, <AuthActionScreen />),
+            },
+            {
+              path: rel(PATHS.mfaSignIn),
+              element: guarded('public', PATHS.mfaSignIn, <MfaSignInScreen />),
+            },
+            {
+              path: rel(PATHS.tenant),
+              element: guarded('login', PATHS.tenant, <TenantSelectScreen />),
+            },
+            {
+              path: rel(PATHS.orgSelection),
+              element: guarded('mission-planning', PATHS.orgSelection, <OrgSelectScreen />, true),
+            },
+            {
+              path: rel(PATHS.entryPoint),
+              element: guarded('mission-planning', PATHS.entryPoint, <EntryPointScreen />, true),
+            },
           ],
         },
         {
@@ -75,21 +102,51 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
           children: [
             {
               path: rel(PATHS.streams),
-              element: guarded('login', PATHS.streams, work('Streams', 'Live video of the tenant’s vehicles and cameras, as a dashboard of video widgets.')),
+              element: guarded(
+                'login',
+                PATHS.streams,
+                work(
+                  'Streams',
+                  'Live video of the tenant’s vehicles and cameras, as a dashboard of video widgets.',
+                  'stream-view',
+                ),
+              ),
             },
             {
               path: rel(PATHS.adminConsole),
-              element: guarded('login', PATHS.adminConsole, work('Admin console', 'The tenant’s users, their roles and the tenant’s settings.')),
+              element: guarded(
+                'login',
+                PATHS.adminConsole,
+                work('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
+              ),
             },
             {
               path: rel(PATHS.collaboration),
-              element: guarded('login', PATHS.collaboration, work('Collaboration', 'Messages and shared views between operators.')),
+              element: guarded(
+                'login',
+                PATHS.collaboration,
+                work('Collaboration', 'Messages and shared views between operators.'),
+              ),
             },
             {
               path: rel(PATHS.networkTopology),
               children: [
-                { index: true, element: guarded('login', PATHS.networkTopology, work('Network topology', 'The tenant’s devices and networks as a list.')) },
-                { path: 'networkgraph', element: guarded('login', PATHS.networkGraph, work('Network graph', 'The tenant’s devices and networks as a graph.')) },
+                {
+                  index: true,
+                  element: guarded(
+                    'login',
+                    PATHS.networkTopology,
+                    work('Network topology', 'The tenant’s devices and networks as a list.'),
+                  ),
+                },
+                {
+                  path: 'networkgraph',
+                  element: guarded(
+                    'login',
+                    PATHS.networkGraph,
+                    work('Network graph', 'The tenant’s devices and networks as a graph.'),
+                  ),
+                },
               ],
             },
           ],
@@ -99,15 +156,30 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
           children: [
             {
               path: rel(PATHS.missionOperations),
-              element: guarded('mission-planning', PATHS.missionOperations, work('Mission operations', 'Running missions and their executions.'), true),
+              element: guarded(
+                'mission-planning',
+                PATHS.missionOperations,
+                work('Mission operations', 'Running missions and their executions.', 'mission-operations'),
+                true,
+              ),
             },
             {
               path: rel(PATHS.missionReview),
-              element: guarded('mission-planning', PATHS.missionReview, work('Mission review', 'Finished missions and the data they collected.'), true),
+              element: guarded(
+                'mission-planning',
+                PATHS.missionReview,
+                work('Mission review', 'Finished missions and the data they collected.', 'mission-review'),
+                true,
+              ),
             },
             {
               path: rel(PATHS.userManagement),
-              element: guarded('mission-planning', PATHS.userManagement, work('User management', 'The organisation’s users and their roles.'), true),
+              element: guarded(
+                'mission-planning',
+                PATHS.userManagement,
+                work('User management', 'The organisation’s users and their roles.'),
+                true,
+              ),
             },
           ],
         },

@@ -1,3 +1,7 @@
+import type { WorkspaceId } from '@honu/core/grid'
+import { Dashboard } from '../dashboard/dashboard'
+import { DashboardToolbar } from '../dashboard/dashboard-toolbar'
+import { useWidgetRegistry } from '../dashboard/widget-registry-context'
 import { useTenant } from '../hooks/use-console-store'
 import { useFocusHeading } from './use-focus-heading'
 
@@ -6,6 +10,8 @@ export interface WorkAreaScreenProps {
   title: string
   /** What this area will hold; its own issue builds it. */
   description: string
+  /** The dashboard workspace of this area (spec §2), shown when the console has widgets. */
+  workspace?: WorkspaceId
 }
 
 /**
@@ -13,7 +19,8 @@ export interface WorkAreaScreenProps {
  * inside the real layout and guards, so routing, guards and sign-out work end to end now, and says plainly what
  * the area will show.
  */
-export function WorkAreaScreen({ title, description }: WorkAreaScreenProps) {
+export function WorkAreaScreen({ title, description, workspace }: WorkAreaScreenProps) {
+  const registry = useWidgetRegistry()
   const heading = useFocusHeading()
   const roles = useTenant((s) => s.roles)
   return (
@@ -23,6 +30,12 @@ export function WorkAreaScreen({ title, description }: WorkAreaScreenProps) {
       </h1>
       <p>{description}</p>
       {roles.length > 0 && <p className="honu-muted">Your role here: {roles.join(', ')}</p>}
+      {workspace && registry && (
+        <>
+          <DashboardToolbar workspace={workspace} />
+          <Dashboard workspace={workspace} registry={registry} label={`${title} dashboard`} />
+        </>
+      )}
     </section>
   )
 }

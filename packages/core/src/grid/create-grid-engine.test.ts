@@ -12,6 +12,14 @@ function item(id: string) {
   return el
 }
 
+/** An item's place as gridstack writes it (it leaves out x/y of 0 and w/h of 1). */
+const placeOf = (el: HTMLElement) => ({
+  x: Number(el.getAttribute('gs-x') ?? 0),
+  y: Number(el.getAttribute('gs-y') ?? 0),
+  w: Number(el.getAttribute('gs-w') ?? 1),
+  h: Number(el.getAttribute('gs-h') ?? 1),
+})
+
 describe('createGridEngine (real gridstack in jsdom)', () => {
   it("logs the spec's messages when used before mount (§5)", () => {
     const logger = { warn: vi.fn(), error: vi.fn() }
@@ -55,6 +63,38 @@ describe('createGridEngine (real gridstack in jsdom)', () => {
     engine.update(a, { x: 2 })
     expect(second.mock.calls.at(-1)![0]).toEqual([expect.objectContaining({ id: 'a', x: 2 })])
     expect(first.mock.calls.length).toBe(second.mock.calls.length - 1)
+    engine.destroy()
+  })
+
+  it('clears a bound given as undefined, keeps one not given', async () => {
+    const engine = createGridEngine()
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    await engine.mount(el)
+    const a = item('a')
+    el.appendChild(a)
+    engine.add(a, { id: 'a', type: 'Map', name: 'map', x: 0, y: 0, w: 4, h: 8, minW: 2, minH: 4 })
+    engine.update(a, { w: 1, h: 1 })
+    expect(placeOf(a)).toMatchObject({ w: 2, h: 4 }) // the minimums still hold
+    engine.update(a, { w: 1, h: 1, minW: undefined, minH: undefined })
+    expect(placeOf(a)).toMatchObject({ w: 1, h: 1 })
+    engine.destroy()
+  })
+
+  it("does not report gridstack's rescaling on a column change as a user's move; sync puts items back", async () => {
+    const engine = createGridEngine({ columns: 12 })
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    await engine.mount(el)
+    const a = item('a')
+    el.appendChild(a)
+    engine.add(a, { id: 'a', type: 'Map', name: 'map', x: 6, y: 0, w: 6, h: 2 })
+    const changes = vi.fn()
+    engine.on('change', changes)
+    engine.setColumns(2)
+    expect(changes).not.toHaveBeenCalled()
+    engine.sync([{ id: 'a', x: 1, y: 0, w: 1, h: 1 }])
+    expect(placeOf(a)).toEqual({ x: 1, y: 0, w: 1, h: 1 })
     engine.destroy()
   })
 })

@@ -1,4 +1,4 @@
-import type { GridStack, GridStackNode } from 'gridstack'
+import type { GridStack, GridStackNode, GridStackWidget } from 'gridstack'
 import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
 import { GRID } from './constants'
@@ -13,6 +13,12 @@ export interface GridPlace {
   h: number
 }
 
+/** What {@link GridEngine.update} can change about an item. */
+export type GridItemChange = Partial<Omit<GridPlace, 'id'>> &
+  Partial<Pick<GridWidget, 'minW' | 'minH' | 'maxW' | 'maxH' | 'noResize'>>
+
+const BOUNDS = ['minW', 'minH', 'maxW', 'maxH'] as const
+
 /** Events the engine forwards from gridstack. */
 export type GridEngineEvent = 'change' | 'dragstart' | 'dragstop' | 'resizestart' | 'resizestop'
 
@@ -22,6 +28,8 @@ export interface GridEngineOptions {
   columns?: number
   /** Whether widgets can be resized (off in snap mode, spec §4). */
   resizable?: boolean
+  /** Row height in px: 70 in free layout, the snap height (600) in snap mode. */
+  cellHeight?: number
   logger?: Logger
   /** Loads gridstack; injectable for tests. Default: `import('gridstack')` when the grid mounts. */
   loadGridStack?: () => Promise<typeof GridStack>
@@ -43,11 +51,22 @@ export interface GridEngine {
   add(el: HTMLElement, widget: GridWidget): void
   /** Makes several rendered elements grid items at once. Logs 'cannot load grid items, grid is undefined' before mount. */
   load(items: readonly { el: HTMLElement; widget: GridWidget }[]): void
-  /** Moves or resizes an item. */
-  update(el: HTMLElement, place: Partial<Omit<GridPlace, 'id'>>): void
+  /**
+   * Moves or resizes an item, and changes its bounds. A bound given as `undefined` is cleared (snap mode drops
+   * the free layout's minimums); a bound not given is kept.
+   */
+  update(el: HTMLElement, change: GridItemChange): void
   /** Takes an element out of the grid, leaving it in the DOM for its owner to remove. */
   remove(el: HTMLElement): void
+  /**
+   * Changes the column count. gridstack rescales every item to the new count; those places are its guesses, so
+   * they are not reported: the owner lays the grid out again with {@link GridEngine.sync}.
+   */
   setColumns(columns: number): void
+  /** Changes the row height, px. */
+  setCellHeight(px: number): void
+  /** Puts every listed item (by id) at its place in one batch: the owner's layout is the truth. */
+  sync(places: readonly GridPlace[]): void
   setResizable(resizable: boolean): void
 }
 
@@ -103,9 +122,13 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
   let mounting: Promise<void> | undefined
   let columns = engineOptions.columns ?? GRID.columns
   let resizable = engineOptions.resizable ?? true
+  let cellHeight = engineOptions.cellHeight ?? GRID.cellHeight
+  // Set while the engine itself rearranges the grid, so gridstack's echo is not reported as a user's change.
+  let quiet = false
 
   const subscribeGrid = (name: GridEngineEvent) => {
     grid?.on(name, (_event: Event, payload: unknown) => {
+      if (quiet) return
       const nodes = Array.isArray(payload)
         ? (payload as GridStackNode[])
         : payload && (payload as { gridstackNode?: GridStackNode }).gridstackNode
@@ -133,7 +156,7 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
         grid = GridStackClass.init(
           {
             column: columns,
-            cellHeight: GRID.cellHeight,
+            cellHeight,
             margin: GRID.margin,
             animate: true,
             float: false,
@@ -183,15 +206,43 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
         grid.batchUpdate(false)
       }
     },
-    update(el, place) {
-      grid?.update(el, place)
+    update(el, change) {
+      const next: GridStackWidget = { ...change }
+      // gridstack keeps a bound passed as undefined; 0 is how it is told there is none.
+      for (const bound of BOUNDS) if (bound in change) next[bound] = change[bound] ?? 0
+      if ('noResize' in change) next.noResize = change.noResize ?? false
+      grid?.update(el, next)
     },
     remove(el) {
       grid?.removeWidget(el, false, true)
     },
     setColumns(next) {
+      if (next === columns && grid?.getColumn() === next) return
       columns = next
-      grid?.column(next, 'compact')
+      quiet = true
+      try {
+        grid?.column(next, 'none')
+      } finally {
+        quiet = false
+      }
+    },
+    setCellHeight(px) {
+      if (px === cellHeight) return
+      cellHeight = px
+      grid?.cellHeight(px)
+    },
+    sync(places) {
+      if (!grid) return
+      const byId = new Map(places.map((place) => [place.id, place]))
+      grid.batchUpdate()
+      try {
+        for (const node of grid.engine.nodes) {
+          const place = node.id === undefined ? undefined : byId.get(String(node.id))
+          if (place && node.el) grid.update(node.el, { x: place.x, y: place.y, w: place.w, h: place.h })
+        }
+      } finally {
+        grid.batchUpdate(false)
+      }
     },
     setResizable(next) {
       resizable = next

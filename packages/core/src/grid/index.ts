@@ -41,5 +41,6 @@ export {
   type GridEngine,
   type GridEngineEvent,
   type GridEngineOptions,
+  type GridItemChange,
   type GridPlace,
 } from './create-grid-engine'
