@@ -31,13 +31,18 @@ test('drag and resize with the mouse; the layout survives a reload', async ({ pa
   const map = gridItem(page, 'Map 1')
   const start = await place(map)
 
+  // Drag the map onto the video's column, a little way down: it lands below the video (gravity closes the gap).
   const handle = widget(page, 'Map 1').locator('.honu-grid-item__handle')
   const box = (await handle.boundingBox())!
+  const videoBox = (await widget(page, 'Video 1').boundingBox())!
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await page.mouse.down()
-  await page.mouse.move(box.x + 10, box.y + 300, { steps: 15 })
+  await page.mouse.move(videoBox.x + box.width / 2, box.y + 300, { steps: 15 })
   await page.mouse.up()
-  await expect.poll(async () => (await place(map)).y).toBeGreaterThan(start.y)
+  const videoHeight = (await place(gridItem(page, 'Video 1'))).h
+  await expect.poll(async () => (await place(map)).y).toBe(videoHeight)
+  expect((await place(map)).x).toBeLessThan(start.x)
+  expect(start.y).toBe(0)
 
   const resize = map.locator('.ui-resizable-se')
   await map.hover()

@@ -12,14 +12,21 @@ test('sign in, pick a tenant, move around and sign out with the keyboard alone',
   await page.keyboard.press('Enter')
 
   await expect(page.getByRole('heading', { name: 'Choose a tenant' })).toBeFocused()
+  // The list arrives from the server after the heading; a Tab before it would skip past.
+  await expect(page.getByRole('button', { name: /Alpha Harbour/ })).toBeVisible()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: /Alpha Harbour/ })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/streams$/)
 
-  // The skip link comes first, then the header's links in reading order.
+  // Focus starts at the page heading; the dashboard's controls come next, then (wrapping round) the skip link
+  // and the header's links in reading order.
+  await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+  await expect(page.getByLabel('Widget', { exact: true })).toBeFocused()
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  for (let i = 0; i < 20 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  await expect(skip).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Change tenant' })).toBeFocused()
   await page.keyboard.press('Tab')

@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, Suspense, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { GridEngine, GridWidget, WorkspaceActions, WorkspaceId } from '@honu/core/grid'
 import { WidgetErrorBoundary } from './widget-error-boundary'
 import type { WidgetRegistry } from './widget-registry'
@@ -44,7 +44,7 @@ const WidgetBody = memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId }: DashboardItemProps) {
+export const DashboardItem = memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const place = placeOf(item)
@@ -57,12 +57,11 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine])
 
+  // Places are drawn by the dashboard in one batch; bounds are the item's own.
   const { minW, minH, maxW, maxH, noResize } = item
-  useEffect(() => {
-    if (ref.current) engine.update(ref.current, { ...place, minW, minH, maxW, maxH, noResize })
-    // Only the numbers matter; `place` is a new object on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, place.x, place.y, place.w, place.h, minW, minH, maxW, maxH, noResize])
+  useLayoutEffect(() => {
+    if (ref.current) engine.update(ref.current, { minW, minH, maxW, maxH, noResize })
+  }, [engine, minW, minH, maxW, maxH, noResize])
 
   // What the body shows depends on the widget's identity and data, not on its place.
   const dataKey = JSON.stringify(item.data ?? null)
@@ -72,21 +71,27 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
     [item.id, item.type, item.name, dataKey],
   )
 
-  const moveTo = (next: Place, verb: string) => {
+  const resize = (next: Place) => {
     const bounded = {
+      ...next,
       w: Math.min(Math.max(next.w, item.minW ?? 1, 1), item.maxW ?? columns, columns),
       h: Math.max(next.h, item.minH ?? 1, 1),
-      x: 0,
-      y: Math.max(0, next.y),
     }
-    bounded.x = Math.min(Math.max(0, next.x), columns - bounded.w)
     actions.place(workspace, item.id, bounded)
-    announce(`${item.name} ${verb} to ${describe(bounded)}.`)
+    // The layout engine may have moved it (gravity); say where it really is.
+    announce(`${item.name} resized to ${describe(placeOf({ ...item, ...bounded }))}.`)
+  }
+  const move = (dx: -1 | 0 | 1, dy: -1 | 0 | 1) => {
+    const now = actions.nudge(workspace, item.id, dx, dy)
+    if (!now) return
+    const at = placeOf(now)
+    const same = at.x === place.x && at.y === place.y
+    announce(same ? `${item.name} cannot move further that way; it stays at ${describe(at)}.` : `${item.name} moved to ${describe(at)}.`)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return
-    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }
+    const arrows: Record<string, [-1 | 0 | 1, -1 | 0 | 1]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }
     if (!lifted) {
       if (event.key === 'Enter') {
         event.preventDefault()
@@ -100,9 +105,9 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
       event.preventDefault()
       if (event.shiftKey) {
         if (!resizable || item.noResize) return announce('Resizing is off in this layout.')
-        moveTo({ ...place, w: place.w + step[0], h: place.h + step[1] }, 'resized')
+        resize({ ...place, w: place.w + step[0], h: place.h + step[1] })
       } else {
-        moveTo({ ...place, x: place.x + step[0], y: place.y + step[1] }, 'moved')
+        move(step[0], step[1])
       }
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -163,4 +168,4 @@ export function DashboardItem({ item, workspace, engine, actions, registry, colu
       </div>
     </div>
   )
-}
+})

@@ -29,7 +29,7 @@ function setup() {
   actions.add('stream-view', { id: 'a', type: 'Video', name: 'Bow camera' })
   actions.add('stream-view', { id: 'b', type: 'Map', name: 'Harbour map' })
   actions.place('stream-view', 'a', { x: 0, y: 0, w: 4, h: 4 })
-  actions.place('stream-view', 'b', { x: 4, y: 0, w: 4, h: 4 })
+  actions.place('stream-view', 'b', { x: 0, y: 4, w: 4, h: 4 })
   render(
     <ConsoleProvider client={client}>
       <Dashboard workspace="stream-view" label="Streams" registry={{ Video: Counter, Map: Counter, Vehicle: Crashing }} />
@@ -54,10 +54,12 @@ describe('Dashboard', () => {
     a.focus()
     fireEvent.keyDown(a, { key: 'Enter' })
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Bow camera lifted at column 1, row 1')
+    // The map sits below: one step down swaps them (gravity makes a one-row step no move at all).
     fireEvent.keyDown(a, { key: 'ArrowDown' })
+    expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ y: 4 })
+    expect(screen.getByText(/Bow camera moved to column 1, row 5/)).toBeInTheDocument()
     fireEvent.keyDown(a, { key: 'ArrowDown' })
-    expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ y: 2 })
-    expect(screen.getByText(/Bow camera moved to column 1, row 3/)).toBeInTheDocument()
+    expect(screen.getByText(/Bow camera cannot move further that way; it stays at column 1, row 5/)).toBeInTheDocument()
     fireEvent.keyDown(a, { key: 'ArrowRight', shiftKey: true })
     expect(client.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ w: 5 })
     fireEvent.keyDown(a, { key: 'Escape' })
@@ -70,7 +72,7 @@ describe('Dashboard', () => {
     await screen.findByText('content of Harbour map')
     const before = { a: renders('a'), b: renders('b') }
     expect(before.b).toBeGreaterThan(0)
-    act(() => actions.place('stream-view', 'a', { x: 0, y: 6, w: 4, h: 4 }))
+    act(() => actions.place('stream-view', 'a', { x: 6, y: 0, w: 4, h: 4 }))
     expect(renders('b')).toBe(before.b)
     expect(renders('a')).toBe(before.a)
   })

@@ -1,9 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
-import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type WorkspaceId } from '@honu/core/grid'
+import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type GridPlace, type GridWidget, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { DashboardItem } from './dashboard-item'
 import type { WidgetRegistry } from './widget-registry'
+
+const placeOf = (item: GridWidget): GridPlace => ({ id: item.id, x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
 
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
@@ -47,29 +49,30 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
     }
   }, [engine, gridElement])
 
-  // Drags and resizes with the mouse come back from gridstack as places; the store is the source of truth.
-  useEffect(
-    () =>
-      engine.on('change', (places) => {
-        for (const place of places) if (place.id) actions.place(workspace, place.id, place)
-      }),
-    [engine, actions, workspace],
-  )
-
-  const visible = items.filter((item) => !item.isMinimised)
-  const minimised = items.filter((item) => item.isMinimised)
-  const latest = useRef(visible)
-  useLayoutEffect(() => {
-    latest.current = visible
-  })
-
-  // A mode switch changes the column count; gridstack's rescaled guesses are replaced by the store's layout.
+  // A mouse drag or resize ends with the dragged widget's place; the layout engine decides the rest.
   useEffect(() => {
+    const settle = (places: GridPlace[]) => {
+      for (const place of places) if (place.id) actions.place(workspace, place.id, place)
+    }
+    const stops = [engine.on('dragstop', settle), engine.on('resizestop', settle)]
+    return () => stops.forEach((stop) => stop())
+  }, [engine, actions, workspace])
+
+  const visible = useMemo(() => items.filter((item) => !item.isMinimised), [items])
+  const minimised = items.filter((item) => item.isMinimised)
+
+  // Columns first, then the places: gridstack's rescaling on a mode switch is only a guess.
+  useLayoutEffect(() => {
     engine.setColumns(columns)
     engine.setCellHeight(cellHeight)
     engine.setResizable(!snap)
-    engine.sync(latest.current.map((item) => ({ id: item.id, x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })))
-  }, [engine, columns, cellHeight, snap, ready])
+  }, [engine, columns, cellHeight, snap])
+
+  // The store's layout is drawn as it is: after every change, every widget whose place differs is moved, in one
+  // batch.
+  useLayoutEffect(() => {
+    if (ready) engine.sync(visible.map(placeOf))
+  }, [engine, ready, visible, columns, cellHeight])
 
   return (
     <section className="honu-dashboard" aria-labelledby={headingId}>

@@ -45,7 +45,10 @@ export interface GridEngine {
   /** Tears the grid down, leaving the DOM to its owner (React). */
   destroy(): void
   readonly mounted: boolean
-  /** Subscribes to an event; any number of listeners per event, each with its own unsubscribe. */
+  /**
+   * Subscribes to an event; any number of listeners per event, each with its own unsubscribe. Only what the user
+   * does with the mouse is reported, never the engine's own changes (add, update, sync, columns).
+   */
   on(event: GridEngineEvent, listener: (places: GridPlace[]) => void): () => void
   /** Makes an element rendered by the owner into a grid item. Logs 'cannot add new gridItem: grid is undefined' before mount. */
   add(el: HTMLElement, widget: GridWidget): void
@@ -99,7 +102,8 @@ const options = (widget: GridWidget) => ({
   minH: widget.minH,
   maxW: widget.maxW,
   maxH: widget.maxH,
-  autoPosition: widget.autoPosition,
+  // A widget the layout engine has placed is drawn where it says; only one without a place is gridstack's to seat.
+  autoPosition: widget.x === undefined || widget.y === undefined,
   locked: widget.locked,
   noMove: widget.noMove,
   noResize: widget.noResize,
@@ -125,6 +129,15 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
   let cellHeight = engineOptions.cellHeight ?? GRID.cellHeight
   // Set while the engine itself rearranges the grid, so gridstack's echo is not reported as a user's change.
   let quiet = false
+  const quietly = (work: () => void) => {
+    const was = quiet
+    quiet = true
+    try {
+      work()
+    } finally {
+      quiet = was
+    }
+  }
 
   const subscribeGrid = (name: GridEngineEvent) => {
     grid?.on(name, (_event: Event, payload: unknown) => {
@@ -159,7 +172,9 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
             cellHeight,
             margin: GRID.margin,
             animate: true,
-            float: false,
+            // No gravity of gridstack's own: the layout engine (layout-engine.ts) decides every place, and
+            // gridstack only draws it and runs the mouse drag.
+            float: true,
             disableResize: !resizable,
             draggable: { handle: '.honu-grid-item__handle' },
           },
@@ -195,23 +210,25 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
     },
     add(el, widget) {
       if (!grid) return logger.error(messages.addGridItemNoGrid)
-      grid.makeWidget(el, options(widget))
+      quietly(() => grid!.makeWidget(el, options(widget)))
     },
     load(items) {
       if (!grid) return logger.error(messages.loadGridItemsNoGrid)
-      grid.batchUpdate()
-      try {
-        for (const { el, widget } of items) grid.makeWidget(el, options(widget))
-      } finally {
-        grid.batchUpdate(false)
-      }
+      quietly(() => {
+        grid!.batchUpdate()
+        try {
+          for (const { el, widget } of items) grid!.makeWidget(el, options(widget))
+        } finally {
+          grid!.batchUpdate(false)
+        }
+      })
     },
     update(el, change) {
       const next: GridStackWidget = { ...change }
       // gridstack keeps a bound passed as undefined; 0 is how it is told there is none.
       for (const bound of BOUNDS) if (bound in change) next[bound] = change[bound] ?? 0
       if ('noResize' in change) next.noResize = change.noResize ?? false
-      grid?.update(el, next)
+      quietly(() => grid?.update(el, next))
     },
     remove(el) {
       grid?.removeWidget(el, false, true)
@@ -219,12 +236,7 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
     setColumns(next) {
       if (next === columns && grid?.getColumn() === next) return
       columns = next
-      quiet = true
-      try {
-        grid?.column(next, 'none')
-      } finally {
-        quiet = false
-      }
+      quietly(() => grid?.column(next, 'none'))
     },
     setCellHeight(px) {
       if (px === cellHeight) return
@@ -234,15 +246,20 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
     sync(places) {
       if (!grid) return
       const byId = new Map(places.map((place) => [place.id, place]))
-      grid.batchUpdate()
-      try {
-        for (const node of grid.engine.nodes) {
-          const place = node.id === undefined ? undefined : byId.get(String(node.id))
-          if (place && node.el) grid.update(node.el, { x: place.x, y: place.y, w: place.w, h: place.h })
+      const g = grid
+      quietly(() => {
+        g.batchUpdate()
+        try {
+          for (const node of g.engine.nodes) {
+            const place = node.id === undefined ? undefined : byId.get(String(node.id))
+            if (!place || !node.el) continue
+            if (node.x === place.x && node.y === place.y && node.w === place.w && node.h === place.h) continue
+            g.update(node.el, { x: place.x, y: place.y, w: place.w, h: place.h })
+          }
+        } finally {
+          g.batchUpdate(false)
         }
-      } finally {
-        grid.batchUpdate(false)
-      }
+      })
     },
     setResizable(next) {
       resizable = next

@@ -37,7 +37,43 @@ describe('createWorkspaceActions', () => {
     const { grid, actions } = setup()
     actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
     actions.place('stream-view', 'a', { x: 11, y: 2, w: 6, h: 3 })
-    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 6, y: 2, w: 6, h: 4, autoPosition: false })
+    // Clamped to the columns and to the minimum height (4); gravity lifts it to the top.
+    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 6, y: 0, w: 6, h: 4, autoPosition: false })
+  })
+
+  it('gives added widgets their spot in the store, and makes room when one moves onto another', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    actions.add('stream-view', { id: 'b', type: 'Video', name: 'b' })
+    const items = () => grid.getState().workspaces['stream-view'].items
+    expect(items().map(({ x, y }) => ({ x, y }))).toEqual([
+      { x: 0, y: 0 },
+      { x: 4, y: 0 },
+    ])
+    actions.place('stream-view', 'b', { x: 0, y: 0, w: 4, h: 8 })
+    expect(items().map(({ id, x, y }) => ({ id, x, y }))).toEqual([
+      { id: 'a', x: 0, y: 8 },
+      { id: 'b', x: 0, y: 0 },
+    ])
+  })
+
+  it('a keyboard step down goes to the nearest row where the widget really lands', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    actions.add('stream-view', { id: 'b', type: 'Video', name: 'b' })
+    actions.place('stream-view', 'b', { x: 0, y: 8, w: 4, h: 8 })
+    expect(actions.nudge('stream-view', 'a', 0, 1)).toMatchObject({ x: 0, y: 8 })
+    expect(grid.getState().workspaces['stream-view'].items.find((i) => i.id === 'b')).toMatchObject({ x: 0, y: 0 })
+    // Nothing below any more: it stays.
+    expect(actions.nudge('stream-view', 'a', 0, 1)).toMatchObject({ x: 0, y: 8 })
+    expect(actions.nudge('stream-view', 'a', 1, 0)).toMatchObject({ x: 1 })
+  })
+
+  it('arranges the places gridstack reports after a mouse drag, closing gaps', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    actions.arrange('stream-view', [{ id: 'a', x: 2, y: 5, w: 6, h: 4 }])
+    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 2, y: 0, w: 6, h: 4 })
   })
 
   it('exports a layout and imports it into a fresh console', () => {

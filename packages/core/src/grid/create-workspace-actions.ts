@@ -1,5 +1,6 @@
 import type { GridStore } from '../stores/grid-store'
 import type { GridSettings, GridWidget, WorkspaceId } from './grid-model'
+import { autoPlace, compactLayout, moveInLayout } from './layout-engine'
 import { exportLayout, importLayout, type LayoutDocument } from './layout-schema'
 import {
   addWidget,
@@ -22,8 +23,21 @@ export interface WorkspaceActions {
   toggleFullscreen(workspace: WorkspaceId, id: string): void
   minimise(workspace: WorkspaceId, id: string): void
   restore(workspace: WorkspaceId, id: string): void
-  /** Moves or resizes a widget, clamped to the columns and its bounds. */
+  /**
+   * Moves or resizes a widget, clamped to the columns and its bounds; the widgets it lands on make way and gaps
+   * close (see `moveInLayout`).
+   */
   place(workspace: WorkspaceId, id: string, place: Pick<GridWidget, 'x' | 'y' | 'w' | 'h'>): void
+  /**
+   * Takes the places gridstack reports after a mouse drag or resize (the dragged widget and those it pushed),
+   * then closes the gaps.
+   */
+  /**
+   * A keyboard step: one column sideways, or down/up to the nearest row where the widget really lands (with
+   * gravity, one row down is often no move at all). Answers the widget as it now stands.
+   */
+  nudge(workspace: WorkspaceId, id: string, dx: -1 | 0 | 1, dy: -1 | 0 | 1): GridWidget | undefined
+  arrange(workspace: WorkspaceId, places: readonly Pick<GridWidget, 'id' | 'x' | 'y' | 'w' | 'h'>[]): void
   /** Switches snap-to-grid for every workspace, laying each out again. */
   setSnapToGrid(on: boolean): void
   /** The layout of every workspace as a portable document. */
@@ -42,8 +56,15 @@ export interface WorkspaceActions {
  */
 export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
   const settings = (): GridSettings => grid.getState().settings
-  const change = (workspace: WorkspaceId, next: (items: GridWidget[], s: GridSettings) => GridWidget[]) =>
-    grid.getState().setWorkspaceItems(workspace, next(grid.getState().workspaces[workspace].items, settings()))
+  const change = (workspace: WorkspaceId, next: (items: GridWidget[], s: GridSettings) => GridWidget[]) => {
+    const s = settings()
+    const before = grid.getState().workspaces[workspace].items
+    let after = next(before, s)
+    if (after === before) return
+    // Auto-positioned newcomers get their spot here, so the store always holds the whole layout.
+    for (const item of after) if (!item.isMinimised && (item.x === undefined || item.y === undefined)) after = autoPlace(after, item.id, columnsOf(s))
+    grid.getState().setWorkspaceItems(workspace, after)
+  }
 
   return {
     add: (workspace, widget) => change(workspace, (items, s) => addWidget(items, widget, s)),
@@ -53,9 +74,40 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
     minimise: (workspace, id) => change(workspace, (items, s) => minimiseWidget(items, id, s)),
     restore: (workspace, id) => change(workspace, (items, s) => restoreWidget(items, id, s)),
     place: (workspace, id, place) =>
-      change(workspace, (items, s) =>
-        items.map((item) => (item.id === id ? clampWidget({ ...item, ...place, autoPosition: false }, columnsOf(s)) : item)),
-      ),
+      change(workspace, (items, s) => {
+        const target = items.find((item) => item.id === id)
+        if (!target) return items
+        // Within the widget's own bounds first; then the layout engine makes room and closes gaps.
+        const bounded = clampWidget({ ...target, ...place }, columnsOf(s))
+        const moved = moveInLayout(items, id, { x: bounded.x, y: bounded.y, w: bounded.w, h: bounded.h }, columnsOf(s))
+        return moved.map((item) => (item.id === id && item.autoPosition ? { ...item, autoPosition: false } : item))
+      }),
+    nudge(workspace, id, dx, dy) {
+      const items = grid.getState().workspaces[workspace].items
+      const item = items.find((i) => i.id === id)
+      if (!item) return undefined
+      const columns = columnsOf(settings())
+      const x = item.x ?? 0
+      const y = item.y ?? 0
+      const bottom = items.reduce((max, i) => Math.max(max, (i.y ?? 0) + (i.h ?? 1)), 0)
+      let next = items
+      for (let step = 1; step <= Math.max(1, bottom); step++) {
+        next = moveInLayout(items, id, { x: x + dx, y: Math.max(0, y + dy * step) }, columns)
+        const moved = next.find((i) => i.id === id)!
+        if (dy === 0 || moved.x !== x || moved.y !== y || y + dy * step <= 0) break
+      }
+      if (next !== items) grid.getState().setWorkspaceItems(workspace, next)
+      return next.find((i) => i.id === id)
+    },
+    arrange: (workspace, places) =>
+      change(workspace, (items, s) => {
+        const byId = new Map(places.map((p) => [p.id, p]))
+        const placed = items.map((item) => {
+          const p = byId.get(item.id)
+          return p ? clampWidget({ ...item, x: p.x, y: p.y, w: p.w, h: p.h, autoPosition: false }, columnsOf(s)) : item
+        })
+        return compactLayout(placed, columnsOf(s))
+      }),
     setSnapToGrid(on) {
       const current = settings()
       const state = grid.getState()
