@@ -14,6 +14,19 @@ interface DashboardItemProps {
   announce: (message: string) => void
   /** Id of the text explaining keyboard editing. */
   helpId: string
+  /** The widget as the store holds it now: moves do not re-render the item, so its props may be a move behind. */
+  current: (id: string) => GridWidget | undefined
+}
+
+const PLACE_FIELDS = new Set(['x', 'y', 'w', 'h', 'autoPosition'])
+
+/** Equal props but for the widget's place: the dashboard draws places itself, so a move re-renders nothing. */
+function sameButPlace(a: DashboardItemProps, b: DashboardItemProps): boolean {
+  for (const key of Object.keys(a) as (keyof DashboardItemProps)[]) if (key !== 'item' && a[key] !== b[key]) return false
+  if (a.item === b.item) return true
+  const fields = new Set([...Object.keys(a.item), ...Object.keys(b.item)]) as Set<keyof GridWidget>
+  for (const field of fields) if (!PLACE_FIELDS.has(field) && a.item[field] !== b.item[field]) return false
+  return true
 }
 
 type Place = { x: number; y: number; w: number; h: number }
@@ -44,10 +57,10 @@ const WidgetBody = memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export const DashboardItem = memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId }: DashboardItemProps) {
+export const DashboardItem = memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId, current }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
-  const place = placeOf(item)
+  const placeNow = () => placeOf(current(item.id) ?? item)
 
   useLayoutEffect(() => {
     const el = ref.current!
@@ -82,15 +95,17 @@ export const DashboardItem = memo(function DashboardItem({ item, workspace, engi
     announce(`${item.name} resized to ${describe(placeOf({ ...item, ...bounded }))}.`)
   }
   const move = (dx: -1 | 0 | 1, dy: -1 | 0 | 1) => {
+    const before = placeNow()
     const now = actions.nudge(workspace, item.id, dx, dy)
     if (!now) return
     const at = placeOf(now)
-    const same = at.x === place.x && at.y === place.y
+    const same = at.x === before.x && at.y === before.y
     announce(same ? `${item.name} cannot move further that way; it stays at ${describe(at)}.` : `${item.name} moved to ${describe(at)}.`)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return
+    const place = placeNow()
     const arrows: Record<string, [-1 | 0 | 1, -1 | 0 | 1]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }
     if (!lifted) {
       if (event.key === 'Enter') {
@@ -135,7 +150,7 @@ export const DashboardItem = memo(function DashboardItem({ item, workspace, engi
         onBlur={(event) => {
           if (lifted && !event.currentTarget.contains(event.relatedTarget)) {
             setLifted(undefined)
-            announce(`${item.name} dropped at ${describe(place)}.`)
+            announce(`${item.name} dropped at ${describe(placeNow())}.`)
           }
         }}
       >
@@ -168,4 +183,4 @@ export const DashboardItem = memo(function DashboardItem({ item, workspace, engi
       </div>
     </div>
   )
-})
+}, sameButPlace)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type GridPlace, type GridWidget, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
@@ -6,6 +6,9 @@ import { DashboardItem } from './dashboard-item'
 import type { WidgetRegistry } from './widget-registry'
 
 const placeOf = (item: GridWidget): GridPlace => ({ id: item.id, x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
+
+const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
@@ -31,10 +34,16 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   const columns = useStore(client.grid, (s) => columnsOf(s.settings))
   const cellHeight = useStore(client.grid, (s) => (s.settings.snapToGrid ? s.settings.snapToGridHeight : GRID.cellHeight))
-  const [engine] = useState(() => createGridEngine({ columns, cellHeight, resizable: !snap, logger: client.logger }))
+  const [engine] = useState(() =>
+    createGridEngine({ columns, cellHeight, resizable: !snap, animate: !prefersReducedMotion(), logger: client.logger }),
+  )
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null)
   const [ready, setReady] = useState(false)
   const [announcement, setAnnouncement] = useState('')
+  const current = useCallback(
+    (id: string) => client.grid.getState().workspaces[workspace].items.find((item) => item.id === id),
+    [client, workspace],
+  )
   const headingId = useId()
   const helpId = useId()
 
@@ -99,6 +108,7 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
               resizable={!snap}
               announce={setAnnouncement}
               helpId={helpId}
+              current={current}
             />
           ))}
       </div>

@@ -30,6 +30,8 @@ export interface GridEngineOptions {
   resizable?: boolean
   /** Row height in px: 70 in free layout, the snap height (600) in snap mode. */
   cellHeight?: number
+  /** Animate moves (default true; pass false for users who prefer reduced motion). */
+  animate?: boolean
   logger?: Logger
   /** Loads gridstack; injectable for tests. Default: `import('gridstack')` when the grid mounts. */
   loadGridStack?: () => Promise<typeof GridStack>
@@ -72,6 +74,15 @@ export interface GridEngine {
   sync(places: readonly GridPlace[]): void
   setResizable(resizable: boolean): void
 }
+
+/** gridstack's own drawing methods (internal to it; used only when present, with a public fallback). */
+interface GridStackInternals {
+  _writePosAttr(el: HTMLElement, node: GridStackNode): void
+  _updateContainerHeight(): void
+}
+
+/** Above this many widgets moved in one draw, the draw is not animated. */
+const ANIMATED_MOVES_LIMIT = 24
 
 /** Which engine owns a grid element, for gridstack's static (page-wide) callbacks. */
 const engines = new WeakMap<HTMLElement, GridEngine>()
@@ -127,6 +138,8 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
   let columns = engineOptions.columns ?? GRID.columns
   let resizable = engineOptions.resizable ?? true
   let cellHeight = engineOptions.cellHeight ?? GRID.cellHeight
+  const animate = engineOptions.animate ?? true
+  let animationPause = 0
   // Set while the engine itself rearranges the grid, so gridstack's echo is not reported as a user's change.
   let quiet = false
   const quietly = (work: () => void) => {
@@ -171,10 +184,13 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
             column: columns,
             cellHeight,
             margin: GRID.margin,
-            animate: true,
+            animate,
             // No gravity of gridstack's own: the layout engine (layout-engine.ts) decides every place, and
             // gridstack only draws it and runs the mouse drag.
             float: true,
+            // With a minimum row count gridstack skips reading the grid's computed min-height after every
+            // change: a forced layout of the whole grid (about 10 ms at 200 widgets).
+            minRow: 1,
             disableResize: !resizable,
             draggable: { handle: '.honu-grid-item__handle' },
           },
@@ -247,14 +263,44 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
       if (!grid) return
       const byId = new Map(places.map((place) => [place.id, place]))
       const g = grid
+      const changed = g.engine.nodes.filter((node) => {
+        const place = node.id === undefined ? undefined : byId.get(String(node.id))
+        return place && node.el && (node.x !== place.x || node.y !== place.y || node.w !== place.w || node.h !== place.h)
+      })
+      if (changed.length === 0) return
+      const drawer = g as unknown as Partial<GridStackInternals>
+      if (typeof drawer._writePosAttr === 'function' && typeof drawer._updateContainerHeight === 'function') {
+        // The places come from the layout engine and do not overlap, so gridstack's per-item update (collision
+        // search, packing, one change event each: about 80 ms at 200 widgets) has nothing to add. Write them
+        // straight into its nodes and draw.
+        const pause = animate && changed.length > ANIMATED_MOVES_LIMIT
+        if (pause) {
+          // Hundreds of simultaneous transitions cost more per frame than they show: this draw jumps.
+          g.setAnimation(false)
+          const token = ++animationPause
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              if (token === animationPause && grid === g) g.setAnimation(true)
+            }),
+          )
+        }
+        for (const node of changed) {
+          const place = byId.get(String(node.id))!
+          node.x = place.x
+          node.y = place.y
+          node.w = place.w
+          node.h = place.h
+          drawer._writePosAttr(node.el!, node)
+        }
+        drawer._updateContainerHeight()
+        return
+      }
       quietly(() => {
         g.batchUpdate()
         try {
-          for (const node of g.engine.nodes) {
-            const place = node.id === undefined ? undefined : byId.get(String(node.id))
-            if (!place || !node.el) continue
-            if (node.x === place.x && node.y === place.y && node.w === place.w && node.h === place.h) continue
-            g.update(node.el, { x: place.x, y: place.y, w: place.w, h: place.h })
+          for (const node of changed) {
+            const place = byId.get(String(node.id))!
+            g.update(node.el!, { x: place.x, y: place.y, w: place.w, h: place.h })
           }
         } finally {
           g.batchUpdate(false)

@@ -35,6 +35,7 @@ export {
   type NewWidget,
 } from './workspace-rules'
 export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
+export { compactLayout, moveInLayout, autoPlace, type LayoutBox } from './layout-engine'
 export { createWorkspaceActions, type WorkspaceActions } from './create-workspace-actions'
 export {
   createGridEngine,
