@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { createConsoleClient } from '@honu/core'
+import { createWorkspaceActions, type WidgetType } from '@honu/core/grid'
+import { createMemoryStorage } from '@honu/core/testing'
+import { ConsoleProvider, Dashboard, DashboardToolbar } from '@honu/console-react'
+import { widgetComponents } from '../widget-components'
+
+/** A console of its own per story (memory storage, no server), with a few widgets already placed. */
+function DashboardStory({ types, snapToGrid }: { types: WidgetType[]; snapToGrid: boolean }) {
+  const [client] = useState(() => {
+    const c = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:8080' },
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    })
+    const actions = createWorkspaceActions(c.grid)
+    types.forEach((type, i) => actions.add('stream-view', { id: `${type}-${i + 1}`, type, name: `${type} ${i + 1}` }))
+    if (snapToGrid) actions.setSnapToGrid(true)
+    return c
+  })
+  return (
+    <ConsoleProvider client={client}>
+      <div className="honu-console" data-theme="dark" style={{ padding: 16 }}>
+        <DashboardToolbar workspace="stream-view" />
+        <Dashboard workspace="stream-view" label="Stream view" registry={widgetComponents} />
+      </div>
+    </ConsoleProvider>
+  )
+}
+
+const meta = {
+  title: 'Widgets/Dashboard',
+  component: DashboardStory,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof DashboardStory>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Free layout: drag by the handle, resize from the corner, or focus a widget and press Enter to move it with the keyboard. */
+export const SeveralWidgets: Story = { args: { types: ['Video', 'Video', 'Map', 'Vehicle', 'Tenant'], snapToGrid: false } }
+
+/** Snap-to-grid: two columns of equal tiles; minimising sends a widget to the tray and the rest close up. */
+export const SnapToGrid: Story = { args: { types: ['Video', 'Video', 'Video', 'Video'], snapToGrid: true } }
