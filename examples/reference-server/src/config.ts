@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** First port of the per-family v2 services (split mode); off when absent. */
   splitPortBase?: number
   features: Record<string, boolean>
+  /** Test-only switch that takes a live media source down and back (`HONU_MEDIA_TEST_CONTROLS=1`). */
+  mediaTestControls: boolean
 }
 
 /** Reads the configuration. Emulator mode must be asked for explicitly: it accepts unsigned tokens. */
@@ -41,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.HONU_SEED !== '0',
     splitPortBase: env.HONU_SPLIT_PORT_BASE ? Number(env.HONU_SPLIT_PORT_BASE) : undefined,
     features,
+    mediaTestControls: env.HONU_MEDIA_TEST_CONTROLS === '1',
   }
 }

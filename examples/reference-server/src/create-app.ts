@@ -7,6 +7,7 @@ import type { Database } from './db/database'
 import { loadUser } from './routes/v1-access'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
+import { registerLiveMedia } from './routes/live-media'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 
@@ -23,6 +24,8 @@ export interface AppOptions {
   /** Serve only these v2 families, without the `/api/v2` prefix (split-port mode); everything when absent. */
   v2Families?: ReadonlySet<string>
   logger?: boolean
+  /** Test-only: `POST /media/test/{id}/down|up` takes a live source down and back. Off by default. */
+  mediaTestControls?: boolean
 }
 
 /** Routes that need no token. */
@@ -128,6 +131,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/api/v1/features', { schema: { tags: ['system'], security: [] } }, async () => ({
       features: options.features ?? {},
     }))
+    registerLiveMedia(app, { testControls: options.mediaTestControls })
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)

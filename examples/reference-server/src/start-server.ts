@@ -31,7 +31,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   const apps: FastifyInstance[] = []
   const common = { db, identity, features: config.features, allowedOrigins: config.allowedOrigins }
-  const main = await createApp(common)
+  const main = await createApp({ ...common, mediaTestControls: config.mediaTestControls })
   apps.push(main)
   const url = await main.listen({ host: config.host, port: config.port })
 

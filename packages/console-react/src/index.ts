@@ -1,6 +1,6 @@
 export { ConsoleProvider, type ConsoleProviderProps } from './provider/console-provider'
 export { useConsoleClient } from './hooks/use-console-client'
-export { useSession, useFlags, useTenant, useToasts, usePreferences } from './hooks/use-console-store'
+export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView } from './hooks/use-console-store'
 export { PATHS } from './routes/paths'
 export { createConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'

@@ -1,3 +1,8 @@
 export { widgetRegistry, getWidgetDefinition, type WidgetDefinition } from './registry'
 export { WidgetPlaceholder, type WidgetPlaceholderProps } from './placeholder/widget-placeholder'
 export { widgetComponents } from './widget-components'
+export { VideoPlayer, type VideoPlayerProps, type VideoPlayerState } from './video/video-player'
+export { VideoSettingsProvider, type VideoSettings } from './video/video-settings'
+export { sourceKind, type SourceKind } from './video/source-kind'
+export type { HlsOptions } from './video/hls-playback'
+export type { VideoWidgetData } from './video/video-widget'

@@ -9,12 +9,14 @@ const placeholder = lazy(async () => {
   return { default: Placeholder }
 })
 
+const video = lazy(async () => ({ default: (await import('./video/video-widget')).VideoWidget }))
+
 /** The dashboard components of the nine widget types (spec §2), for `<Dashboard registry={widgetComponents}>`. */
 export const widgetComponents: WidgetRegistry = {
   Vehicle: placeholder,
   Vnc: placeholder,
   Map: placeholder,
-  Video: placeholder,
+  Video: video,
   Tenant: placeholder,
   'Remote Access': placeholder,
   MissionExecStatus: placeholder,

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { FlagsState, PreferencesState, SessionState, TenantState, ToastState } from '@honu/core'
+import type { FlagsState, PreferencesState, SessionState, StreamViewState, TenantState, ToastState } from '@honu/core'
 import { useConsoleClient } from './use-console-client'
 
 /** Selects from the session store (user, token status, second-factor hints). */
@@ -13,3 +13,5 @@ export const useToasts = <T,>(select: (state: ToastState) => T): T => useStore(u
 /** Selects from the user's preferences. */
 export const usePreferences = <T,>(select: (state: PreferencesState) => T): T =>
   useStore(useConsoleClient().preferences, select)
+/** Selects from the stream view: the tenant's streams, the sidebar and splitter, fullscreen mode. */
+export const useStreamView = <T,>(select: (state: StreamViewState) => T): T => useStore(useConsoleClient().streamView, select)

@@ -64,6 +64,8 @@ export interface ConsoleClient {
   readonly toasts: ToastStore
   readonly flags: FlagsStore
   readonly http: HttpClient
+  /** The API's base address; media sources stored as paths (`/media/…`) resolve against it. */
+  readonly apiBaseUrl: string
   readonly v1: V1Client
   readonly v2: V2Client
   /** Sign-in, second factor, password reset and change. */
@@ -237,6 +239,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     toasts,
     flags,
     http,
+    apiBaseUrl: baseUrl,
     v1,
     v2,
     auth: authService,

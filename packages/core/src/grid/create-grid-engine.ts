@@ -81,6 +81,13 @@ interface GridStackInternals {
   _updateContainerHeight(): void
 }
 
+/** Runs after the next frame is drawn (two animation frames); a timer where there are no frames. */
+function afterNextFrame(run: () => void) {
+  const raf = (globalThis as { requestAnimationFrame?: (callback: () => void) => number }).requestAnimationFrame
+  if (raf) raf(() => raf(run))
+  else setTimeout(run, 32)
+}
+
 /** Above this many widgets moved in one draw, the draw is not animated. */
 const ANIMATED_MOVES_LIMIT = 24
 
@@ -278,11 +285,9 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
           // Hundreds of simultaneous transitions cost more per frame than they show: this draw jumps.
           g.setAnimation(false)
           const token = ++animationPause
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              if (token === animationPause && grid === g) g.setAnimation(true)
-            }),
-          )
+          afterNextFrame(() => {
+            if (token === animationPause && grid === g) g.setAnimation(true)
+          })
         }
         for (const node of changed) {
           const place = byId.get(String(node.id))!

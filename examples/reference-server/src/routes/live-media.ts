@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+
+/** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-hls-fixture.cjs). */
+const FIXTURE = new URL('../../fixtures/hls-360p/', import.meta.url)
+const SEGMENT_SECONDS = 2
+/** Segments listed in the live playlist (a sliding window, as a live encoder's would be). */
+const WINDOW = 4
+
+/** Which live sources are taken down by the test-only switch. */
+export interface LiveMedia {
+  down: Set<string>
+}
+
+const STREAM_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const
+
+/**
+ * Live HLS for the seeded streams: every stream id plays the fixture, looped as a live playlist whose media
+ * sequence follows the wall clock (so a player that comes back finds the live edge), with a discontinuity at
+ * each loop. With `testControls`, `POST /media/test/{id}/down|up` takes one source down (503s) and back.
+ */
+export function registerLiveMedia(app: FastifyInstance, options: { testControls?: boolean; now?: () => number } = {}): LiveMedia {
+  const segments = [0, 1, 2].map((i) => readFileSync(fileURLToPath(new URL(`seg${i}.ts`, FIXTURE))))
+  const media: LiveMedia = { down: new Set() }
+  const now = options.now ?? Date.now
+  const params = { type: 'object', properties: { id: STREAM_ID }, required: ['id'] } as const
+
+  const refuseIfDown = (id: string) => {
+    if (!media.down.has(id)) return undefined
+    return { code: 'source-down', message: `The source of stream ${id} is not sending video.` }
+  }
+
+  app.get<{ Params: { id: string } }>(
+    '/media/live/:id/index.m3u8',
+    { schema: { tags: ['media'], security: [], params } },
+    async (request, reply) => {
+      const down = refuseIfDown(request.params.id)
+      if (down) return reply.code(503).header('cache-control', 'no-store').send(down)
+      const live = Math.floor(now() / 1000 / SEGMENT_SECONDS)
+      const first = Math.max(0, live - WINDOW + 1)
+      const lines = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
+        `#EXT-X-MEDIA-SEQUENCE:${first}`,
+        // Every loop of the fixture starts again at time zero: a discontinuity before each first segment.
+        `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.ceil(first / segments.length)}`,
+      ]
+      for (let seq = first; seq <= live; seq++) {
+        if (seq % segments.length === 0) lines.push('#EXT-X-DISCONTINUITY')
+        lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, `s${seq}.ts`)
+      }
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .header('cache-control', 'no-store')
+        .send(`${lines.join('\n')}\n`)
+    },
+  )
+
+  app.get<{ Params: { id: string; seq: string } }>(
+    '/media/live/:id/s:seq.ts',
+    {
+      schema: {
+        tags: ['media'],
+        security: [],
+        params: { type: 'object', properties: { id: STREAM_ID, seq: { type: 'string', pattern: '^[0-9]{1,12}$' } }, required: ['id', 'seq'] },
+      },
+    },
+    async (request, reply) => {
+      const down = refuseIfDown(request.params.id)
+      if (down) return reply.code(503).header('cache-control', 'no-store').send(down)
+      const segment = segments[Number(request.params.seq) % segments.length]!
+      return reply.header('content-type', 'video/mp2t').header('cache-control', 'max-age=60').send(segment)
+    },
+  )
+
+  if (options.testControls) {
+    app.post<{ Params: { id: string; state: 'down' | 'up' } }>(
+      '/media/test/:id/:state',
+      {
+        schema: {
+          hide: true,
+          params: { type: 'object', properties: { id: STREAM_ID, state: { enum: ['down', 'up'] } }, required: ['id', 'state'] },
+        },
+      },
+      async (request) => {
+        if (request.params.state === 'down') media.down.add(request.params.id)
+        else media.down.delete(request.params.id)
+        return { id: request.params.id, down: media.down.has(request.params.id) }
+      },
+    )
+  }
+  return media
+}

@@ -1,0 +1,88 @@
+import type { Playback, PlaybackEvents } from './playback'
+
+/** Options for hls.js (`workerPath`: where its worker script is served, for strict CSPs without blob workers). */
+export interface HlsOptions {
+  workerPath?: string
+}
+
+/**
+ * Plays HLS with hls.js, loaded on first use. Where hls.js is unsupported (no MediaSource, e.g. iOS Safari) the
+ * browser's native HLS plays it instead. Fatal errors are reported, never retried here: the player owns
+ * retries, so a reconnect never leaves a second loader running.
+ */
+export async function startHls(video: HTMLVideoElement, src: string, events: PlaybackEvents, options: HlsOptions = {}): Promise<Playback> {
+  const { default: Hls } = await import('hls.js')
+  if (!Hls.isSupported()) {
+    if (video.canPlayType('application/vnd.apple.mpegurl')) return startNative(video, src, events)
+    events.failed('This browser cannot play HLS.')
+    return { destroy() {} }
+  }
+  const hls = new Hls({
+    // Live: stay near the edge, keep little buffer behind (memory with many tiles), give up quickly on a dead
+    // source so the player's own backoff takes over.
+    lowLatencyMode: true,
+    backBufferLength: 10,
+    maxBufferLength: 10,
+    liveSyncDurationCount: 2,
+    manifestLoadingMaxRetry: 1,
+    levelLoadingMaxRetry: 2,
+    fragLoadingMaxRetry: 2,
+    enableWorker: true,
+    workerPath: options.workerPath,
+  })
+  let destroyed = false
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (destroyed || !data.fatal) return
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+      hls.recoverMediaError()
+      return
+    }
+    events.failed(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'The stream cannot be reached.' : 'The stream cannot be played.')
+  })
+  hls.loadSource(src)
+  hls.attachMedia(video)
+  const onPlaying = () => events.playing()
+  const onWaiting = () => events.stalled()
+  video.addEventListener('playing', onPlaying)
+  video.addEventListener('waiting', onWaiting)
+  void video.play().catch(() => {})
+  return {
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      video.removeEventListener('playing', onPlaying)
+      video.removeEventListener('waiting', onWaiting)
+      hls.destroy()
+      video.removeAttribute('src')
+      video.load()
+    },
+    latency: () => (Number.isFinite(hls.latency) && hls.latency > 0 ? hls.latency : undefined),
+  }
+}
+
+/** The browser plays the address itself (MP4, WebM, native HLS). */
+export function startNative(video: HTMLVideoElement, src: string, events: PlaybackEvents): Playback {
+  const onPlaying = () => events.playing()
+  const onWaiting = () => events.stalled()
+  const onError = () => events.failed('The stream cannot be played.')
+  const onEnded = () => events.failed('The stream ended.')
+  video.addEventListener('playing', onPlaying)
+  video.addEventListener('waiting', onWaiting)
+  video.addEventListener('error', onError)
+  video.addEventListener('ended', onEnded)
+  video.src = src
+  void video.play().catch(() => {})
+  let destroyed = false
+  return {
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      video.removeEventListener('playing', onPlaying)
+      video.removeEventListener('waiting', onWaiting)
+      video.removeEventListener('error', onError)
+      video.removeEventListener('ended', onEnded)
+      video.removeAttribute('src')
+      video.load()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import type { Playback, PlaybackEvents } from './playback'
+
+/**
+ * Plays WebRTC through WHEP (RFC 9725): a receive-only offer POSTed as `application/sdp`, the answer applied,
+ * the session DELETEd on stop. ICE candidates are gathered before the offer is sent (no trickle), which every
+ * WHEP server accepts.
+ */
+export async function startWhep(video: HTMLVideoElement, url: string, events: PlaybackEvents): Promise<Playback> {
+  const pc = new RTCPeerConnection()
+  let session: string | undefined
+  let destroyed = false
+  pc.addTransceiver('video', { direction: 'recvonly' })
+  pc.addTransceiver('audio', { direction: 'recvonly' })
+  pc.ontrack = (event) => {
+    if (event.track.kind !== 'video') return
+    video.srcObject = event.streams[0] ?? new MediaStream([event.track])
+    void video.play().catch(() => {})
+  }
+  pc.onconnectionstatechange = () => {
+    if (destroyed) return
+    if (pc.connectionState === 'failed' || pc.connectionState === 'closed') events.failed('The WebRTC connection was lost.')
+    if (pc.connectionState === 'disconnected') events.stalled()
+  }
+  const onPlaying = () => events.playing()
+  video.addEventListener('playing', onPlaying)
+
+  const destroy = () => {
+    if (destroyed) return
+    destroyed = true
+    video.removeEventListener('playing', onPlaying)
+    pc.close()
+    video.srcObject = null
+    if (session) void fetch(session, { method: 'DELETE', mode: 'cors' }).catch(() => {})
+  }
+
+  try {
+    await pc.setLocalDescription(await pc.createOffer())
+    await new Promise<void>((resolve) => {
+      if (pc.iceGatheringState === 'complete') return resolve()
+      const done = () => pc.iceGatheringState === 'complete' && resolve()
+      pc.addEventListener('icegatheringstatechange', done)
+      setTimeout(resolve, 2000)
+    })
+    const response = await fetch(url, {
+      method: 'POST',
+      mode: 'cors',
+      headers: { 'content-type': 'application/sdp' },
+      body: pc.localDescription?.sdp,
+    })
+    if (!response.ok) throw new Error(`The WHEP server answered ${response.status}.`)
+    const location = response.headers.get('location')
+    session = location ? new URL(location, url).toString() : undefined
+    await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() })
+  } catch (error) {
+    if (!destroyed) events.failed(error instanceof Error ? error.message : 'The WebRTC stream cannot be reached.')
+  }
+  return { destroy }
+}
