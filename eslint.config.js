@@ -19,7 +19,7 @@ const reactPattern = { group: ['react/*', 'react-dom/*'], message: '@honu/core m
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-node/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
+    ignores: ['**/dist/**', '**/dist-node/**', '**/fixtures/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -29,6 +29,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // CommonJS scripts (the fixture generator loads ffmpeg.wasm, which is CommonJS only).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['packages/*/src/**/*.{ts,tsx}'],
