@@ -26,7 +26,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: 'http://127.0.0.1:5173',
-    env: { HONU_DATA_DIR: 'memory' },
+    env: { HONU_DATA_DIR: 'memory', HONU_MEDIA_TEST_CONTROLS: '1' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     // SIGTERM lets scripts/serve.mjs stop the emulator, server and app it started (each in its own group).

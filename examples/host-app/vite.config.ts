@@ -13,8 +13,12 @@ function strictCsp(): Plugin {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: https://www.gravatar.com",
+    `img-src 'self' data: https://www.gravatar.com ${apiOrigins.join(' ')}`,
     `connect-src 'self' ${apiOrigins.join(' ')}`,
+    // Video: hls.js plays through MediaSource (blob:); files and MJPEG come from the API host; hls.js's worker is
+    // served as a file of the app (never a blob: worker).
+    `media-src 'self' blob: ${apiOrigins.join(' ')}`,
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

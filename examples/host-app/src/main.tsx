@@ -6,7 +6,9 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
-import { widgetComponents } from '@honu/widgets'
+import { VideoSettingsProvider, widgetComponents } from '@honu/widgets'
+// hls.js's worker as a file of the app: the strict CSP allows no blob: workers.
+import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
@@ -44,7 +46,9 @@ void startConsole({
     showStartupNotices(client, notices)
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <Console client={client} widgets={widgetComponents} />
+        <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>
+          <Console client={client} widgets={widgetComponents} />
+        </VideoSettingsProvider>
       </StrictMode>,
     )
   },

@@ -24,6 +24,7 @@ export function registerLiveMedia(app: FastifyInstance, options: { testControls?
   const segments = [0, 1, 2].map((i) => readFileSync(fileURLToPath(new URL(`seg${i}.ts`, FIXTURE))))
   const media: LiveMedia = { down: new Set() }
   const now = options.now ?? Date.now
+  const startedAt = now()
   const params = { type: 'object', properties: { id: STREAM_ID }, required: ['id'] } as const
 
   const refuseIfDown = (id: string) => {
@@ -37,7 +38,9 @@ export function registerLiveMedia(app: FastifyInstance, options: { testControls?
     async (request, reply) => {
       const down = refuseIfDown(request.params.id)
       if (down) return reply.code(503).header('cache-control', 'no-store').send(down)
-      const live = Math.floor(now() / 1000 / SEGMENT_SECONDS)
+      // Counted from the server's start, not the epoch: hls.js slows down badly on media and discontinuity
+      // sequence numbers in the hundreds of millions.
+      const live = WINDOW + Math.floor((now() - startedAt) / 1000 / SEGMENT_SECONDS)
       const first = Math.max(0, live - WINDOW + 1)
       const lines = [
         '#EXTM3U',

@@ -10,6 +10,7 @@ import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
+import { StreamsScreen } from '../screens/streams/streams-screen'
 import { WorkAreaScreen } from '../screens/work-area-screen'
 import { Toaster } from '../toaster/toaster'
 import { ThemedRoot } from './themed-root'
@@ -102,15 +103,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
           children: [
             {
               path: rel(PATHS.streams),
-              element: guarded(
-                'login',
-                PATHS.streams,
-                work(
-                  'Streams',
-                  'Live video of the tenant’s vehicles and cameras, as a dashboard of video widgets.',
-                  'stream-view',
-                ),
-              ),
+              element: guarded('login', PATHS.streams, <StreamsScreen />),
             },
             {
               path: rel(PATHS.adminConsole),

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, PASSWORD, signIn } from './helpers'
+
+const API = 'http://127.0.0.1:8080'
+const ALPHA = { 'Bow camera': 'alpha-bow', 'Stern camera': 'alpha-stern', 'Mast camera': 'alpha-mast', 'Dock overview': 'alpha-dock' }
+
+async function openStreams(page: Page, email: string) {
+  await signIn(page, email)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await expect(page.getByRole('list', { name: /Streams/ })).toBeVisible()
+}
+const tile = (page: Page, name: string) => page.getByRole('group', { name }).locator('.honu-video')
+
+/** Frames advance: the video's clock moves on by at least a third of a second within a few seconds. */
+async function expectPlaying(page: Page, name: string) {
+  const video = page.getByRole('group', { name }).locator('video')
+  await expect(tile(page, name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start + 0.3)
+}
+
+async function setSource(page: Page, id: string, state: 'down' | 'up') {
+  const response = await page.request.post(`${API}/media/test/${id}/${state}`)
+  expect(response.ok()).toBe(true)
+}
+
+test.describe('four tiles on screen', () => {
+  // Tiles off screen pause on purpose (they stop downloading); this screen is tall enough to show all four.
+  test.use({ viewport: { width: 1600, height: 1400 } })
+
+  test('four tiles play; a dead source fails alone, recovers by itself, one stream per tile throughout', async ({ page }) => {
+    test.setTimeout(150_000)
+    // Playlist loads per stream, to show no tile ever runs two loaders.
+    const loads: Record<string, number[]> = {}
+    page.on('request', (request) => {
+      const match = /\/media\/live\/([^/]+)\/index\.m3u8/.exec(request.url())
+      if (match) (loads[match[1]!] ??= []).push(Date.now())
+    })
+    await openStreams(page, 'wes@honu.test')
+    for (const name of Object.keys(ALPHA)) await page.getByRole('button', { name: new RegExp(`^${name}`) }).click()
+    for (const name of Object.keys(ALPHA)) await expectPlaying(page, name)
+    await expect(page.locator('video')).toHaveCount(4)
+    await expectNoAxeViolations(page)
+
+    const loadsWithin = (id: string, from: number, to: number) => (loads[id] ?? []).filter((t) => t >= from && t <= to).length
+    const steadyFrom = Date.now()
+    await page.waitForTimeout(6000)
+    // A live playlist is reloaded about once per 2 s target duration: three or four in 6 s; a doubled loader would make it six or more.
+    for (const id of Object.values(ALPHA)) expect(loadsWithin(id, steadyFrom, Date.now())).toBeLessThanOrEqual(5)
+
+    await setSource(page, 'alpha-mast', 'down')
+    try {
+      await expect(tile(page, 'Mast camera')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
+      await expect(tile(page, 'Mast camera')).toContainText('No video')
+      for (const name of ['Bow camera', 'Stern camera', 'Dock overview']) await expectPlaying(page, name)
+    } finally {
+      await setSource(page, 'alpha-mast', 'up')
+    }
+    // Back by itself: no reload, no click.
+    await expectPlaying(page, 'Mast camera')
+    await expect(page.locator('video')).toHaveCount(4)
+    const backFrom = Date.now()
+    await page.waitForTimeout(6000)
+    for (const id of Object.values(ALPHA)) expect(loadsWithin(id, backFrom, Date.now())).toBeLessThanOrEqual(5)
+  })
+})
+
+test('a writer adds, renames and deletes a stream; a name with markup shows as text', async ({ page }) => {
+  await openStreams(page, 'wes@honu.test')
+  const name = `<img src=x onerror="window.__pwned=1">Pier <b>cam</b>`
+  await page.getByRole('button', { name: 'Add stream' }).click()
+  await page.getByRole('button', { name: 'Add stream' }).last().click()
+  await expect(page.getByRole('alert')).toHaveText('Enter the stream’s name.')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Source address').fill('/media/live/alpha-pier/index.m3u8')
+  await page.getByRole('button', { name: 'Add stream' }).last().click()
+  const item = page.getByRole('button', { name: name, exact: false }).first()
+  await expect(page.getByText(name, { exact: true })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  await expect(page.locator('.honu-stream-list img')).toHaveCount(0)
+  await expect(item).toBeVisible()
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click()
+  await page.getByLabel('Name').fill('Pier camera')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Stream Pier camera saved.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Pier camera/ })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('button', { name: /^Pier camera/ })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete Pier camera' }).click()
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByText('Stream Pier camera deleted.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Pier camera/ })).toHaveCount(0)
+})
+
+test('a reader sees the streams but no controls to change them, and the server refuses anyway', async ({ page }) => {
+  await openStreams(page, 'remy@honu.test')
+  await expect(page.getByRole('button', { name: /^Bow camera/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add stream' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+  // The same request the writer's form sends, with the reader's own token.
+  const signInAnswer = await page.request.post(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key',
+    { data: { email: 'remy@honu.test', password: PASSWORD, returnSecureToken: true } },
+  )
+  const { idToken } = (await signInAnswer.json()) as { idToken: string }
+  const refused = await page.request.post(`${API}/api/v1/videos?tenant_id=alpha`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: { name: 'Sneaky', source: '/media/live/x/index.m3u8' },
+  })
+  expect(refused.status()).toBe(403)
+  await expectNoAxeViolations(page)
+})
+
+test('the list and splitter are remembered; the splitter works from the keyboard', async ({ page }) => {
+  await openStreams(page, 'wes@honu.test')
+  const splitter = page.getByRole('separator', { name: 'Resize the stream list' })
+  await expect(splitter).toHaveAttribute('aria-valuenow', '25')
+  await splitter.focus()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(splitter).toHaveAttribute('aria-valuenow', '29')
+  await page.getByRole('button', { name: 'Hide stream list' }).click()
+  await expect(page.getByRole('list', { name: /Streams/ })).toHaveCount(0)
+  await page.reload()
+  await page.getByRole('button', { name: 'Show stream list' }).click()
+  await expect(page.getByRole('separator', { name: 'Resize the stream list' })).toHaveAttribute('aria-valuenow', '29')
+})

@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import { ConsoleError, isAdmin, isWriter, type Stream } from '@honu/core'
+import { createWorkspaceActions } from '@honu/core/grid'
+import { useConsoleClient } from '../../hooks/use-console-client'
+import { useStreamView, useTenant } from '../../hooks/use-console-store'
+import { StreamForm, type StreamFields } from './stream-form'
+
+/** The dashboard widget of a stream. */
+export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${stream.video_id}`
+
+/**
+ * The tenant's streams: each one shown or hidden on the dashboard with one button; writers and admins add, edit
+ * and delete them (readers see no such controls, and the server refuses them anyway).
+ */
+export function StreamList() {
+  const client = useConsoleClient()
+  const actions = useMemo(() => createWorkspaceActions(client.grid), [client])
+  const tenantId = useTenant((s) => s.tenant?.tenant_id)
+  const roles = useTenant((s) => s.roles)
+  const canWrite = isWriter(roles) || isAdmin(roles)
+  const streams = useStreamView((s) => s.streams)
+  const count = useStreamView((s) => s.streamCount)
+  const refreshing = useStreamView((s) => s.refreshingResource)
+  const shown = useStore(client.grid, (s) => s.workspaces['stream-view'].items)
+  const [editing, setEditing] = useState<Stream | 'new'>()
+  const [deleting, setDeleting] = useState<Stream>()
+  const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
+
+  const reload = async () => {
+    if (!tenantId) return
+    const { items, totalCount } = await client.v1.listVideos(tenantId)
+    client.streamView.getState().setStreams(items, totalCount)
+  }
+  const save = async (fields: StreamFields) => {
+    if (!tenantId) return
+    if (editing === 'new') {
+      await client.v1.createVideo(tenantId, fields)
+      setMessage({ tone: 'ok', text: `Stream ${fields.name} added.` })
+    } else if (editing) {
+      await client.v1.updateVideo(tenantId, editing.video_id, fields)
+      client.streamView.getState().refreshResource(editing.video_id)
+      setMessage({ tone: 'ok', text: `Stream ${fields.name} saved.` })
+    }
+    setEditing(undefined)
+    await reload()
+  }
+  const remove = async (stream: Stream) => {
+    if (!tenantId) return
+    try {
+      await client.v1.deleteVideo(tenantId, stream.video_id)
+      actions.remove('stream-view', streamWidgetId(stream))
+      setMessage({ tone: 'ok', text: `Stream ${stream.name} deleted.` })
+      await reload()
+    } catch (error) {
+      setMessage({ tone: 'error', text: ConsoleError.is(error) ? error.message : 'The stream could not be deleted.' })
+    } finally {
+      setDeleting(undefined)
+    }
+  }
+  const toggle = (stream: Stream) =>
+    actions.toggle('stream-view', { id: streamWidgetId(stream), type: 'Video', name: stream.name, data: { streamId: stream.video_id } })
+
+  return (
+    <div className="honu-stream-list">
+      <div className="honu-stream-list__head">
+        <h2 id="honu-stream-list-title">
+          Streams <span className="honu-muted">({count})</span>
+        </h2>
+        {canWrite && editing === undefined && (
+          <button type="button" className="honu-button" onClick={() => setEditing('new')}>
+            Add stream
+          </button>
+        )}
+      </div>
+      {message && (
+        <p className={message.tone === 'error' ? 'honu-error' : 'honu-muted'} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      {editing !== undefined && (
+        <StreamForm stream={editing === 'new' ? undefined : editing} onSubmit={save} onCancel={() => setEditing(undefined)} />
+      )}
+      {streams.length === 0 ? (
+        <p className="honu-muted">This tenant has no streams yet.</p>
+      ) : (
+        <ul className="honu-stream-list__items" aria-labelledby="honu-stream-list-title">
+          {streams.map((stream) => {
+            const on = shown.some((item) => item.id === streamWidgetId(stream))
+            const flash = refreshing.status && refreshing.resourceId === stream.video_id
+            return (
+              <li key={stream.video_id} className={flash ? 'honu-stream honu-stream--refreshing' : 'honu-stream'}>
+                <button type="button" className="honu-stream__toggle" aria-pressed={on} onClick={() => toggle(stream)}>
+                  {/* Names are data: rendered as text, never as markup. */}
+                  <span className="honu-stream__name">{stream.name}</span>
+                  <span className="honu-visually-hidden">{on ? ' (on the dashboard)' : ' (not shown)'}</span>
+                </button>
+                {canWrite && (
+                  <span className="honu-stream__actions">
+                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setEditing(stream)} aria-label={`Edit ${stream.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setDeleting(stream)} aria-label={`Delete ${stream.name}`}>
+                      Delete
+                    </button>
+                  </span>
+                )}
+                {deleting?.video_id === stream.video_id && (
+                  <span className="honu-stream__confirm" role="group" aria-label={`Delete ${stream.name}?`}>
+                    Delete {stream.name}?{' '}
+                    <button type="button" className="honu-button" onClick={() => void remove(stream)}>
+                      Yes, delete
+                    </button>
+                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setDeleting(undefined)}>
+                      Keep it
+                    </button>
+                  </span>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}
