@@ -19,13 +19,13 @@ test('sign in, pick a tenant, move around and sign out with the keyboard alone',
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/streams$/)
 
-  // Focus starts at the page heading; the dashboard's controls come next, then (wrapping round) the skip link
+  // Focus starts at the page heading; the screen's controls come next, then (wrapping round) the skip link
   // and the header's links in reading order.
   await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(page.getByLabel('Widget', { exact: true })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Hide stream list' })).toBeFocused()
   const skip = page.getByRole('link', { name: 'Skip to content' })
-  for (let i = 0; i < 20 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 80 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
   await expect(skip).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Change tenant' })).toBeFocused()
