@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 
@@ -20,8 +21,12 @@ const STREAM_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const
  * sequence follows the wall clock (so a player that comes back finds the live edge), with a discontinuity at
  * each loop. With `testControls`, `POST /media/test/{id}/down|up` takes one source down (503s) and back.
  */
-export function registerLiveMedia(app: FastifyInstance, options: { testControls?: boolean; now?: () => number } = {}): LiveMedia {
-  const segments = [0, 1, 2].map((i) => readFileSync(fileURLToPath(new URL(`seg${i}.ts`, FIXTURE))))
+export function registerLiveMedia(
+  app: FastifyInstance,
+  options: { testControls?: boolean; now?: () => number; fixtureDir?: string } = {},
+): LiveMedia {
+  const dir = options.fixtureDir ?? fileURLToPath(FIXTURE)
+  const segments = [0, 1, 2].map((i) => readFileSync(join(dir, `seg${i}.ts`)))
   const media: LiveMedia = { down: new Set() }
   const now = options.now ?? Date.now
   const startedAt = now()
