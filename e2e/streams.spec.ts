@@ -129,3 +129,31 @@ test('the list and splitter are remembered; the splitter works from the keyboard
   await page.getByRole('button', { name: 'Show stream list' }).click()
   await expect(page.getByRole('separator', { name: 'Resize the stream list' })).toHaveAttribute('aria-valuenow', '29')
 })
+
+test('a tile off screen or minimised downloads nothing, and plays again when shown', async ({ page }) => {
+  test.setTimeout(120_000)
+  const loads: Record<string, number[]> = {}
+  page.on('request', (request) => {
+    const match = /\/media\/live\/([^/]+)\//.exec(request.url())
+    if (match) (loads[match[1]!] ??= []).push(Date.now())
+  })
+  const loadsSince = (id: string, from: number) => (loads[id] ?? []).filter((t) => t >= from).length
+  await openStreams(page, 'wes@honu.test')
+  for (const name of Object.keys(ALPHA)) await page.getByRole('button', { name: new RegExp(`^${name}`) }).click()
+  // At this window size the fourth tile sits below the fold.
+  await expect(tile(page, 'Dock overview')).toHaveAttribute('data-state', 'paused')
+  const from = Date.now()
+  await page.waitForTimeout(4000)
+  expect(loadsSince('alpha-dock', from)).toBe(0)
+  await page.getByRole('group', { name: 'Dock overview' }).scrollIntoViewIfNeeded()
+  await expectPlaying(page, 'Dock overview')
+
+  await page.getByRole('button', { name: 'Minimise: Bow camera' }).click()
+  await expect(page.getByRole('group', { name: 'Bow camera' })).toHaveCount(0)
+  const minimisedFrom = Date.now()
+  await page.waitForTimeout(4000)
+  expect(loadsSince('alpha-bow', minimisedFrom)).toBe(0)
+  await page.getByRole('button', { name: 'Restore Bow camera' }).click()
+  await page.getByRole('group', { name: 'Bow camera' }).scrollIntoViewIfNeeded()
+  await expectPlaying(page, 'Bow camera')
+})
