@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { MissionPlanningGuard, RouteGuard } from '../guards/route-guard'
 import type { RouteAccess } from '../guards/decide-navigation'
@@ -10,8 +11,14 @@ import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
-import { StreamsScreen } from '../screens/streams/streams-screen'
-import { WorkAreaScreen } from '../screens/work-area-screen'
+// The working screens load on first visit: the sign-in route's first load carries no dashboard code.
+const StreamsScreen = lazy(async () => ({ default: (await import('../screens/streams/streams-screen')).StreamsScreen }))
+const WorkAreaScreen = lazy(async () => ({ default: (await import('../screens/work-area-screen')).WorkAreaScreen }))
+const loadingScreen = (
+  <p className="honu-muted" role="status">
+    Loading…
+  </p>
+)
 import { Toaster } from '../toaster/toaster'
 import { ThemedRoot } from './themed-root'
 import type { WorkspaceId } from '@honu/core/grid'
@@ -50,7 +57,9 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
   const work = (title: string, description: string, workspace?: WorkspaceId) => (
-    <WorkAreaScreen title={title} description={description} workspace={workspace} />
+    <Suspense fallback={loadingScreen}>
+      <WorkAreaScreen title={title} description={description} workspace={workspace} />
+    </Suspense>
   )
   return [
     {
@@ -103,7 +112,13 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
           children: [
             {
               path: rel(PATHS.streams),
-              element: guarded('login', PATHS.streams, <StreamsScreen />),
+              element: guarded(
+                'login',
+                PATHS.streams,
+                <Suspense fallback={loadingScreen}>
+                  <StreamsScreen />
+                </Suspense>,
+              ),
             },
             {
               path: rel(PATHS.adminConsole),
