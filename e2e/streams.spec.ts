@@ -157,3 +157,16 @@ test('a tile off screen or minimised downloads nothing, and plays again when sho
   await page.getByRole('group', { name: 'Bow camera' }).scrollIntoViewIfNeeded()
   await expectPlaying(page, 'Bow camera')
 })
+
+test('a failing stream list says so and loads on retry, nothing lost', async ({ page }) => {
+  let fail = true
+  await page.route('**/api/v1/videos?**', (route) =>
+    fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' }) : route.fallback(),
+  )
+  await signIn(page, 'wes@honu.test')
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page.getByRole('alert')).toContainText('Could not load the streams.')
+  fail = false
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('button', { name: /^Bow camera/ })).toBeVisible()
+})

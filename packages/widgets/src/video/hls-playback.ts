@@ -41,20 +41,15 @@ export async function startHls(video: HTMLVideoElement, src: string, events: Pla
   })
   hls.loadSource(src)
   hls.attachMedia(video)
-  const onPlaying = () => events.playing()
-  const onWaiting = () => events.stalled()
-  video.addEventListener('playing', onPlaying)
-  video.addEventListener('waiting', onWaiting)
+  const stopForwarding = forwardMediaEvents(video, events, { errors: false })
   void video.play().catch(() => {})
   return {
     destroy() {
       if (destroyed) return
       destroyed = true
-      video.removeEventListener('playing', onPlaying)
-      video.removeEventListener('waiting', onWaiting)
+      stopForwarding()
       hls.destroy()
-      video.removeAttribute('src')
-      video.load()
+      release(video)
     },
     latency: () => (Number.isFinite(hls.latency) && hls.latency > 0 ? hls.latency : undefined),
   }
@@ -62,14 +57,7 @@ export async function startHls(video: HTMLVideoElement, src: string, events: Pla
 
 /** The browser plays the address itself (MP4, WebM, native HLS). */
 export function startNative(video: HTMLVideoElement, src: string, events: PlaybackEvents): Playback {
-  const onPlaying = () => events.playing()
-  const onWaiting = () => events.stalled()
-  const onError = () => events.failed('The stream cannot be played.')
-  const onEnded = () => events.failed('The stream ended.')
-  video.addEventListener('playing', onPlaying)
-  video.addEventListener('waiting', onWaiting)
-  video.addEventListener('error', onError)
-  video.addEventListener('ended', onEnded)
+  const stopForwarding = forwardMediaEvents(video, events, { errors: true })
   video.src = src
   void video.play().catch(() => {})
   let destroyed = false
@@ -77,12 +65,29 @@ export function startNative(video: HTMLVideoElement, src: string, events: Playba
     destroy() {
       if (destroyed) return
       destroyed = true
-      video.removeEventListener('playing', onPlaying)
-      video.removeEventListener('waiting', onWaiting)
-      video.removeEventListener('error', onError)
-      video.removeEventListener('ended', onEnded)
-      video.removeAttribute('src')
-      video.load()
+      stopForwarding()
+      release(video)
     },
   }
+}
+
+/** Reports the element's own playing/waiting (and, when the browser fetches itself, error/ended) events. */
+function forwardMediaEvents(video: HTMLVideoElement, events: PlaybackEvents, { errors }: { errors: boolean }): () => void {
+  const handlers: [string, () => void][] = [
+    ['playing', () => events.playing()],
+    ['waiting', () => events.stalled()],
+  ]
+  if (errors) {
+    handlers.push(['error', () => events.failed('The stream cannot be played.')], ['ended', () => events.failed('The stream ended.')])
+  }
+  for (const [name, handler] of handlers) video.addEventListener(name, handler)
+  return () => {
+    for (const [name, handler] of handlers) video.removeEventListener(name, handler)
+  }
+}
+
+/** Lets go of the media: no source, nothing buffered, no connection left open. */
+function release(video: HTMLVideoElement) {
+  video.removeAttribute('src')
+  video.load()
 }

@@ -48,7 +48,7 @@ export function StreamsScreen() {
           <>
             <aside id={sidebarId} className={`honu-streams__sidebar${mini ? ' honu-streams__sidebar--mini' : ''}`} aria-label="Stream list">
               {load.status === 'error' ? (
-                <LoadError what="the streams" error={load.error} onRetry={() => void load.reload()} />
+                <LoadError what="the streams" error={load.error} onRetry={load.reload} />
               ) : load.status === 'loading' ? (
                 <p className="honu-muted" role="status">
                   Loading streams…

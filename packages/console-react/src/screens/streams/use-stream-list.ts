@@ -2,26 +2,18 @@ import { useCallback, useEffect, useState } from 'react'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useTenant } from '../../hooks/use-console-store'
 
-/** Loading the tenant's streams into the stream view store (GET videos with total_count). */
-export function useStreamList(): { status: 'loading' | 'ready' | 'error'; error?: unknown; reload: () => Promise<void> } {
+type ListState = { status: 'loading' | 'ready' | 'error'; error?: unknown }
+
+/** Loads the tenant's streams into the stream view store (GET videos with total_count), again on `reload()`. */
+export function useStreamList(): ListState & { reload: () => void } {
   const client = useConsoleClient()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; error?: unknown }>({ status: 'loading' })
-
-  const reload = useCallback(async () => {
-    if (!tenantId) return
-    try {
-      const { items, totalCount } = await client.v1.listVideos(tenantId)
-      client.streamView.getState().setStreams(items, totalCount)
-      setState({ status: 'ready' })
-    } catch (error) {
-      setState({ status: 'error', error })
-    }
-  }, [client, tenantId])
+  const [state, setState] = useState<ListState>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
-    let live = true
     if (!tenantId) return
+    let live = true
     client.v1.listVideos(tenantId).then(
       ({ items, totalCount }) => {
         if (!live) return
@@ -33,7 +25,11 @@ export function useStreamList(): { status: 'loading' | 'ready' | 'error'; error?
     return () => {
       live = false
     }
-  }, [client, tenantId])
+  }, [client, tenantId, attempt])
 
+  const reload = useCallback(() => {
+    setState({ status: 'loading' })
+    setAttempt((n) => n + 1)
+  }, [])
   return { ...state, reload }
 }
