@@ -58,6 +58,8 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   const lastFrame = useRef(0)
   const frames = useRef(0)
   const playback = useRef<Playback>(undefined)
+  const imageRetry = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(imageRetry.current), [])
   const workerPath = hls?.workerPath
 
   const report = (next: VideoPlayerState) => {
@@ -201,7 +203,8 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
               report('failed')
               const delay = retryDelay(failures.current++)
               setRetryAt(Date.now() + delay)
-              setTimeout(() => setAttempt((a) => a + 1), delay)
+              clearTimeout(imageRetry.current)
+              imageRetry.current = setTimeout(() => setAttempt((a) => a + 1), delay)
             }}
           />
         )
