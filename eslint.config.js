@@ -19,7 +19,7 @@ const reactPattern = { group: ['react/*', 'react-dom/*'], message: '@honu/core m
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-node/**', '**/fixtures/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
+    ignores: ['**/dist/**', '**/dist-node/**', '**/fixtures/**', 'test-results/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

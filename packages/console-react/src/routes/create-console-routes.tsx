@@ -12,13 +12,15 @@ import { NotFoundScreen } from '../screens/not-found-screen'
 import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
 // The working screens load on first visit: the sign-in route's first load carries no dashboard code.
-const StreamsScreen = lazy(async () => ({ default: (await import('../screens/streams/streams-screen')).StreamsScreen }))
-const WorkAreaScreen = lazy(async () => ({ default: (await import('../screens/work-area-screen')).WorkAreaScreen }))
-const loadingScreen = (
-  <p className="honu-muted" role="status">
-    Loading…
-  </p>
-)
+const StreamsScreen = /* @__PURE__ */ lazy(async () => ({ default: (await import('../screens/streams/streams-screen')).StreamsScreen }))
+const WorkAreaScreen = /* @__PURE__ */ lazy(async () => ({ default: (await import('../screens/work-area-screen')).WorkAreaScreen }))
+function Loading() {
+  return (
+    <p className="honu-muted" role="status">
+      Loading…
+    </p>
+  )
+}
 import { Toaster } from '../toaster/toaster'
 import { ThemedRoot } from './themed-root'
 import type { WorkspaceId } from '@honu/core/grid'
@@ -57,7 +59,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
   const work = (title: string, description: string, workspace?: WorkspaceId) => (
-    <Suspense fallback={loadingScreen}>
+    <Suspense fallback={<Loading />}>
       <WorkAreaScreen title={title} description={description} workspace={workspace} />
     </Suspense>
   )
@@ -115,7 +117,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
               element: guarded(
                 'login',
                 PATHS.streams,
-                <Suspense fallback={loadingScreen}>
+                <Suspense fallback={<Loading />}>
                   <StreamsScreen />
                 </Suspense>,
               ),
