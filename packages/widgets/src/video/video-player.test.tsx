@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PlaybackEvents } from './playback'
+
+// The boundary: the engines that talk to the network. The real ones run in the browser tests (e2e/streams.spec.ts).
+const started: { events: PlaybackEvents; destroy: ReturnType<typeof vi.fn> }[] = []
+vi.mock('./hls-playback', () => ({
+  startHls: vi.fn(async (_video: HTMLVideoElement, _src: string, events: PlaybackEvents) => {
+    const playback = { events, destroy: vi.fn() }
+    started.push(playback)
+    return { destroy: playback.destroy }
+  }),
+  startNative: vi.fn(),
+}))
+
+const { VideoPlayer } = await import('./video-player')
+const state = () => document.querySelector('.honu-video')!.getAttribute('data-state')
+const live = () => started.filter((p) => p.destroy.mock.calls.length === 0)
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  started.length = 0
+})
+afterEach(() => vi.useRealTimers())
+
+describe('VideoPlayer', () => {
+  it('connects, plays, and on failure tears the connection down before retrying with backoff', async () => {
+    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" />)
+    await act(async () => {})
+    expect(state()).toBe('connecting')
+    expect(live()).toHaveLength(1)
+    act(() => started[0]!.events.playing())
+    expect(state()).toBe('playing')
+
+    act(() => started[0]!.events.failed('The stream cannot be reached.'))
+    expect(state()).toBe('failed')
+    expect(screen.getByText(/The stream cannot be reached\. Retrying in 1 s\./)).toBeInTheDocument()
+    expect(live()).toHaveLength(0)
+    // First retry after about a second (±20 %), with exactly one connection again.
+    await act(async () => vi.advanceTimersByTime(1300))
+    expect(started).toHaveLength(2)
+    expect(live()).toHaveLength(1)
+
+    act(() => started[1]!.events.failed('The stream cannot be reached.'))
+    await act(async () => vi.advanceTimersByTime(1500))
+    expect(started).toHaveLength(2) // the second wait is about 2 s
+    await act(async () => vi.advanceTimersByTime(1000))
+    expect(started).toHaveLength(3)
+    expect(live()).toHaveLength(1)
+  })
+
+  it('a stall that does not end counts as a failure', async () => {
+    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" />)
+    await act(async () => {})
+    act(() => started[0]!.events.playing())
+    act(() => started[0]!.events.stalled())
+    expect(state()).toBe('stalled')
+    await act(async () => vi.advanceTimersByTime(8100))
+    expect(state()).toBe('failed')
+    expect(live()).toHaveLength(0)
+  })
+
+  it('inactive (minimised) downloads nothing; active again connects once', async () => {
+    const { rerender } = render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} />)
+    await act(async () => {})
+    expect(state()).toBe('paused')
+    expect(started).toHaveLength(0)
+    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active />)
+    await act(async () => {})
+    expect(live()).toHaveLength(1)
+    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} />)
+    expect(live()).toHaveLength(0)
+  })
+})
