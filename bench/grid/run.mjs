@@ -2,34 +2,12 @@
 // engine, gridstack's own engine and react-grid-layout's utilities, in Node and in headless Chromium; plus a
 // drag step through the whole Dashboard (store, React, gridstack's DOM) against a plain gridstack grid, with
 // widget content renders counted. Run: pnpm --filter @honu/bench grid
-import { createServer } from 'node:http'
-import { readFileSync, existsSync } from 'node:fs'
-import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
-import { chromium } from '@playwright/test'
+import { buildAndServe, launchChromium } from '../build-and-serve.mjs'
 
-const here = fileURLToPath(new URL('.', import.meta.url))
-const configFile = join(here, 'vite.config.ts')
-
-await build({ configFile })
-await build({ configFile, build: { ssr: join(here, 'node-entry.ts'), outDir: join(here, 'dist-node'), emptyOutDir: true } })
-const { runInNode } = await import(join(here, 'dist-node', 'node-entry.js'))
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-const server = createServer((req, res) => {
-  const path = join(here, 'dist', req.url === '/' ? 'index.html' : decodeURIComponent(req.url.split('?')[0]))
-  if (!path.startsWith(join(here, 'dist')) || !existsSync(path)) return res.writeHead(404).end()
-  res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path))
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const url = `http://127.0.0.1:${server.address().port}/`
-
-const node = runInNode()
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
+const { nodeModule, url, close } = await buildAndServe(fileURLToPath(new URL('.', import.meta.url)), 'node-entry.ts')
+const node = nodeModule.runInNode()
+const browser = await launchChromium(['--disable-gpu'])
 let inBrowser
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
@@ -39,7 +17,7 @@ try {
   inBrowser = await page.evaluate(() => globalThis.runInBrowser())
 } finally {
   await browser.close()
-  server.close()
+  close()
 }
 
 const ms = (v) => (v < 0.1 ? v.toFixed(3) : v.toFixed(2))

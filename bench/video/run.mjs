@@ -2,31 +2,16 @@
 // tile its own hls.js stream through <VideoPlayer>. Over 10 s of playback: frames shown and dropped, main-thread
 // long tasks, and JavaScript heap; ratios against one tile measured in the same run.
 // Run: pnpm bench:video
-import { createServer } from 'node:http'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { extname, join } from 'node:path'
+import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
-import { chromium } from '@playwright/test'
+import { buildAndServe, launchChromium } from '../build-and-serve.mjs'
 
-const here = fileURLToPath(new URL('.', import.meta.url))
-const configFile = join(here, 'vite.config.ts')
 const fixtureDir = fileURLToPath(new URL('../../examples/reference-server/fixtures/hls-360p/', import.meta.url))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
-await build({ configFile })
-await build({ configFile, build: { ssr: join(here, 'media-server.ts'), outDir: join(here, 'dist-node'), emptyOutDir: true } })
-const { startMediaServer } = await import(join(here, 'dist-node', 'media-server.js'))
-const media = await startMediaServer(fixtureDir)
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
-const pages = createServer((req, res) => {
-  const path = join(here, 'dist', req.url.split('?')[0] === '/' ? 'index.html' : decodeURIComponent(req.url.split('?')[0]))
-  if (!path.startsWith(join(here, 'dist')) || !existsSync(path)) return res.writeHead(404).end()
-  res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path))
-})
-await new Promise((resolve) => pages.listen(0, '127.0.0.1', resolve))
-const base = `http://127.0.0.1:${pages.address().port}/`
+const pages = await buildAndServe(fileURLToPath(new URL('.', import.meta.url)), 'media-server.ts')
+const media = await pages.nodeModule.startMediaServer(fixtureDir)
+const base = pages.url
 
 /** Resident memory of this script's child processes, MB (Linux /proc): the browser with its renderer, GPU and media processes. */
 function descendantsRssMb(rootPid) {
@@ -48,10 +33,7 @@ function descendantsRssMb(rootPid) {
   return kb / 1024
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-  args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
-})
+const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required'])
 const rows = []
 try {
   for (const tiles of [1, 4, 9, 16]) {

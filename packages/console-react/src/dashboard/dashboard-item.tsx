@@ -1,5 +1,6 @@
 import { memo, Suspense, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { GridEngine, GridWidget, WorkspaceActions, WorkspaceId } from '@honu/core/grid'
+import type { GridEngine, GridPlace, GridWidget, WorkspaceActions, WorkspaceId } from '@honu/core/grid'
+import { placeOf } from './place-of'
 import { WidgetErrorBoundary } from './widget-error-boundary'
 import type { WidgetRegistry } from './widget-registry'
 
@@ -29,8 +30,7 @@ function sameButPlace(a: DashboardItemProps, b: DashboardItemProps): boolean {
   return true
 }
 
-type Place = { x: number; y: number; w: number; h: number }
-const placeOf = (item: GridWidget): Place => ({ x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
+type Place = Omit<GridPlace, 'id'>
 const describe = (p: Place) => `column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide by ${p.h} high`
 
 /** The widget's own content. Memoised on what the widget shows, so moving another widget never re-renders it. */

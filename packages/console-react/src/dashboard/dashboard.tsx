@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
-import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type GridPlace, type GridWidget, type WorkspaceId } from '@honu/core/grid'
+import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type GridPlace, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { DashboardItem } from './dashboard-item'
+import { placeOf } from './place-of'
 import type { WidgetRegistry } from './widget-registry'
-
-const placeOf = (item: GridWidget): GridPlace => ({ id: item.id, x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
 
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches

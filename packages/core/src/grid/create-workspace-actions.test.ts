@@ -69,13 +69,6 @@ describe('createWorkspaceActions', () => {
     expect(actions.nudge('stream-view', 'a', 1, 0)).toMatchObject({ x: 1 })
   })
 
-  it('arranges the places gridstack reports after a mouse drag, closing gaps', () => {
-    const { grid, actions } = setup()
-    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
-    actions.arrange('stream-view', [{ id: 'a', x: 2, y: 5, w: 6, h: 4 }])
-    expect(grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ x: 2, y: 0, w: 6, h: 4 })
-  })
-
   it('exports a layout and imports it into a fresh console', () => {
     const first = setup()
     first.actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })

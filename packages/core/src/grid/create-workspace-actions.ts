@@ -1,6 +1,6 @@
 import type { GridStore } from '../stores/grid-store'
 import type { GridSettings, GridWidget, WorkspaceId } from './grid-model'
-import { autoPlace, compactLayout, moveInLayout } from './layout-engine'
+import { autoPlace, moveInLayout } from './layout-engine'
 import { exportLayout, importLayout, type LayoutDocument } from './layout-schema'
 import {
   addWidget,
@@ -29,15 +29,10 @@ export interface WorkspaceActions {
    */
   place(workspace: WorkspaceId, id: string, place: Pick<GridWidget, 'x' | 'y' | 'w' | 'h'>): void
   /**
-   * Takes the places gridstack reports after a mouse drag or resize (the dragged widget and those it pushed),
-   * then closes the gaps.
-   */
-  /**
    * A keyboard step: one column sideways, or down/up to the nearest row where the widget really lands (with
    * gravity, one row down is often no move at all). Answers the widget as it now stands.
    */
   nudge(workspace: WorkspaceId, id: string, dx: -1 | 0 | 1, dy: -1 | 0 | 1): GridWidget | undefined
-  arrange(workspace: WorkspaceId, places: readonly Pick<GridWidget, 'id' | 'x' | 'y' | 'w' | 'h'>[]): void
   /** Switches snap-to-grid for every workspace, laying each out again. */
   setSnapToGrid(on: boolean): void
   /** The layout of every workspace as a portable document. */
@@ -96,18 +91,10 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
         const moved = next.find((i) => i.id === id)!
         if (dy === 0 || moved.x !== x || moved.y !== y || y + dy * step <= 0) break
       }
-      if (next !== items) grid.getState().setWorkspaceItems(workspace, next)
+      // The engine keeps unmoved widgets' objects: nothing new means no store write (and no storage write).
+      if (next.some((item, i) => item !== items[i])) grid.getState().setWorkspaceItems(workspace, next)
       return next.find((i) => i.id === id)
     },
-    arrange: (workspace, places) =>
-      change(workspace, (items, s) => {
-        const byId = new Map(places.map((p) => [p.id, p]))
-        const placed = items.map((item) => {
-          const p = byId.get(item.id)
-          return p ? clampWidget({ ...item, x: p.x, y: p.y, w: p.w, h: p.h, autoPosition: false }, columnsOf(s)) : item
-        })
-        return compactLayout(placed, columnsOf(s))
-      }),
     setSnapToGrid(on) {
       const current = settings()
       const state = grid.getState()

@@ -58,8 +58,8 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   const lastFrame = useRef(0)
   const frames = useRef(0)
   const playback = useRef<Playback>(undefined)
-  const imageRetry = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(imageRetry.current), [])
+  // The current connection's event sink; the MJPEG image reports through it like the other engines.
+  const sink = useRef<PlaybackEvents>(undefined)
   const workerPath = hls?.workerPath
 
   const report = (next: VideoPlayerState) => {
@@ -85,6 +85,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
     const fail = (why: string) => {
       if (!current) return
       clearTimeout(stallTimer)
+      stallTimer = undefined
       playback.current?.destroy()
       playback.current = undefined
       setReason(why)
@@ -97,21 +98,28 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
       playing() {
         if (!current) return
         clearTimeout(stallTimer)
+        stallTimer = undefined
         failures.current = 0
         lastFrame.current = performance.now()
         reportRef.current('playing')
       },
       stalled() {
-        if (!current) return
+        // Already counting down: the watchdog reports a stall every second, and must not restart the count.
+        if (!current || stallTimer !== undefined) return
         reportRef.current('stalled')
-        clearTimeout(stallTimer)
         stallTimer = setTimeout(() => fail('The stream stopped sending video.'), FAIL_AFTER_STALL_MS)
       },
       failed: fail,
     }
 
+    sink.current = events
     const el = video.current
-    if (kind === 'mjpeg' || !el) return () => void (current = false)
+    if (kind === 'mjpeg' || !el) {
+      return () => {
+        current = false
+        clearTimeout(retryTimer)
+      }
+    }
     const started =
       kind === 'hls'
         ? startHls(el, address, events, { workerPath })
@@ -151,7 +159,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
       frames.current++
       const wasStalled = lastFrame.current !== 0 && performance.now() - lastFrame.current > STALL_AFTER_MS
       lastFrame.current = performance.now()
-      if (wasStalled) reportRef.current('playing')
+      if (wasStalled) sink.current?.playing()
       handle = el.requestVideoFrameCallback(onFrame)
     }
     if (typeof el.requestVideoFrameCallback === 'function') handle = el.requestVideoFrameCallback(onFrame)
@@ -197,15 +205,8 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
             className="honu-video__media"
             src={address}
             alt={title}
-            onLoad={() => report('playing')}
-            onError={() => {
-              setReason('The stream cannot be reached.')
-              report('failed')
-              const delay = retryDelay(failures.current++)
-              setRetryAt(Date.now() + delay)
-              clearTimeout(imageRetry.current)
-              imageRetry.current = setTimeout(() => setAttempt((a) => a + 1), delay)
-            }}
+            onLoad={() => sink.current?.playing()}
+            onError={() => sink.current?.failed('The stream cannot be reached.')}
           />
         )
       ) : (

@@ -5,6 +5,7 @@ import { createWorkspaceActions } from '@honu/core/grid'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
 import { StreamForm, type StreamFields } from './stream-form'
+import { fetchStreams } from './use-stream-list'
 
 /** The dashboard widget of a stream. */
 export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${stream.video_id}`
@@ -27,10 +28,9 @@ export function StreamList() {
   const [deleting, setDeleting] = useState<Stream>()
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
 
+  // In place, without the loading screen: the form's message and the list stay while it refreshes.
   const reload = async () => {
-    if (!tenantId) return
-    const { items, totalCount } = await client.v1.listVideos(tenantId)
-    client.streamView.getState().setStreams(items, totalCount)
+    if (tenantId) await fetchStreams(client, tenantId)
   }
   const save = async (fields: StreamFields) => {
     if (!tenantId) return

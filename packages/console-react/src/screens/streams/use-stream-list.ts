@@ -1,6 +1,18 @@
 import { useCallback, useEffect, useState } from 'react'
+import type { ConsoleClient } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useTenant } from '../../hooks/use-console-store'
+
+/**
+ * Fetches the tenant's streams (GET videos) into the stream view store, unless the answer comes too late
+ * (`stillWanted` false: the screen left or the tenant changed meanwhile).
+ */
+export async function fetchStreams(client: ConsoleClient, tenantId: string, stillWanted = () => true): Promise<boolean> {
+  const { items, totalCount } = await client.v1.listVideos(tenantId)
+  if (!stillWanted()) return false
+  client.streamView.getState().setStreams(items, totalCount)
+  return true
+}
 
 type ListState = { status: 'loading' | 'ready' | 'error'; error?: unknown }
 
@@ -14,12 +26,8 @@ export function useStreamList(): ListState & { reload: () => void } {
   useEffect(() => {
     if (!tenantId) return
     let live = true
-    client.v1.listVideos(tenantId).then(
-      ({ items, totalCount }) => {
-        if (!live) return
-        client.streamView.getState().setStreams(items, totalCount)
-        setState({ status: 'ready' })
-      },
+    fetchStreams(client, tenantId, () => live).then(
+      (stored) => stored && setState({ status: 'ready' }),
       (error: unknown) => live && setState({ status: 'error', error }),
     )
     return () => {
