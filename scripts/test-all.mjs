@@ -8,7 +8,12 @@ const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`]
 for (const report of [...reports, `${reportDir}/playwright.json`]) rmSync(report, { force: true })
 mkdirSync(reportDir, { recursive: true })
-const postgresUrl = process.env.HONU_POSTGRES_URL
+const postgresUrl = process.env.HONU_POSTGRES_URL?.trim()
+if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
+  // A URL with anything before it is read by pg as relative to "postgres://base" and fails far from here.
+  console.error(`HONU_POSTGRES_URL is not a postgres:// connection string: ${JSON.stringify(postgresUrl)}`)
+  process.exit(1)
+}
 
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 const steps = [
