@@ -7,7 +7,11 @@ import type { Database } from './db/database'
 import { loadUser } from './routes/v1-access'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
+import { createLiveSources } from './media/live-sources'
 import { registerLiveMedia } from './routes/live-media'
+import { registerLiveMjpeg } from './routes/live-mjpeg'
+import { registerLiveWhep } from './routes/live-whep'
+import { registerMediaClip } from './routes/media-clip'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 
@@ -38,6 +42,8 @@ const PUBLIC = new Set(['/health', '/openapi.json', '/api/v1/features'])
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Live media responses never finish by themselves: closing the server ends them rather than waiting.
+    forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     ajv: {
       customOptions: {
@@ -83,6 +89,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
       reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
       reply.header('Access-Control-Max-Age', '600')
+      // A WHEP answer names its session in Location; the player needs it to end the session.
+      reply.header('Access-Control-Expose-Headers', 'Location')
     }
     if (request.method === 'OPTIONS') return reply.code(204).send()
   })
@@ -95,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     ;(request as unknown as { user: unknown }).user = await loadUser(options.db, caller.uid)
   })
 
-  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send({ code: error.code, message: error.message })
     const fastifyError = error as FastifyError
     if (fastifyError.validation) {
@@ -110,7 +118,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
         FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
         FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: request.url.endsWith('/whep')
+          ? 'Send the offer as application/sdp.'
+          : 'Send the request body as application/json.',
       }
       return reply
         .code(fastifyError.statusCode)
@@ -131,7 +141,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/api/v1/features', { schema: { tags: ['system'], security: [] } }, async () => ({
       features: options.features ?? {},
     }))
-    registerLiveMedia(app, { testControls: options.mediaTestControls })
+    const sources = createLiveSources()
+    registerLiveMedia(app, { sources, testControls: options.mediaTestControls })
+    registerLiveMjpeg(app, { sources })
+    registerLiveWhep(app, { sources })
+    registerMediaClip(app)
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)

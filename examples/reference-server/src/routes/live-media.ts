@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import { createLiveSources, sourceDown, type LiveSources } from '../media/live-sources'
 
 /** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-hls-fixture.cjs). */
 const FIXTURE = new URL('../../fixtures/hls-360p/', import.meta.url)
@@ -9,33 +10,29 @@ const SEGMENT_SECONDS = 2
 /** Segments listed in the live playlist (a sliding window, as a live encoder's would be). */
 const WINDOW = 4
 
-/** Which live sources are taken down by the test-only switch. */
-export interface LiveMedia {
-  down: Set<string>
-}
-
-const STREAM_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const
+/** A stream id in a media path: letters, digits, `_` and `-` only, so it can never name a file. */
+export const STREAM_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const
+/** Route parameters of a live source. */
+export const SOURCE_PARAMS = { type: 'object', properties: { id: STREAM_ID }, required: ['id'] } as const
 
 /**
  * Live HLS for the seeded streams: every stream id plays the fixture, looped as a live playlist whose media
  * sequence follows the wall clock (so a player that comes back finds the live edge), with a discontinuity at
- * each loop. With `testControls`, `POST /media/test/{id}/down|up` takes one source down (503s) and back.
+ * each loop. With `testControls`, `POST /media/test/{id}/down|up` takes one source down (503s, and its open
+ * MJPEG and WebRTC streams end) and back.
  */
 export function registerLiveMedia(
   app: FastifyInstance,
-  options: { testControls?: boolean; now?: () => number; fixtureDir?: string } = {},
-): LiveMedia {
+  options: { sources?: LiveSources; testControls?: boolean; now?: () => number; fixtureDir?: string } = {},
+): LiveSources {
   const dir = options.fixtureDir ?? fileURLToPath(FIXTURE)
   const segments = [0, 1, 2].map((i) => readFileSync(join(dir, `seg${i}.ts`)))
-  const media: LiveMedia = { down: new Set() }
+  const sources = options.sources ?? createLiveSources()
   const now = options.now ?? Date.now
   const startedAt = now()
-  const params = { type: 'object', properties: { id: STREAM_ID }, required: ['id'] } as const
+  const params = SOURCE_PARAMS
 
-  const refuseIfDown = (id: string) => {
-    if (!media.down.has(id)) return undefined
-    return { code: 'source-down', message: `The source of stream ${id} is not sending video.` }
-  }
+  const refuseIfDown = (id: string) => (sources.isDown(id) ? sourceDown(id) : undefined)
 
   app.get<{ Params: { id: string } }>(
     '/media/live/:id/index.m3u8',
@@ -93,11 +90,10 @@ export function registerLiveMedia(
         },
       },
       async (request) => {
-        if (request.params.state === 'down') media.down.add(request.params.id)
-        else media.down.delete(request.params.id)
-        return { id: request.params.id, down: media.down.has(request.params.id) }
+        sources.setDown(request.params.id, request.params.state === 'down')
+        return { id: request.params.id, down: sources.isDown(request.params.id) }
       },
     )
   }
-  return media
+  return sources
 }
