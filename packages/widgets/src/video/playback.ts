@@ -6,9 +6,14 @@ export interface PlaybackEvents {
   stalled(): void
   /** The source is gone; the player tears the engine down and tries again later. */
   failed(reason: string): void
+  /**
+   * A frame was shown, from engines that draw frames themselves (MJPEG on a canvas); the player counts a video
+   * element's frames on its own.
+   */
+  frame?(): void
 }
 
-/** One way of playing a source into a video element (hls.js, WHEP, the browser itself). */
+/** One way of playing a source (hls.js, WHEP or the browser itself into a video element; MJPEG on a canvas). */
 export interface Playback {
   /** Stops every download and releases the element. Safe to call twice. */
   destroy(): void

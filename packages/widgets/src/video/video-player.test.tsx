@@ -12,6 +12,13 @@ vi.mock('./hls-playback', () => ({
   }),
   startNative: vi.fn(),
 }))
+vi.mock('./mjpeg-playback', () => ({
+  startMjpeg: vi.fn((_canvas: HTMLCanvasElement, _src: string, events: PlaybackEvents) => {
+    const playback = { events, destroy: vi.fn() }
+    started.push(playback)
+    return { destroy: playback.destroy }
+  }),
+}))
 
 const { VideoPlayer } = await import('./video-player')
 const state = () => document.querySelector('.honu-video')!.getAttribute('data-state')
@@ -21,7 +28,10 @@ beforeEach(() => {
   vi.useFakeTimers()
   started.length = 0
 })
-afterEach(() => vi.useRealTimers())
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
 
 describe('VideoPlayer', () => {
   it('connects, plays, and on failure tears the connection down before retrying with backoff', async () => {
@@ -71,5 +81,26 @@ describe('VideoPlayer', () => {
     expect(live()).toHaveLength(1)
     rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} />)
     expect(live()).toHaveLength(0)
+  })
+
+  it('MJPEG: frames drawn by the engine mean playing; frames stopping mean stalled, then a retry', async () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => Date.now()) // the frame watchdog's clock, faked too
+    render(<VideoPlayer src="/media/live/a/mjpeg" title="Crane camera" />)
+    await act(async () => {})
+    expect(screen.getByRole('img', { name: 'Crane camera' }).tagName).toBe('CANVAS')
+    expect(live()).toHaveLength(1)
+    act(() => started[0]!.events.frame?.())
+    expect(state()).toBe('playing')
+    // No frame for 4 s: stalled; a frame again: playing.
+    await act(async () => vi.advanceTimersByTime(5100))
+    expect(state()).toBe('stalled')
+    act(() => started[0]!.events.frame?.())
+    expect(state()).toBe('playing')
+    // Stalled for good: failed, the connection torn down, and a new one after the backoff.
+    await act(async () => vi.advanceTimersByTime(5100 + 8100))
+    expect(state()).toBe('failed')
+    expect(live()).toHaveLength(0)
+    await act(async () => vi.advanceTimersByTime(2000))
+    expect(live()).toHaveLength(1)
   })
 })

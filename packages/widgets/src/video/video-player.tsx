@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { startHls, startNative, type HlsOptions } from './hls-playback'
 import type { Playback, PlaybackEvents } from './playback'
+import { startMjpeg } from './mjpeg-playback'
 import { retryDelay } from './retry-delay'
 import { resolveSource, sourceKind } from './source-kind'
 import { useOnScreen } from './use-on-screen'
@@ -45,6 +46,7 @@ interface Stats {
 export function VideoPlayer({ src, title, base, active = true, hls, onStateChange }: VideoPlayerProps) {
   const box = useRef<HTMLDivElement>(null)
   const video = useRef<HTMLVideoElement>(null)
+  const canvas = useRef<HTMLCanvasElement>(null)
   const onScreen = useOnScreen(box)
   const live = active && onScreen
   const kind = sourceKind(src)
@@ -58,7 +60,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   const lastFrame = useRef(0)
   const frames = useRef(0)
   const playback = useRef<Playback>(undefined)
-  // The current connection's event sink; the MJPEG image reports through it like the other engines.
+  // The current connection's event sink; the video frame counter reports a stall's end through it.
   const sink = useRef<PlaybackEvents>(undefined)
   const workerPath = hls?.workerPath
 
@@ -110,22 +112,37 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
         stallTimer = setTimeout(() => fail('The stream stopped sending video.'), FAIL_AFTER_STALL_MS)
       },
       failed: fail,
+      // Engines that draw frames themselves (MJPEG): the first frame, or one after a stall, means playing.
+      frame() {
+        if (!current) return
+        frames.current++
+        const now = performance.now()
+        const resumed = lastFrame.current === 0 || stallTimer !== undefined || now - lastFrame.current > STALL_AFTER_MS
+        lastFrame.current = now
+        if (resumed) events.playing()
+      },
     }
 
     sink.current = events
     const el = video.current
-    if (kind === 'mjpeg' || !el) {
+    const surface = canvas.current
+    let started: Promise<Playback> | undefined
+    if (kind === 'mjpeg') {
+      if (surface) started = Promise.resolve(startMjpeg(surface, address, events))
+    } else if (el) {
+      started =
+        kind === 'hls'
+          ? startHls(el, address, events, { workerPath })
+          : kind === 'whep'
+            ? startWhep(el, address, events)
+            : Promise.resolve(startNative(el, address, events))
+    }
+    if (!started) {
       return () => {
         current = false
         clearTimeout(retryTimer)
       }
     }
-    const started =
-      kind === 'hls'
-        ? startHls(el, address, events, { workerPath })
-        : kind === 'whep'
-          ? startWhep(el, address, events)
-          : Promise.resolve(startNative(el, address, events))
     void started.then((p) => {
       if (current) playback.current = p
       else p.destroy()
@@ -180,16 +197,20 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
     let lastCount = frames.current
     let lastTime = performance.now()
     const timer = setInterval(() => {
-      const el = video.current
-      if (!el) return
       const now = performance.now()
       const fps = ((frames.current - lastCount) * 1000) / (now - lastTime)
       lastCount = frames.current
       lastTime = now
-      setStats({ width: el.videoWidth, height: el.videoHeight, fps: typeof el.requestVideoFrameCallback === 'function' ? fps : undefined, latency: playback.current?.latency?.() })
+      const el = video.current
+      const surface = canvas.current
+      if (kind === 'mjpeg' && surface) setStats({ width: surface.width, height: surface.height, fps })
+      if (kind !== 'mjpeg' && el) {
+        const counted = typeof el.requestVideoFrameCallback === 'function'
+        setStats({ width: el.videoWidth, height: el.videoHeight, fps: counted ? fps : undefined, latency: playback.current?.latency?.() })
+      }
     }, 1000)
     return () => clearInterval(timer)
-  }, [live, state])
+  }, [live, state, kind])
 
   const retryNow = () => {
     failures.current = 0
@@ -199,16 +220,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   return (
     <div ref={box} className="honu-video" data-state={state} data-attempt={attempt}>
       {kind === 'mjpeg' ? (
-        live && (
-          <img
-            key={attempt}
-            className="honu-video__media"
-            src={address}
-            alt={title}
-            onLoad={() => sink.current?.playing()}
-            onError={() => sink.current?.failed('The stream cannot be reached.')}
-          />
-        )
+        <canvas ref={canvas} className="honu-video__media" role="img" aria-label={title} />
       ) : (
         <video ref={video} className="honu-video__media" aria-label={title} muted playsInline autoPlay />
       )}

@@ -1,0 +1,53 @@
+import { createMultipartJpegParser } from './multipart-jpeg'
+import type { Playback, PlaybackEvents } from './playback'
+
+/**
+ * Plays MJPEG by reading the stream itself and drawing each JPEG on a canvas, rather than handing it to an
+ * `<img>`: an image element shows nothing when a camera stops sending (no error, no frames to count, the last
+ * picture frozen), while here every frame is counted, a stream that ends or stalls is reported, and destroying
+ * the playback closes the connection.
+ */
+export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: PlaybackEvents): Playback {
+  const controller = new AbortController()
+  let destroyed = false
+  const context = canvas.getContext('2d')
+
+  void (async () => {
+    try {
+      const response = await fetch(url, { mode: 'cors', cache: 'no-store', signal: controller.signal })
+      if (!response.ok || !response.body) throw new PlaybackError(`The stream answered ${response.status}.`)
+      const parser = createMultipartJpegParser()
+      const reader = response.body.getReader()
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        for (const jpeg of parser.push(value)) {
+          const bitmap = await createImageBitmap(new Blob([jpeg as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }))
+          if (destroyed) return bitmap.close()
+          if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+            canvas.width = bitmap.width
+            canvas.height = bitmap.height
+          }
+          context?.drawImage(bitmap, 0, 0)
+          bitmap.close()
+          events.frame?.()
+        }
+      }
+      if (!destroyed) events.failed('The stream ended.')
+    } catch (error) {
+      if (destroyed) return
+      events.failed(error instanceof PlaybackError ? error.message : 'The stream cannot be reached.')
+    }
+  })()
+
+  return {
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      controller.abort()
+    },
+  }
+}
+
+/** A failure whose message is meant for the viewer. */
+class PlaybackError extends Error {}
