@@ -4,9 +4,9 @@ import { expectNoAxeViolations, PASSWORD, signIn } from './helpers'
 const API = 'http://127.0.0.1:8080'
 const ALPHA = { 'Bow camera': 'alpha-bow', 'Stern camera': 'alpha-stern', 'Mast camera': 'alpha-mast', 'Dock overview': 'alpha-dock' }
 
-async function openStreams(page: Page, email: string) {
+async function openStreams(page: Page, email: string, tenant = /Alpha Harbour/) {
   await signIn(page, email)
-  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await page.getByRole('button', { name: tenant }).click()
   await expect(page).toHaveURL(/\/streams$/)
   await expect(page.getByRole('list', { name: /Streams/ })).toBeVisible()
 }
@@ -68,6 +68,73 @@ test.describe('four tiles on screen', () => {
     const backFrom = Date.now()
     await page.waitForTimeout(6000)
     expectOneLoaderEach(backFrom)
+  })
+})
+
+/** Frames advance on a canvas (MJPEG): the player's frame count, shown as its fps, and the picture changes. */
+async function expectCanvasPlaying(page: Page, name: string) {
+  const canvas = page.getByRole('group', { name }).locator('canvas')
+  await expect(tile(page, name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+  const picture = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL('image/jpeg', 0.5))
+  const first = await picture()
+  await expect.poll(picture, { timeout: 10_000 }).not.toBe(first)
+  await expect(page.getByRole('group', { name }).locator('.honu-video__stats')).toContainText('320×180')
+}
+
+test.describe('every kind of source', () => {
+  test.use({ viewport: { width: 1600, height: 1400 } })
+  const BRAVO = {
+    hls: 'Deck camera',
+    whep: 'ROV camera (WebRTC)',
+    mjpeg: 'Crane camera (MJPEG)',
+    file: 'Dock recording (MP4)',
+  }
+
+  test('HLS, WebRTC (WHEP), MJPEG and an MP4 clip play side by side; dead WebRTC and MJPEG sources fail and recover alone', async ({ page }) => {
+    test.setTimeout(180_000)
+    const whep: string[] = []
+    page.on('request', (request) => {
+      if (/\/whep(\/|$)/.test(request.url())) whep.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+    await openStreams(page, 'bea@honu.test', /Bravo Fleet/)
+    for (const name of Object.values(BRAVO)) {
+      await page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click()
+    }
+    await expectPlaying(page, BRAVO.hls)
+    await expectPlaying(page, BRAVO.whep)
+    await expectCanvasPlaying(page, BRAVO.mjpeg)
+    await expectPlaying(page, BRAVO.file)
+    // WebRTC: 640x360 VP8 from the reference server over a real peer connection, one session for the tile.
+    await expect(page.getByRole('group', { name: BRAVO.whep }).locator('.honu-video__stats')).toContainText('640×360')
+    expect(whep.filter((r) => r.startsWith('POST'))).toHaveLength(1)
+    // The clip loops in its tile instead of ending in a failure.
+    const clip = page.getByRole('group', { name: BRAVO.file }).locator('video')
+    await expect(clip).toHaveJSProperty('loop', true)
+    await expectNoAxeViolations(page)
+
+    await setSource(page, 'bravo-rov', 'down')
+    await setSource(page, 'bravo-crane', 'down')
+    try {
+      for (const name of [BRAVO.whep, BRAVO.mjpeg]) {
+        await expect(tile(page, name)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
+        await expect(tile(page, name)).toContainText('No video')
+      }
+      await expectPlaying(page, BRAVO.hls)
+      await expectPlaying(page, BRAVO.file)
+    } finally {
+      await setSource(page, 'bravo-rov', 'up')
+      await setSource(page, 'bravo-crane', 'up')
+    }
+    // Back by themselves, no reload, no click.
+    await expectPlaying(page, BRAVO.whep)
+    await expectCanvasPlaying(page, BRAVO.mjpeg)
+    // Every WebRTC session the player opened, but the live one, it also ended: no second stream in the tile.
+    const posts = whep.filter((r) => r.startsWith('POST')).length
+    const deletes = whep.filter((r) => r.startsWith('DELETE')).length
+    expect(posts).toBeGreaterThanOrEqual(2)
+    expect(deletes).toBe(posts - 1)
+    await expect(page.locator('video')).toHaveCount(3)
+    await expect(page.locator('canvas')).toHaveCount(1)
   })
 })
 

@@ -55,9 +55,13 @@ export async function startHls(video: HTMLVideoElement, src: string, events: Pla
   }
 }
 
-/** The browser plays the address itself (MP4, WebM, native HLS). */
-export function startNative(video: HTMLVideoElement, src: string, events: PlaybackEvents): Playback {
+/**
+ * The browser plays the address itself (MP4, WebM, native HLS). `loop` replays a recorded clip in its tile; a
+ * live stream that ends has failed, so live sources never loop.
+ */
+export function startNative(video: HTMLVideoElement, src: string, events: PlaybackEvents, options: { loop?: boolean } = {}): Playback {
   const stopForwarding = forwardMediaEvents(video, events, { errors: true })
+  video.loop = options.loop ?? false
   video.src = src
   void video.play().catch(() => {})
   let destroyed = false
@@ -88,6 +92,7 @@ function forwardMediaEvents(video: HTMLVideoElement, events: PlaybackEvents, { e
 
 /** Lets go of the media: no source, nothing buffered, no connection left open. */
 function release(video: HTMLVideoElement) {
+  video.loop = false
   video.removeAttribute('src')
   video.load()
 }

@@ -135,7 +135,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
           ? startHls(el, address, events, { workerPath })
           : kind === 'whep'
             ? startWhep(el, address, events)
-            : Promise.resolve(startNative(el, address, events))
+            : Promise.resolve(startNative(el, address, events, { loop: true }))
     }
     if (!started) {
       return () => {
