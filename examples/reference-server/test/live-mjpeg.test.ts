@@ -61,7 +61,7 @@ describe('live MJPEG', () => {
     expect(after.ended).toBe(true)
     const refused = await fetch(`${url}/media/live/bravo-crane/mjpeg`)
     expect(refused.status).toBe(503)
-    expect((await refused.json()).message).toBe('The source of stream bravo-crane is not sending video.')
+    expect(((await refused.json()) as { message: string }).message).toBe('The source of stream bravo-crane is not sending video.')
     // The other source kept streaming.
     const stillStreaming = await readFrames(other, 2)
     expect(stillStreaming.frames).toHaveLength(2)

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { createLiveSources, sourceDown, type LiveSources } from '../media/live-sources'
 
-/** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-hls-fixture.cjs). */
+/** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-media-fixtures.cjs). */
 const FIXTURE = new URL('../../fixtures/hls-360p/', import.meta.url)
 const SEGMENT_SECONDS = 2
 /** Segments listed in the live playlist (a sliding window, as a live encoder's would be). */
