@@ -42,7 +42,7 @@ const PUBLIC = new Set(['/health', '/openapi.json', '/api/v1/features'])
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // Live media responses never finish by themselves: closing the server ends them rather than waiting.
+    // Closing the server ends open connections (browsers' keep-alive, media streams) rather than waiting on them.
     forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     ajv: {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { isVp8Keyframe, readIvfFrames } from '../src/media/ivf'
+import { readIvfFrames } from '../src/media/ivf'
 import { packetizeVp8 } from '../src/media/vp8-rtp'
 
+/** Whether a VP8 frame is a keyframe (bit 0 of its first byte is 0, RFC 6386 §9.1). */
+const isVp8Keyframe = (frame: Buffer) => ((frame[0] ?? 1) & 0x01) === 0
 const ivf = readFileSync(new URL('../fixtures/vp8-360p/stream.ivf', import.meta.url))
 
 describe('VP8 fixture and RTP packetizing', () => {

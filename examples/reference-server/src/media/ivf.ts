@@ -9,8 +9,3 @@ export function readIvfFrames(file: Buffer): Buffer[] {
   }
   return frames
 }
-
-/** Whether a VP8 frame is a keyframe (bit 0 of its first byte is 0, RFC 6386 §9.1). */
-export function isVp8Keyframe(frame: Buffer): boolean {
-  return ((frame[0] ?? 1) & 0x01) === 0
-}

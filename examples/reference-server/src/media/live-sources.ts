@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify'
+
 /**
  * Which live sources are up, for every way of serving them (HLS, MJPEG, WHEP). The test-only switch takes one
  * down: new requests for it are refused, and open streams of it (MJPEG responses, WebRTC sessions) are ended,
@@ -27,7 +29,11 @@ export function createLiveSources(): LiveSources {
   }
 }
 
-/** The answer for a source that is down. */
-export function sourceDown(id: string) {
-  return { code: 'source-down', message: `The source of stream ${id} is not sending video.` }
+/** Answers 503 for a source that is down, whatever the way of serving it; undefined while it is up. */
+export function refuseIfDown(sources: LiveSources, id: string, reply: FastifyReply) {
+  if (!sources.isDown(id)) return undefined
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .send({ code: 'source-down', message: `The source of stream ${id} is not sending video.` })
 }

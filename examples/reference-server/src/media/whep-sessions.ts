@@ -11,6 +11,9 @@ const CONNECT_TIMEOUT_MS = 15_000
 /** An offer that cannot be answered: not SDP, or nothing to receive video with. */
 export class WhepOfferError extends Error {}
 
+/** Every session is taken. */
+export class WhepBusyError extends Error {}
+
 /** The WebRTC sessions of WHEP viewers, each sending the looped VP8 fixture. */
 export interface WhepSessions {
   /** Answers a viewer's offer and starts sending once connected. */
@@ -44,7 +47,7 @@ export function createWhepSessions(frames: readonly Buffer[], options: { maxSess
     if (!/^v=0\r?\n/.test(offer) || !/^m=video /m.test(offer)) {
       throw new WhepOfferError('The offer cannot be answered: it is not SDP with a video section.')
     }
-    if (sessions.size >= maxSessions) throw new Error(`At most ${maxSessions} WebRTC viewers at a time.`)
+    if (sessions.size >= maxSessions) throw new WhepBusyError(`At most ${maxSessions} WebRTC viewers at a time.`)
     stun ??= startStunResponder()
     const { port } = await stun
     const pc = new RTCPeerConnection({

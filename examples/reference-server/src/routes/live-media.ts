@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { createLiveSources, sourceDown, type LiveSources } from '../media/live-sources'
+import { createLiveSources, refuseIfDown, type LiveSources } from '../media/live-sources'
 
 /** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-media-fixtures.cjs). */
 const FIXTURE = new URL('../../fixtures/hls-360p/', import.meta.url)
@@ -30,16 +30,13 @@ export function registerLiveMedia(
   const sources = options.sources ?? createLiveSources()
   const now = options.now ?? Date.now
   const startedAt = now()
-  const params = SOURCE_PARAMS
-
-  const refuseIfDown = (id: string) => (sources.isDown(id) ? sourceDown(id) : undefined)
 
   app.get<{ Params: { id: string } }>(
     '/media/live/:id/index.m3u8',
-    { schema: { tags: ['media'], security: [], params } },
+    { schema: { tags: ['media'], security: [], params: SOURCE_PARAMS } },
     async (request, reply) => {
-      const down = refuseIfDown(request.params.id)
-      if (down) return reply.code(503).header('cache-control', 'no-store').send(down)
+      const refused = refuseIfDown(sources, request.params.id, reply)
+      if (refused) return refused
       // Counted from the server's start, not the epoch: hls.js slows down badly on media and discontinuity
       // sequence numbers in the hundreds of millions.
       const live = WINDOW + Math.floor((now() - startedAt) / 1000 / SEGMENT_SECONDS)
@@ -73,8 +70,8 @@ export function registerLiveMedia(
       },
     },
     async (request, reply) => {
-      const down = refuseIfDown(request.params.id)
-      if (down) return reply.code(503).header('cache-control', 'no-store').send(down)
+      const refused = refuseIfDown(sources, request.params.id, reply)
+      if (refused) return refused
       const segment = segments[Number(request.params.seq) % segments.length]!
       return reply.header('content-type', 'video/mp2t').header('cache-control', 'max-age=60').send(segment)
     },

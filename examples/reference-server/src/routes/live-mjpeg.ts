@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { sourceDown, type LiveSources } from '../media/live-sources'
+import { refuseIfDown, type LiveSources } from '../media/live-sources'
 import { SOURCE_PARAMS } from './live-media'
 
 /** The committed fixture: 2 s of 320x180 JPEG frames at 10 fps (scripts/generate-media-fixtures.cjs). */
@@ -28,7 +28,8 @@ export function registerLiveMjpeg(app: FastifyInstance, options: { sources: Live
     { schema: { tags: ['media'], security: [], params: SOURCE_PARAMS } },
     async (request, reply) => {
       const { id } = request.params
-      if (options.sources.isDown(id)) return reply.code(503).header('cache-control', 'no-store').send(sourceDown(id))
+      const refused = refuseIfDown(options.sources, id, reply)
+      if (refused) return refused
       reply.hijack()
       const response = reply.raw
       // Hijacked: the CORS headers set by the app's hook are copied over by hand.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { readIvfFrames } from '../media/ivf'
-import { sourceDown, type LiveSources } from '../media/live-sources'
-import { createWhepSessions, WhepOfferError } from '../media/whep-sessions'
+import { refuseIfDown, type LiveSources } from '../media/live-sources'
+import { createWhepSessions, WhepBusyError, WhepOfferError } from '../media/whep-sessions'
 import { SOURCE_PARAMS, STREAM_ID } from './live-media'
 
 /** The committed fixture: 4 s of 640x360 VP8 at 30 fps, a keyframe every second (scripts/generate-media-fixtures.cjs). */
@@ -32,7 +32,8 @@ export function registerLiveWhep(app: FastifyInstance, options: { sources: LiveS
     },
     async (request, reply) => {
       const { id } = request.params
-      if (options.sources.isDown(id)) return reply.code(503).header('cache-control', 'no-store').send(sourceDown(id))
+      const refused = refuseIfDown(options.sources, id, reply)
+      if (refused) return refused
       try {
         const session = await sessions.open(id, request.body)
         return reply
@@ -42,7 +43,8 @@ export function registerLiveWhep(app: FastifyInstance, options: { sources: LiveS
           .send(session.answer)
       } catch (error) {
         if (error instanceof WhepOfferError) return reply.code(400).send({ code: 'invalid-request', message: error.message })
-        return reply.code(503).send({ code: 'busy', message: error instanceof Error ? error.message : String(error) })
+        if (error instanceof WhepBusyError) return reply.code(503).send({ code: 'busy', message: error.message })
+        throw error // the app's error handler: 500 with a generic message, details in the log
       }
     },
   )

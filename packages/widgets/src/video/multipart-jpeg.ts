@@ -1,6 +1,7 @@
 /** A buffer this large without one whole frame is not an MJPEG stream. */
 const MAX_PENDING_BYTES = 8 * 1024 * 1024
 const HEADER_END = [0x0d, 0x0a, 0x0d, 0x0a]
+const decoder = new TextDecoder()
 
 /**
  * Cuts an MJPEG stream (`multipart/x-mixed-replace`, as IP cameras send it) into JPEG images, whatever the
@@ -15,7 +16,7 @@ export function createMultipartJpegParser() {
   const next = (): Uint8Array | undefined => {
     const headerEnd = indexOf(pending, HEADER_END, 0)
     if (headerEnd < 0) return undefined
-    const headers = new TextDecoder().decode(pending.subarray(0, headerEnd))
+    const headers = decoder.decode(pending.subarray(0, headerEnd))
     const bodyStart = headerEnd + HEADER_END.length
     const length = /content-length:\s*(\d+)/i.exec(headers)?.[1]
     if (length !== undefined) {

@@ -7,8 +7,8 @@ export interface PlaybackEvents {
   /** The source is gone; the player tears the engine down and tries again later. */
   failed(reason: string): void
   /**
-   * A frame was shown, from engines that draw frames themselves (MJPEG on a canvas); the player counts a video
-   * element's frames on its own.
+   * A frame was shown. Engines that draw frames themselves (MJPEG on a canvas) report them; the player counts a
+   * video element's frames on its own.
    */
   frame?(): void
 }

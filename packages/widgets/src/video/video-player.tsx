@@ -60,7 +60,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   const lastFrame = useRef(0)
   const frames = useRef(0)
   const playback = useRef<Playback>(undefined)
-  // The current connection's event sink; the video frame counter reports a stall's end through it.
+  // The current connection's event sink; the video element's frame counter reports frames through it.
   const sink = useRef<PlaybackEvents>(undefined)
   const workerPath = hls?.workerPath
 
@@ -112,7 +112,8 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
         stallTimer = setTimeout(() => fail('The stream stopped sending video.'), FAIL_AFTER_STALL_MS)
       },
       failed: fail,
-      // Engines that draw frames themselves (MJPEG): the first frame, or one after a stall, means playing.
+      // A frame shown (counted here for a video element, by the engine for MJPEG): the first, or one after a
+      // stall, means playing.
       frame() {
         if (!current) return
         frames.current++
@@ -173,10 +174,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
     let stopped = false
     const onFrame = () => {
       if (stopped) return
-      frames.current++
-      const wasStalled = lastFrame.current !== 0 && performance.now() - lastFrame.current > STALL_AFTER_MS
-      lastFrame.current = performance.now()
-      if (wasStalled) sink.current?.playing()
+      sink.current?.frame?.()
       handle = el.requestVideoFrameCallback(onFrame)
     }
     if (typeof el.requestVideoFrameCallback === 'function') handle = el.requestVideoFrameCallback(onFrame)

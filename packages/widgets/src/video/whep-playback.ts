@@ -50,6 +50,8 @@ export async function startWhep(video: HTMLVideoElement, url: string, events: Pl
     if (!response.ok) throw new Error(`The WHEP server answered ${response.status}.`)
     const location = response.headers.get('location')
     session = location ? new URL(location, url).toString() : undefined
+    // Destroyed while the offer was out: end the session the server just opened rather than leave it waiting.
+    if (destroyed && session) void fetch(session, { method: 'DELETE', mode: 'cors' }).catch(() => {})
     await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() })
   } catch (error) {
     if (!destroyed) events.failed(error instanceof Error ? error.message : 'The WebRTC stream cannot be reached.')
