@@ -1,0 +1,20 @@
+/**
+ * What a route needs before its handler runs. Every route declares one in its definition
+ * (`app.get(path, { config: { access } }, handler)`); the gate in `create-app.ts` enforces it on the matched
+ * route, and a route registered without one fails at start-up.
+ *
+ * - `public`: no token (health, OpenAPI document, feature flags).
+ * - `user`: a verified ID token whose account has a console user record (v1); the record is on `request.user`.
+ * - `organisation`: a verified ID token with at least one mission-planning membership (v2).
+ * - `media`: a stream-scoped media token or a bearer token, checked by the media routes against the stream's
+ *   tenant (another tenant's stream answers 404).
+ * - `test`: test-only controls, registered only when the server runs with test controls on.
+ */
+export type RouteAccess = 'public' | 'user' | 'organisation' | 'media' | 'test'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See {@link RouteAccess}. Required on every route. */
+    access?: RouteAccess
+  }
+}
