@@ -14,6 +14,23 @@ import { registerLiveWhep } from './routes/live-whep'
 import { registerMediaClip } from './routes/media-clip'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
+import { registerTestControls } from './routes/test-controls'
+import type { RouteAccess } from './access/route-access'
+
+/** One registered route as the gate, the OpenAPI document and the generated tests see it. */
+export interface RouteEntry {
+  method: string
+  url: string
+  access: RouteAccess | undefined
+  schema: unknown
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this app, in order (HEAD twins of GET routes included). */
+    routeTable: RouteEntry[]
+  }
+}
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -53,6 +70,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         allErrors: false,
       },
     },
+  })
+
+  app.decorate('routeTable', [] as RouteEntry[])
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema })
+    }
   })
 
   await app.register(swagger, {
@@ -142,6 +166,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       features: options.features ?? {},
     }))
     const sources = createLiveSources()
+    if (options.mediaTestControls) registerTestControls(app)
     registerLiveMedia(app, { sources, testControls: options.mediaTestControls })
     registerLiveMjpeg(app, { sources })
     registerLiveWhep(app, { sources })
