@@ -20,7 +20,9 @@ export interface CidrRange {
 const PREFIX = /^(0|[1-9]\d{0,2})$/
 
 /**
- * Parses `address/prefix` (IPv4 or IPv6). Host bits below the prefix are allowed and ignored (`10.0.0.5/24`
+ * Parses `address/prefix` (IPv4 or IPv6) in the spec's form only: a strict address ({@link parseIp}), one `/`, and
+ * a decimal prefix length without sign, leading zeros or whitespace (`10.0.0.0/ 8`, `10.0.0.0/08`, `10.0.0.0/+8`,
+ * ` 10.0.0.0/8` and `10.0.0.0/` are refused). Host bits below the prefix are allowed and ignored (`10.0.0.5/24`
  * covers `10.0.0.0`–`10.0.0.255`), as routers accept them.
  *
  * @throws {ConsoleError} `cidr/invalid` naming the offending text.
@@ -36,7 +38,7 @@ export function parseCidr(text: string): CidrBlock {
     // Name the whole CIDR the user typed, not just its address part.
     throw invalidCidr(text, 'address/prefix such as 10.0.0.0/24 or 2001:db8::/32')
   }
-  const prefixText = text.slice(slash + 1).trim()
+  const prefixText = text.slice(slash + 1)
   const bits = addressBits[address.version]
   const prefix = PREFIX.test(prefixText) ? Number(prefixText) : Number.NaN
   if (!(prefix >= 0 && prefix <= bits)) throw invalidCidr(text, `a prefix length from 0 to ${bits}`)

@@ -41,6 +41,34 @@ describe('cidrRange', () => {
     '1:2:3:4:5:6:7::8/64',
     '/24',
     'fe80::1%eth0/64',
+    // Only the spec's form: no whitespace anywhere, no sign, no leading zeros, no empty prefix.
+    '10.0.0.0/ 8',
+    ' 10.0.0.0/8',
+    '10.0.0.0/8 ',
+    '10.0.0.0 /8',
+    '10.0.0.0/8\n',
+    '\t10.0.0.0/8',
+    '10.0.0.0/08',
+    '10.0.0.0/+8',
+    '10.0.0.0/',
+    '10.0.0.0/8/8',
+    '10.0.0.0/0x8',
+    '10.0.0.0/8.0',
+    '10.0.0.0/\u0668',
+    '10.0.0.+1/8',
+    '10.0.00.0/8',
+    '2001:db8::/ 32',
+    ' 2001:db8::/32',
+    '2001:db8:: /32',
+    '2001:db8::/032',
+    '2001:db8::/+32',
+    '2001:db8::/',
+    '2001:0db8:00000::/32',
+    ':2001:db8::/32',
+    '2001:db8:/32',
+    '::ffff:010.0.0.1/128',
+    '::ffff:10.0.0.1:0/128',
+    '[2001:db8::]/32',
   ])('rejects %j with cidr/invalid naming the text', (text) => {
     let caught: unknown
     try {
@@ -63,6 +91,80 @@ describe('cidrRange', () => {
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((o) => o.join('.'))
 const ipv6Value = fc.bigInt({ min: 0n, max: (1n << 128n) - 1n })
+
+/** The spec's IPv4 CIDR form, written independently of the parser: the oracle for the differential property. */
+const STRICT_IPV4_CIDR = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\/(3[0-2]|[12]?\d)$/
+const accepts = (text: string) => {
+  try {
+    parseCidr(text)
+    return true
+  } catch (error) {
+    if (!ConsoleError.is(error) || error.code !== 'cidr/invalid') throw error
+    return false
+  }
+}
+/** A valid CIDR with one character inserted, deleted or replaced anywhere: the near misses a user types. */
+const mutated = (valid: fc.Arbitrary<string>, alphabet: string[]) =>
+  fc.tuple(valid, fc.nat(), fc.constantFrom(...alphabet), fc.constantFrom('insert', 'delete', 'replace')).map(([text, at, char, how]) => {
+    const i = at % (text.length + 1)
+    if (how === 'insert') return text.slice(0, i) + char + text.slice(i)
+    if (how === 'delete') return text.slice(0, i) + text.slice(i + 1)
+    return text.slice(0, i) + char + text.slice(i + 1)
+  })
+
+describe('strict form', () => {
+  const ipv4Cidr = fc.tuple(ipv4, fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${p}`)
+  const ipv6Cidr = fc
+    .tuple(fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }), fc.integer({ min: 0, max: 128 }))
+    .map(([value, p]) => `${formatIp({ version: 6, value })}/${p}`)
+  const whitespace = [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\ufeff']
+
+  it('accepts an IPv4 CIDR exactly when it matches the spec grammar, over near misses of valid ones', () => {
+    fc.assert(
+      fc.property(mutated(ipv4Cidr, ['0', '1', '9', '.', '/', '+', '-', ' ', 'x']), (text) => {
+        expect(accepts(text)).toBe(STRICT_IPV4_CIDR.test(text))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('refuses whitespace anywhere in an IPv4 or IPv6 CIDR', () => {
+    fc.assert(
+      fc.property(fc.oneof(ipv4Cidr, ipv6Cidr), fc.nat(), fc.constantFrom(...whitespace), (text, at, space) => {
+        const i = at % (text.length + 1)
+        expect(accepts(text.slice(0, i) + space + text.slice(i))).toBe(false)
+      }),
+    )
+  })
+
+  it('refuses a signed or zero-padded prefix on either version', () => {
+    fc.assert(
+      fc.property(fc.oneof(ipv4Cidr, ipv6Cidr), fc.constantFrom('+', '0', '00', '-'), (text, extra) => {
+        const slash = text.indexOf('/')
+        expect(accepts(`${text.slice(0, slash + 1)}${extra}${text.slice(slash + 1)}`)).toBe(false)
+      }),
+    )
+  })
+
+  it('applies the same strictness to bare addresses', () => {
+    expect(() => parseIp(' 10.0.0.1')).toThrow(/" 10\.0\.0\.1"/)
+    expect(() => parseIp('::1 ')).toThrow(ConsoleError)
+    expect(() => cidrContains('10.0.0.0/8', '10.0.0.1\t')).toThrow(ConsoleError)
+    expect(cidrContains('10.0.0.0/8', '10.0.0.1')).toBe(true)
+  })
+
+  it('refuses a zero-padded IPv4 octet, alone or as an IPv6 tail', () => {
+    fc.assert(
+      fc.property(ipv4, fc.integer({ min: 0, max: 3 }), fc.boolean(), (address, index, mapped) => {
+        const padded = address
+          .split('.')
+          .map((octet, i) => (i === index ? `0${octet}` : octet))
+          .join('.')
+        expect(accepts(mapped ? `::ffff:${padded}/128` : `${padded}/32`)).toBe(false)
+      }),
+    )
+  })
+})
 
 describe('properties', () => {
   it('IPv4 and IPv6 addresses round-trip through parse and format', () => {

@@ -64,15 +64,16 @@ function parseIpv6(text: string, original: string): bigint {
 }
 
 /**
- * Parses an IPv4 or IPv6 address (no prefix, no zone).
+ * Parses an IPv4 or IPv6 address (no prefix, no zone) in its strict textual form: dotted-decimal octets without
+ * leading zeros, or RFC 4291 hex groups (optionally `::` once and a dotted IPv4 tail). Nothing else is accepted,
+ * not even surrounding whitespace: a value that only parses after clean-up is not the value that was stored.
  *
  * @throws {ConsoleError} `cidr/invalid` naming the text when it is not an address.
  */
 export function parseIp(text: string): IpAddress {
   if (typeof text !== 'string') throw invalidCidr(String(text), 'an address string')
-  const trimmed = text.trim()
-  if (trimmed.includes(':')) return { version: 6, value: parseIpv6(trimmed, text) }
-  if (trimmed.includes('.')) return { version: 4, value: parseIpv4(trimmed, text) }
+  if (text.includes(':')) return { version: 6, value: parseIpv6(text, text) }
+  if (text.includes('.')) return { version: 4, value: parseIpv4(text, text) }
   throw invalidCidr(text, 'an IPv4 or IPv6 address')
 }
 
