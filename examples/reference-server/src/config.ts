@@ -1,3 +1,4 @@
+import { cidrContains } from '@honu/core'
 import type { AuthMode } from './auth/identity'
 
 /** The server's settings, from environment variables. */
@@ -45,4 +46,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     features,
     mediaTestControls: env.HONU_MEDIA_TEST_CONTROLS === '1',
   }
+}
+
+/**
+ * Whether `host` names only this machine: `localhost`, an address in 127.0.0.0/8, `::1`, or an IPv4-mapped
+ * loopback address. Written strictly (no hostnames but `localhost`), so a name that merely resolves to loopback
+ * today is not trusted.
+ */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true
+  try {
+    return cidrContains('127.0.0.0/8', host) || cidrContains('::1/128', host) || cidrContains('::ffff:127.0.0.0/104', host)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Refuses emulator mode on anything but a loopback address. Emulator mode accepts unsigned tokens, which anyone
+ * can forge (`alg: none`), so it must only be reachable from this machine.
+ *
+ * @throws {Error} naming the address and what to do instead.
+ */
+export function assertSafeAuthMode(config: Pick<ServerConfig, 'authMode' | 'host'>, boundAddress = config.host): void {
+  if (config.authMode !== 'emulator' || isLoopbackHost(boundAddress)) return
+  throw new Error(
+    `emulator mode (HONU_AUTH_MODE=emulator) accepts unsigned tokens anyone can forge, so it listens only on a ` +
+      `loopback address (127.0.0.1, ::1 or localhost), not on ${boundAddress}. Set HOST=127.0.0.1, or verify real ` +
+      `Firebase tokens instead (leave HONU_AUTH_MODE unset and set FIREBASE_PROJECT_ID).`,
+  )
 }

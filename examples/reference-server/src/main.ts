@@ -2,11 +2,12 @@ import { readConfig } from './config'
 import { DEMO_PASSWORD, demoUsers } from './seed'
 import { startServer } from './start-server'
 
-const config = readConfig()
 try {
+  const config = readConfig()
   const server = await startServer(config)
   const where = config.databaseUrl ? 'PostgreSQL' : config.dataDir === 'memory' ? 'PGlite in memory' : `PGlite in ${config.dataDir}`
-  console.log(`reference server on ${server.url} (${where}, auth: ${config.authMode})`)
+  // The addresses really bound (an all-interfaces bind prints 0.0.0.0 or ::), never the configured guess.
+  console.log(`reference server listening on ${server.listening.join(', ')} (${where}, auth: ${config.authMode})`)
   for (const [family, url] of Object.entries(server.v2Services)) console.log(`  v2 ${family} on ${url}`)
   if (config.authMode === 'emulator') {
     console.log(`demo accounts (password ${DEMO_PASSWORD}):`)

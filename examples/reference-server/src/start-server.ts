@@ -1,6 +1,7 @@
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { createIdentity, type Identity } from './auth/identity'
-import type { ServerConfig } from './config'
+import { assertSafeAuthMode, type ServerConfig } from './config'
 import { createApp } from './create-app'
 import { createPgliteDatabase } from './db/create-pglite-database'
 import { createPostgresDatabase } from './db/create-postgres-database'
@@ -12,7 +13,10 @@ import { V2_RESOURCE_NAMES } from '@honu/core'
 
 /** A running server: its address, the per-family v2 services in split mode, and how to stop it. */
 export interface RunningServer {
+  /** Where clients reach the main app (for an all-interfaces bind, a local address). */
   url: string
+  /** Every address the main app really bound, as URLs (`http://0.0.0.0:8080`, `http://[::1]:8080`). */
+  listening: string[]
   /** Split mode: v2 resource family → base address. */
   v2Services: Record<string, string>
   db: Database
@@ -22,6 +26,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds, and listens; in split mode also one service per v2 family. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  // Before anything is opened: an unsafe configuration leaves nothing behind.
+  assertSafeAuthMode(config)
   const db = config.databaseUrl
     ? await createPostgresDatabase(config.databaseUrl)
     : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir)
@@ -45,15 +51,29 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
   }
 
+  const close = async () => {
+    for (const app of apps) await app.close()
+    await identity.close()
+    await db.close()
+  }
+  // What was really bound, not what was asked for: a name can resolve elsewhere than its spelling suggests.
+  // (A string is a Unix socket path: reachable only on this machine.)
+  const bound = apps.flatMap((app) => app.addresses()).filter((a): a is AddressInfo => typeof a !== 'string')
+  try {
+    for (const { address } of bound) assertSafeAuthMode(config, address)
+  } catch (error) {
+    await close()
+    throw error
+  }
+
   return {
     url,
+    listening: main
+      .addresses()
+      .map((a) => (typeof a === 'string' ? a : `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`)),
     v2Services,
     db,
     identity,
-    async close() {
-      for (const app of apps) await app.close()
-      await identity.close()
-      await db.close()
-    },
+    close,
   }
 }
