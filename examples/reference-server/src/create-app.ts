@@ -1,10 +1,8 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import swagger from '@fastify/swagger'
 import { ApiError } from './api-error'
-import { authenticate } from './auth/caller'
 import type { Identity } from './auth/identity'
 import type { Database } from './db/database'
-import { loadUser } from './routes/v1-access'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
 import { createLiveSources } from './media/live-sources'
@@ -15,13 +13,14 @@ import { registerMediaClip } from './routes/media-clip'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
-import type { RouteAccess } from './access/route-access'
+import { securityOf, type RouteAccess } from './access/route-access'
+import { declaredAccess, registerAccessGate } from './access/access-gate'
 
 /** One registered route as the gate, the OpenAPI document and the generated tests see it. */
 export interface RouteEntry {
   method: string
   url: string
-  access: RouteAccess | undefined
+  access: RouteAccess
   schema: unknown
 }
 
@@ -49,9 +48,6 @@ export interface AppOptions {
   mediaTestControls?: boolean
 }
 
-/** Routes that need no token. */
-const PUBLIC = new Set(['/health', '/openapi.json', '/api/v1/features'])
-
 /**
  * The reference server: spec §7's v1 and v2 APIs over a database, with Firebase ID tokens, tenant isolation and
  * schema validation on every body and query.
@@ -70,12 +66,24 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         allErrors: false,
       },
     },
+    // A path that is not validly percent-encoded names no route: 404, like any other unknown path.
+    frameworkErrors: (error, request, genericReply) => {
+      const reply = genericReply as unknown as FastifyReply
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return reply.code(404).send({ code: 'not-found', message: `No route for ${request.method}: the path is not validly encoded.` })
+      }
+      return reply.code(400).send({ code: 'invalid-request', message: error.message })
+    },
   })
 
   app.decorate('routeTable', [] as RouteEntry[])
   app.addHook('onRoute', (route) => {
+    // A route without a declared access throws here, so createApp fails at start-up naming it.
+    const access = declaredAccess(route)
+    // The OpenAPI document's security comes from the same declaration the gate enforces.
+    route.schema = { ...route.schema, security: securityOf(access) }
     for (const method of [route.method].flat()) {
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema })
+      app.routeTable.push({ method, url: route.url, access, schema: route.schema })
     }
   })
 
@@ -85,8 +93,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Honu Console reference API',
         version: '1.0.0',
         description:
-          'The v1 (network product) and v2 (mission planning) calls of the console. Every route but /health, ' +
-          '/openapi.json and /api/v1/features needs a Firebase ID token as a bearer token.',
+          'The v1 (network product) and v2 (mission planning) calls of the console. Every route says what it ' +
+          'needs in its security: most need a Firebase ID token as a bearer token.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -119,13 +127,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.method === 'OPTIONS') return reply.code(204).send()
   })
 
-  // v1: every route but the public ones needs a verified token and a console user record.
-  app.addHook('preHandler', async (request) => {
-    const path = request.url.split('?')[0] ?? ''
-    if (!path.startsWith('/api/v1/') || PUBLIC.has(path)) return
-    const caller = await authenticate(request, options.identity)
-    ;(request as unknown as { user: unknown }).user = await loadUser(options.db, caller.uid)
-  })
+  // After the CORS hook, so refusals carry the CORS headers the browser needs to read them.
+  registerAccessGate(app, { db: options.db, identity: options.identity })
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send({ code: error.code, message: error.message })
@@ -142,7 +145,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
         FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
         FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: request.url.endsWith('/whep')
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: request.routeOptions.url?.endsWith('/whep')
           ? 'Send the offer as application/sdp.'
           : 'Send the request body as application/json.',
       }
@@ -161,8 +164,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.v2Families) {
     registerV2Routes(app, options.db, options.identity, { prefix: '', families: options.v2Families })
   } else {
-    app.get('/health', { schema: { tags: ['system'], security: [] } }, async () => ({ status: 'ok', database: options.db.kind }))
-    app.get('/api/v1/features', { schema: { tags: ['system'], security: [] } }, async () => ({
+    app.get('/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({ status: 'ok', database: options.db.kind }))
+    app.get('/api/v1/features', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
       features: options.features ?? {},
     }))
     const sources = createLiveSources()
@@ -176,6 +179,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerUserRoutes(app, options.db, options.identity)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
   }
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -12,6 +12,18 @@
  */
 export type RouteAccess = 'public' | 'user' | 'organisation' | 'media' | 'test'
 
+/** Every access a route may declare, to refuse a misspelt one at start-up. */
+export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'user', 'organisation', 'media', 'test']
+
+/**
+ * The OpenAPI `security` of a route, from its declared access (so the document cannot disagree with the gate):
+ * public and test routes need nothing, everything else a bearer token. Media routes also take their own media
+ * token, which their handlers check.
+ */
+export function securityOf(access: RouteAccess): Record<string, string[]>[] {
+  return access === 'public' || access === 'test' ? [] : [{ bearer: [] }]
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** See {@link RouteAccess}. Required on every route. */

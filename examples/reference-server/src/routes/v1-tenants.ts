@@ -17,7 +17,7 @@ const tenantQuery = {
 
 /** Tenants the caller belongs to, renaming, and the device list per tenant. */
 export function registerTenantRoutes(app: FastifyInstance, db: Database) {
-  app.get('/api/v1/tenants', { schema: { tags: ['v1'] } }, async (request) => {
+  app.get('/api/v1/tenants', { config: { access: 'user' }, schema: { tags: ['v1'] } }, async (request) => {
     const { user } = request as AuthedRequest
     const all = await db.query<{ tenant_id: string }>(
       'select tenant_id, tenant_id as id, name, remote_cidr, vpn_cidr from tenants order by name',
@@ -29,6 +29,7 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
   app.put(
     '/api/v1/tenants/:tenant_id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         params: tenantParams,
@@ -51,7 +52,7 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
 
   // Not in the spec's table: the devices the console shows per tenant (camera, vehicle, remote_access;
   // any other kind is reported as unknown, spec §1).
-  app.get('/api/v1/devices', { schema: { tags: ['v1'], querystring: tenantQuery } }, async (request) => {
+  app.get('/api/v1/devices', { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } }, async (request) => {
     const { tenant_id } = request.query as { tenant_id: string }
     await requireMember(db, (request as AuthedRequest).user, tenant_id)
     const rows = await db.query<{ kind: string }>(

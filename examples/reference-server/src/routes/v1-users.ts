@@ -62,6 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   app.get(
     '/api/v1/users/',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         querystring: { type: 'object', additionalProperties: false, required: ['tenant_id'], properties: { tenant_id: idSchema } },
@@ -84,6 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   app.post(
     '/api/v1/users',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         body: {
@@ -115,6 +117,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   app.post(
     '/api/v1/users/:uid/role',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         params: roleParams,
@@ -137,6 +140,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   app.put(
     '/api/v1/users/:uid/role',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         params: roleParams,
@@ -176,7 +180,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.delete(
     '/api/v1/users/:uid/role/:tenant_id',
-    { schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema } } } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema } } } },
     async (request, reply) => {
       const { uid, tenant_id } = request.params as { uid: string; tenant_id: string }
       await removeRoles((request as AuthedRequest).user, uid, tenant_id)
@@ -186,7 +190,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.delete(
     '/api/v1/users/:uid/role/:tenant_id/:role',
-    { schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema, role: roleSchema } } } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema, role: roleSchema } } } },
     async (request, reply) => {
       const { uid, tenant_id, role } = request.params as { uid: string; tenant_id: string; role: string }
       await removeRoles((request as AuthedRequest).user, uid, tenant_id, role)
@@ -196,7 +200,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.get(
     '/api/v1/users/:uid',
-    { schema: { tags: ['v1'], params: roleParams } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], params: roleParams } },
     async (request) => {
       const caller = (request as AuthedRequest).user
       const { uid } = request.params as { uid: string }

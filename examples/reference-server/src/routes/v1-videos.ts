@@ -30,7 +30,7 @@ const videoSelect = `select video_id, name, source, proxy, tenant_id,
 export function registerVideoRoutes(app: FastifyInstance, db: Database) {
   app.get(
     '/api/v1/videos',
-    { schema: { tags: ['v1'], querystring: tenantQuery } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } },
     async (request) => {
       const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
       await requireMember(db, (request as AuthedRequest).user, tenant_id)
@@ -49,6 +49,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
   app.post(
     '/api/v1/videos',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         querystring: tenantQuery,
@@ -82,6 +83,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
   app.put(
     '/api/v1/videos/:video_id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         querystring: tenantQuery,
@@ -108,6 +110,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
   app.delete(
     '/api/v1/videos/:video_id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['v1'],
         querystring: tenantQuery,

@@ -1,27 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { hasOrganisationPermission, V2_RESOURCE_NAMES, type MissionPlanningRoles } from '@honu/core'
+import type { FastifyInstance } from 'fastify'
+import { hasOrganisationPermission, V2_RESOURCE_NAMES } from '@honu/core'
 import { ApiError, forbidden, notFound, badRequest } from '../api-error'
-import { authenticate } from '../auth/caller'
+import { callerOf } from '../access/access-gate'
+import type { Membership, OrganisationCaller as V2Caller } from '../access/organisation-caller'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
-
-/** A caller's membership of one organisation (mission planning). */
-interface Membership {
-  id: string
-  uid: string
-  email: string
-  name: string
-  organisation_id: string
-  roles: MissionPlanningRoles
-  super_admin: boolean
-}
-
-interface V2Caller {
-  uid: string
-  superAdmin: boolean
-  memberships: Membership[]
-}
 
 type Action = 'read' | 'write' | 'admin'
 
@@ -70,18 +54,6 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
   const serves = (resource: string) => !options.families || options.families.has(familyOf(resource))
   const p = options.prefix
 
-  const loadCaller = async (request: FastifyRequest): Promise<V2Caller> => {
-    const { uid } = await authenticate(request, identity)
-    const memberships = await db.query<Membership>(
-      'select id, uid, email, name, organisation_id, roles, super_admin from mp_users where uid = $1',
-      [uid],
-    )
-    if (memberships.length === 0) {
-      throw new ApiError(403, 'no-access', 'This account has no access to mission planning. Ask an organisation admin.')
-    }
-    return { uid, superAdmin: memberships.some((m) => m.super_admin), memberships }
-  }
-
   const audit = async (caller: V2Caller, organisationId: string, action: string, resource: string) => {
     const id = randomUUID()
     await db.query(
@@ -126,8 +98,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     const base = `${p}/${resource}`
     const readOnly = resource === 'audit'
 
-    app.get(base, { schema: { tags: ['v2'], querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } } } }, async (request) => {
-      const caller = await loadCaller(request)
+    app.get(base, { config: { access: 'organisation' }, schema: { tags: ['v2'], querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } } } }, async (request) => {
+      const caller = callerOf(request)
       const filters = request.query as Record<string, string>
       const rows = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
         'select data, organisation_id, create_time, update_time from v2_records where resource = $1 order by create_time, id',
@@ -140,8 +112,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return envelope(visible)
     })
 
-    app.get(`${base}/:id`, { schema: { tags: ['v2'], params: idParams } }, async (request) => {
-      const caller = await loadCaller(request)
+    app.get(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams } }, async (request) => {
+      const caller = callerOf(request)
       const { id } = request.params as { id: string }
       const row = await findRecord(resource, id)
       if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
@@ -151,8 +123,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     if (readOnly) continue
     const changeAction: Action = resource === 'user/rebac' ? 'admin' : 'write'
 
-    app.post(base, { schema: { tags: ['v2'], body: bodySchema } }, async (request, reply) => {
-      const caller = await loadCaller(request)
+    app.post(base, { config: { access: 'organisation' }, schema: { tags: ['v2'], body: bodySchema } }, async (request, reply) => {
+      const caller = callerOf(request)
       const body = request.body as Record<string, unknown>
       const missing = (REQUIRED[resource] ?? []).filter((field) => typeof body[field] !== 'string' || body[field] === '')
       if (missing.length) throw badRequest(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required.`)
@@ -174,8 +146,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return reply.code(201).send(envelope(recordOut((await findRecord(resource, id))!)))
     })
 
-    app.put(`${base}/:id`, { schema: { tags: ['v2'], params: idParams, body: bodySchema } }, async (request) => {
-      const caller = await loadCaller(request)
+    app.put(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, body: bodySchema } }, async (request) => {
+      const caller = callerOf(request)
       const { id } = request.params as { id: string }
       const row = await findRecord(resource, id)
       if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
@@ -194,8 +166,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return envelope(recordOut((await findRecord(resource, id))!))
     })
 
-    app.delete(`${base}/:id`, { schema: { tags: ['v2'], params: idParams } }, async (request, reply) => {
-      const caller = await loadCaller(request)
+    app.delete(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams } }, async (request, reply) => {
+      const caller = callerOf(request)
       const { id } = request.params as { id: string }
       const row = await findRecord(resource, id)
       if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
@@ -208,7 +180,7 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     })
   }
 
-  if (serves('user')) registerV2UserRoutes(app, db, identity, p, loadCaller, can)
+  if (serves('user')) registerV2UserRoutes(app, db, identity, p, can)
 }
 
 function registerV2UserRoutes(
@@ -216,7 +188,6 @@ function registerV2UserRoutes(
   db: Database,
   identity: Identity,
   p: string,
-  loadCaller: (request: FastifyRequest) => Promise<V2Caller>,
   allowed: typeof can,
 ) {
   const select = 'select id, uid, email, name, organisation_id, roles, super_admin from mp_users'
@@ -237,15 +208,15 @@ function registerV2UserRoutes(
   }
 
   // GET user/{uid}: a list (one entry per organisation); the client uses the first (spec §7).
-  app.get(`${p}/user/:uid`, { schema: { tags: ['v2'], params: orgParams } }, async (request) => {
-    const caller = await loadCaller(request)
+  app.get(`${p}/user/:uid`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request) => {
+    const caller = callerOf(request)
     const { uid } = request.params as { uid: string }
     const rows = await db.query<Membership>(`${select} where uid = $1 order by organisation_id`, [uid])
     return envelope(rows.filter((row) => row.uid === caller.uid || allowed(caller, row.organisation_id, 'read')))
   })
 
-  app.get(`${p}/user/:ownerType/:ownerId`, { schema: { tags: ['v2'], params: orgParams } }, async (request) => {
-    const caller = await loadCaller(request)
+  app.get(`${p}/user/:ownerType/:ownerId`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request) => {
+    const caller = callerOf(request)
     const { ownerId } = request.params as { ownerId: string }
     await requireOrganisation(caller, ownerId, 'read')
     return envelope(await db.query(`${select} where organisation_id = $1 order by lower(name), email`, [ownerId]))
@@ -254,6 +225,7 @@ function registerV2UserRoutes(
   app.post(
     `${p}/user/:ownerType/:ownerId`,
     {
+      config: { access: 'organisation' },
       schema: {
         tags: ['v2'],
         params: orgParams,
@@ -266,7 +238,7 @@ function registerV2UserRoutes(
       },
     },
     async (request, reply) => {
-      const caller = await loadCaller(request)
+      const caller = callerOf(request)
       const { ownerId } = request.params as { ownerId: string }
       await requireOrganisation(caller, ownerId, 'admin')
       const { name, email } = request.body as { name: string; email: string }
@@ -287,8 +259,8 @@ function registerV2UserRoutes(
     return row
   }
 
-  app.delete(`${p}/user/:ownerType/:ownerId/:uid`, { schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
-    const caller = await loadCaller(request)
+  app.delete(`${p}/user/:ownerType/:ownerId/:uid`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
+    const caller = callerOf(request)
     const { ownerId, uid } = request.params as { ownerId: string; uid: string }
     await requireOrganisation(caller, ownerId, 'admin')
     await membership(ownerId, uid)
@@ -304,9 +276,9 @@ function registerV2UserRoutes(
 
   app.put(
     `${p}/user/:ownerType/:ownerId/:uid/role`,
-    { schema: { tags: ['v2'], params: orgParams, body: rolesSchema } },
+    { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams, body: rolesSchema } },
     async (request) => {
-      const caller = await loadCaller(request)
+      const caller = callerOf(request)
       const { ownerId, uid } = request.params as { ownerId: string; uid: string }
       await requireOrganisation(caller, ownerId, 'admin')
       await membership(ownerId, uid)
@@ -319,8 +291,8 @@ function registerV2UserRoutes(
     },
   )
 
-  app.delete(`${p}/user/:ownerType/:ownerId/:uid/role`, { schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
-    const caller = await loadCaller(request)
+  app.delete(`${p}/user/:ownerType/:ownerId/:uid/role`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
+    const caller = callerOf(request)
     const { ownerId, uid } = request.params as { ownerId: string; uid: string }
     await requireOrganisation(caller, ownerId, 'admin')
     await membership(ownerId, uid)
