@@ -19,6 +19,11 @@ export interface ServerConfig {
   features: Record<string, boolean>
   /** Test-only switch that takes a live media source down and back (`HONU_MEDIA_TEST_CONTROLS=1`). */
   mediaTestControls: boolean
+  /**
+   * How long a token's passed revocation check is trusted, in seconds (`HONU_REVOCATION_CHECK_SECONDS`, 0–60,
+   * default 60; 0 asks the identity provider on every request).
+   */
+  revocationCheckSeconds: number
 }
 
 /** Reads the configuration. Emulator mode must be asked for explicitly: it accepts unsigned tokens. */
@@ -45,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     splitPortBase: env.HONU_SPLIT_PORT_BASE ? Number(env.HONU_SPLIT_PORT_BASE) : undefined,
     features,
     mediaTestControls: env.HONU_MEDIA_TEST_CONTROLS === '1',
+    revocationCheckSeconds: readRevocationCheckSeconds(env.HONU_REVOCATION_CHECK_SECONDS),
   }
 }
 
@@ -75,4 +81,13 @@ export function assertSafeAuthMode(config: Pick<ServerConfig, 'authMode' | 'host
       `loopback address (127.0.0.1, ::1 or localhost), not on ${boundAddress}. Set HOST=127.0.0.1, or verify real ` +
       `Firebase tokens instead (leave HONU_AUTH_MODE unset and set FIREBASE_PROJECT_ID).`,
   )
+}
+
+function readRevocationCheckSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 60
+  const seconds = Number(value)
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 60) {
+    throw new Error(`HONU_REVOCATION_CHECK_SECONDS must be a whole number of seconds from 0 to 60, not "${value}".`)
+  }
+  return seconds
 }

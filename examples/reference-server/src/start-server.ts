@@ -32,7 +32,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ? await createPostgresDatabase(config.databaseUrl)
     : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir)
   await migrate(db)
-  const identity = createIdentity({ mode: config.authMode, projectId: config.projectId, emulatorHost: config.emulatorHost })
+  const identity = createIdentity({
+    mode: config.authMode,
+    projectId: config.projectId,
+    emulatorHost: config.emulatorHost,
+    revocationCheckAgeMs: config.revocationCheckSeconds * 1000,
+  })
   if (config.seed) await seed(db, identity)
 
   const apps: FastifyInstance[] = []
