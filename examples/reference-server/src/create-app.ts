@@ -5,11 +5,8 @@ import type { Identity } from './auth/identity'
 import type { Database } from './db/database'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
-import { createLiveSources } from './media/live-sources'
-import { registerLiveMedia } from './routes/live-media'
-import { registerLiveMjpeg } from './routes/live-mjpeg'
-import { registerLiveWhep } from './routes/live-whep'
-import { registerMediaClip } from './routes/media-clip'
+import { registerMedia } from './routes/media'
+import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
@@ -44,8 +41,10 @@ export interface AppOptions {
   /** Serve only these v2 families, without the `/api/v2` prefix (split-port mode); everything when absent. */
   v2Families?: ReadonlySet<string>
   logger?: boolean
-  /** Test-only: `POST /media/test/{id}/down|up` takes a live source down and back. Off by default. */
+  /** Test-only: `POST /media/test/{video_id}/down|up` takes a live source down and back. Off by default. */
   mediaTestControls?: boolean
+  /** Most WebRTC sessions at once per user, per tenant and in all (defaults 4, 16, 64). */
+  whepLimits?: Partial<WhepLimits>
 }
 
 /**
@@ -168,12 +167,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/api/v1/features', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
       features: options.features ?? {},
     }))
-    const sources = createLiveSources()
     if (options.mediaTestControls) registerTestControls(app)
-    registerLiveMedia(app, { sources, testControls: options.mediaTestControls })
-    registerLiveMjpeg(app, { sources })
-    registerLiveWhep(app, { sources })
-    registerMediaClip(app)
+    await registerMedia(app, { db: options.db, identity: options.identity, testControls: options.mediaTestControls, whepLimits: options.whepLimits })
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)

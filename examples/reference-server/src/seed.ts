@@ -31,16 +31,16 @@ const tenants = [
 ]
 
 const streams = [
-  { video_id: 'alpha-bow', tenant_id: 'alpha', name: 'Bow camera', source: '/media/live/alpha-bow/index.m3u8', proxy: null },
-  { video_id: 'alpha-stern', tenant_id: 'alpha', name: 'Stern camera', source: '/media/live/alpha-stern/index.m3u8', proxy: null },
-  { video_id: 'alpha-mast', tenant_id: 'alpha', name: 'Mast camera', source: '/media/live/alpha-mast/index.m3u8', proxy: null },
-  { video_id: 'alpha-dock', tenant_id: 'alpha', name: 'Dock overview', source: '/media/live/alpha-dock/index.m3u8', proxy: null },
-  { video_id: 'bravo-deck', tenant_id: 'bravo', name: 'Deck camera', source: '/media/live/bravo-deck/index.m3u8', proxy: null },
+  { video_id: 'alpha-bow', tenant_id: 'alpha', name: 'Bow camera', source: '/media/alpha/alpha-bow/index.m3u8', proxy: null },
+  { video_id: 'alpha-stern', tenant_id: 'alpha', name: 'Stern camera', source: '/media/alpha/alpha-stern/index.m3u8', proxy: null },
+  { video_id: 'alpha-mast', tenant_id: 'alpha', name: 'Mast camera', source: '/media/alpha/alpha-mast/index.m3u8', proxy: null },
+  { video_id: 'alpha-dock', tenant_id: 'alpha', name: 'Dock overview', source: '/media/alpha/alpha-dock/index.m3u8', proxy: null },
+  { video_id: 'bravo-deck', tenant_id: 'bravo', name: 'Deck camera', source: '/media/bravo/bravo-deck/index.m3u8', proxy: null },
   // Bravo shows every kind of source the player handles: HLS, WebRTC (WHEP), MJPEG and a recorded MP4 clip.
-  { video_id: 'bravo-rov', tenant_id: 'bravo', name: 'ROV camera (WebRTC)', source: '/media/live/bravo-rov/whep', proxy: null },
-  { video_id: 'bravo-crane', tenant_id: 'bravo', name: 'Crane camera (MJPEG)', source: '/media/live/bravo-crane/mjpeg', proxy: null },
-  { video_id: 'bravo-clip', tenant_id: 'bravo', name: 'Dock recording (MP4)', source: '/media/clip.mp4', proxy: null },
-  { video_id: 'charlie-drone', tenant_id: 'charlie', name: 'Survey drone', source: '/media/live/charlie-drone/index.m3u8', proxy: null },
+  { video_id: 'bravo-rov', tenant_id: 'bravo', name: 'ROV camera (WebRTC)', source: '/media/bravo/bravo-rov/whep', proxy: null },
+  { video_id: 'bravo-crane', tenant_id: 'bravo', name: 'Crane camera (MJPEG)', source: '/media/bravo/bravo-crane/mjpeg', proxy: null },
+  { video_id: 'bravo-clip', tenant_id: 'bravo', name: 'Dock recording (MP4)', source: '/media/bravo/bravo-clip/clip.mp4', proxy: null },
+  { video_id: 'charlie-drone', tenant_id: 'charlie', name: 'Survey drone', source: '/media/charlie/charlie-drone/index.m3u8', proxy: null },
 ]
 
 const devices = [

@@ -2,6 +2,7 @@ import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLiveSources } from '../src/media/live-sources'
 import { registerLiveMjpeg } from '../src/routes/live-mjpeg'
+import { allowEveryViewer } from './media-test-gate'
 
 const apps: { close(): Promise<unknown> }[] = []
 afterEach(async () => {
@@ -11,6 +12,7 @@ afterEach(async () => {
 async function start() {
   const sources = createLiveSources()
   const app = Fastify({ forceCloseConnections: true })
+  allowEveryViewer(app)
   registerLiveMjpeg(app, { sources })
   apps.push(app)
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -41,7 +43,7 @@ async function readFrames(response: Response, count: number) {
 describe('live MJPEG', () => {
   it('streams JPEG frames as multipart/x-mixed-replace, each with its length', async () => {
     const { url } = await start()
-    const response = await fetch(`${url}/media/live/bravo-crane/mjpeg`)
+    const response = await fetch(`${url}/media/bravo/bravo-crane/mjpeg`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('multipart/x-mixed-replace; boundary=honu-frame')
     const { frames, reader } = await readFrames(response, 3)
@@ -53,13 +55,13 @@ describe('live MJPEG', () => {
 
   it('ends open streams of a source taken down, refuses it while down, and serves it again when up', async () => {
     const { sources, url } = await start()
-    const other = await fetch(`${url}/media/live/bravo-other/mjpeg`)
-    const response = await fetch(`${url}/media/live/bravo-crane/mjpeg`)
+    const other = await fetch(`${url}/media/bravo/bravo-other/mjpeg`)
+    const response = await fetch(`${url}/media/bravo/bravo-crane/mjpeg`)
     await readFrames(response, 1).then((r) => r.reader?.releaseLock())
     sources.setDown('bravo-crane', true)
     const after = await readFrames(response, 1000)
     expect(after.ended).toBe(true)
-    const refused = await fetch(`${url}/media/live/bravo-crane/mjpeg`)
+    const refused = await fetch(`${url}/media/bravo/bravo-crane/mjpeg`)
     expect(refused.status).toBe(503)
     expect(((await refused.json()) as { message: string }).message).toBe('The source of stream bravo-crane is not sending video.')
     // The other source kept streaming.
@@ -67,13 +69,13 @@ describe('live MJPEG', () => {
     expect(stillStreaming.frames).toHaveLength(2)
     await stillStreaming.reader?.cancel()
     sources.setDown('bravo-crane', false)
-    const again = await fetch(`${url}/media/live/bravo-crane/mjpeg`)
+    const again = await fetch(`${url}/media/bravo/bravo-crane/mjpeg`)
     expect(again.status).toBe(200)
     await again.body?.cancel()
   })
 
   it('refuses a stream id that could name a file', async () => {
     const { url } = await start()
-    expect((await fetch(`${url}/media/live/..%2f..%2fetc/mjpeg`)).status).toBe(400)
+    expect((await fetch(`${url}/media/bravo/..%2f..%2fetc/mjpeg`)).status).toBe(400)
   })
 })

@@ -68,6 +68,27 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
       );
     `,
   },
+  {
+    id: 4,
+    name: 'tenant-scoped media',
+    sql: `
+      -- Secrets every server process on this database shares (the media token's signing key, made once by the first
+      -- process that needs it).
+      create table server_secrets (
+        name text primary key,
+        value text not null
+      );
+      -- Media paths carry the tenant and the stream: the seeded sources of existing data folders move there.
+      update videos set source = '/media/' || tenant_id || '/' || video_id || '/index.m3u8'
+        where source = '/media/live/' || video_id || '/index.m3u8';
+      update videos set source = '/media/' || tenant_id || '/' || video_id || '/mjpeg'
+        where source = '/media/live/' || video_id || '/mjpeg';
+      update videos set source = '/media/' || tenant_id || '/' || video_id || '/whep'
+        where source = '/media/live/' || video_id || '/whep';
+      update videos set source = '/media/' || tenant_id || '/' || video_id || '/clip.mp4'
+        where source = '/media/clip.mp4'
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

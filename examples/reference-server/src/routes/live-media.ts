@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { createLiveSources, refuseIfDown, type LiveSources } from '../media/live-sources'
+import { grantOf, MEDIA_PARAMS, MEDIA_QUERY } from '../media/media-access'
 
 /** The committed fixture: three 2 s MPEG-TS segments (scripts/generate-media-fixtures.cjs). */
 const FIXTURE = new URL('../../fixtures/hls-360p/', import.meta.url)
@@ -11,15 +12,19 @@ const SEGMENT_SECONDS = 2
 const WINDOW = 4
 
 /** A stream id in a media path: letters, digits, `_` and `-` only, so it can never name a file. */
-export const STREAM_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const
-/** Route parameters of a live source. */
-export const SOURCE_PARAMS = { type: 'object', properties: { id: STREAM_ID }, required: ['id'] } as const
+export const STREAM_ID = MEDIA_PARAMS.video_id
+/** Route parameters of a live source: `/media/{tenant_id}/{video_id}/…`. */
+export const SOURCE_PARAMS = { type: 'object', properties: MEDIA_PARAMS, required: ['tenant_id', 'video_id'] } as const
+/** Where a media route of a stream lives, each part encoded (a tenant id is free text). */
+export const mediaPath = (tenantId: string, videoId: string, rest: string) =>
+  `/media/${encodeURIComponent(tenantId)}/${encodeURIComponent(videoId)}/${rest}`
 
 /**
- * Live HLS for the seeded streams: every stream id plays the fixture, looped as a live playlist whose media
+ * Live HLS for every stream (`/media/{tenant_id}/{video_id}/index.m3u8`, behind the media check): each plays the fixture, looped as a live playlist whose media
  * sequence follows the wall clock (so a player that comes back finds the live edge), with a discontinuity at
- * each loop. With `testControls`, `POST /media/test/{id}/down|up` takes one source down (503s, and its open
- * MJPEG and WebRTC streams end) and back.
+ * each loop. With `testControls`, `POST /media/test/{video_id}/down|up` takes one source down (503s, and its
+ * open MJPEG and WebRTC streams end) and back; `test` is a fixed path segment there, so with test controls on a
+ * tenant named `test` could not post WHEP offers.
  */
 export function registerLiveMedia(
   app: FastifyInstance,
@@ -31,12 +36,16 @@ export function registerLiveMedia(
   const now = options.now ?? Date.now
   const startedAt = now()
 
-  app.get<{ Params: { id: string } }>(
-    '/media/live/:id/index.m3u8',
-    { schema: { tags: ['media'], security: [], params: SOURCE_PARAMS } },
+  app.get<{ Params: { tenant_id: string; video_id: string } }>(
+    '/media/:tenant_id/:video_id/index.m3u8',
+    { config: { access: 'media' }, schema: { tags: ['media'], params: SOURCE_PARAMS, querystring: MEDIA_QUERY } },
     async (request, reply) => {
-      const refused = refuseIfDown(sources, request.params.id, reply)
+      const refused = refuseIfDown(sources, request.params.video_id, reply)
       if (refused) return refused
+      // A player that could not send a header came with a media token: its segments need it too (the player
+      // resolves them against the playlist, which drops the query).
+      const { mediaToken } = grantOf(request)
+      const query = mediaToken ? `?media_token=${encodeURIComponent(mediaToken)}` : ''
       // Counted from the server's start, not the epoch: hls.js slows down badly on media and discontinuity
       // sequence numbers in the hundreds of millions.
       const live = WINDOW + Math.floor((now() - startedAt) / 1000 / SEGMENT_SECONDS)
@@ -51,7 +60,7 @@ export function registerLiveMedia(
       ]
       for (let seq = first; seq <= live; seq++) {
         if (seq % segments.length === 0) lines.push('#EXT-X-DISCONTINUITY')
-        lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, `s${seq}.ts`)
+        lines.push(`#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`, `s${seq}.ts${query}`)
       }
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
@@ -60,20 +69,26 @@ export function registerLiveMedia(
     },
   )
 
-  app.get<{ Params: { id: string; seq: string } }>(
-    '/media/live/:id/s:seq.ts',
+  app.get<{ Params: { tenant_id: string; video_id: string; seq: string } }>(
+    '/media/:tenant_id/:video_id/s:seq.ts',
     {
+      config: { access: 'media' },
       schema: {
         tags: ['media'],
-        security: [],
-        params: { type: 'object', properties: { id: STREAM_ID, seq: { type: 'string', pattern: '^[0-9]{1,12}$' } }, required: ['id', 'seq'] },
+        params: {
+          type: 'object',
+          properties: { ...MEDIA_PARAMS, seq: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+          required: ['tenant_id', 'video_id', 'seq'],
+        },
+        querystring: MEDIA_QUERY,
       },
     },
     async (request, reply) => {
-      const refused = refuseIfDown(sources, request.params.id, reply)
+      const refused = refuseIfDown(sources, request.params.video_id, reply)
       if (refused) return refused
       const segment = segments[Number(request.params.seq) % segments.length]!
-      return reply.header('content-type', 'video/mp2t').header('cache-control', 'max-age=60').send(segment)
+      // Private: a shared cache must not hand one member's segment to someone who has not passed the check.
+      return reply.header('content-type', 'video/mp2t').header('cache-control', 'private, max-age=60').send(segment)
     },
   )
 
@@ -81,6 +96,7 @@ export function registerLiveMedia(
     app.post<{ Params: { id: string; state: 'down' | 'up' } }>(
       '/media/test/:id/:state',
       {
+        config: { access: 'test' },
         schema: {
           hide: true,
           params: { type: 'object', properties: { id: STREAM_ID, state: { enum: ['down', 'up'] } }, required: ['id', 'state'] },

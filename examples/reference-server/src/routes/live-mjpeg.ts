@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { refuseIfDown, type LiveSources } from '../media/live-sources'
+import { MEDIA_QUERY } from '../media/media-access'
 import { SOURCE_PARAMS } from './live-media'
 
 /** The committed fixture: 2 s of 320x180 JPEG frames at 10 fps (scripts/generate-media-fixtures.cjs). */
@@ -11,7 +12,7 @@ const FRAME_MS = 100
 const BOUNDARY = 'honu-frame'
 
 /**
- * Live MJPEG for every stream id: the fixture's frames looped as `multipart/x-mixed-replace`, each part with
+ * Live MJPEG for every stream (`/media/{tenant_id}/{video_id}/mjpeg`, behind the media check): the fixture's frames looped as `multipart/x-mixed-replace`, each part with
  * its `Content-Length`, as IP cameras send it. A source taken down refuses new viewers (503) and ends its open
  * streams.
  */
@@ -23,11 +24,11 @@ export function registerLiveMjpeg(app: FastifyInstance, options: { sources: Live
     .map((name) => readFileSync(join(dir, name)))
   const open = new Set<() => void>()
 
-  app.get<{ Params: { id: string } }>(
-    '/media/live/:id/mjpeg',
-    { schema: { tags: ['media'], security: [], params: SOURCE_PARAMS } },
+  app.get<{ Params: { tenant_id: string; video_id: string } }>(
+    '/media/:tenant_id/:video_id/mjpeg',
+    { config: { access: 'media' }, schema: { tags: ['media'], params: SOURCE_PARAMS, querystring: MEDIA_QUERY } },
     async (request, reply) => {
-      const { id } = request.params
+      const { video_id: id } = request.params
       const refused = refuseIfDown(options.sources, id, reply)
       if (refused) return refused
       reply.hijack()
