@@ -12,6 +12,8 @@ import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { securityOf, type RouteAccess } from './access/route-access'
 import { declaredAccess, registerAccessGate } from './access/access-gate'
+import { registerInputChecks } from './schemas/register-input-checks'
+import { SCHEMA_KEYWORDS } from './schemas/schema-keywords'
 
 /** One registered route as the gate, the OpenAPI document and the generated tests see it. */
 export interface RouteEntry {
@@ -63,6 +65,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         removeAdditional: false,
         coerceTypes: false,
         allErrors: false,
+        // x-text (names trimmed, no NUL, lone surrogate, bidi or zero-width characters) and x-json (v2 records).
+        keywords: SCHEMA_KEYWORDS,
       },
     },
     // A path that is not validly percent-encoded names no route: 404, like any other unknown path.
@@ -100,16 +104,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
 
-  // The console sends a JSON content type on every call (spec §7), DELETEs included: an empty body is no body.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined)
-    try {
-      done(null, JSON.parse(body as string))
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined)
-    }
-  })
+  // The JSON body parser, and NUL or lone surrogates refused in any body, query or path parameter.
+  registerInputChecks(app)
 
   const origins = new Set(options.allowedOrigins ?? [])
   app.addHook('onRequest', async (request, reply) => {

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import { ALL_TENANTS } from '@honu/core'
 import type { Database } from '../db/database'
+import { ID, NAME } from '../schemas/field-schemas'
 import { requireAdmin, requireMember } from './v1-access'
 import type { AuthedRequest } from './request-user'
 
 const tenantParams = {
   type: 'object',
-  properties: { tenant_id: { type: 'string', minLength: 1, maxLength: 200 } },
+  properties: { tenant_id: ID },
 } as const
 const tenantQuery = {
   type: 'object',
   additionalProperties: false,
   required: ['tenant_id'],
-  properties: { tenant_id: { type: 'string', minLength: 1, maxLength: 200 } },
+  properties: { tenant_id: ID },
 } as const
 
 /** Tenants the caller belongs to, renaming, and the device list per tenant. */
@@ -37,7 +38,7 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
           type: 'object',
           additionalProperties: false,
           required: ['name'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
+          properties: { name: NAME },
         },
       },
     },

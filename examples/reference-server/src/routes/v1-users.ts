@@ -3,13 +3,13 @@ import { ALL_TENANTS, isSuperAdmin, type Permissions } from '@honu/core'
 import { ApiError, badRequest, forbidden, notFound } from '../api-error'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
+import { EMAIL, ID, NAME, TENANT_SCOPE } from '../schemas/field-schemas'
 import { administeredTenants, loadUser, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
 import type { AuthedRequest } from './request-user'
 
 /** Roles a tenant admin may grant. `org-admin` exists only under `*` and only a super admin grants it. */
 const GRANTABLE = ['admin', 'writer', 'controller', 'reader'] as const
 const roleSchema = { type: 'string', enum: [...GRANTABLE, 'org-admin'] } as const
-const idSchema = { type: 'string', minLength: 1, maxLength: 200 } as const
 
 const isAdminRole = (role: string) => role.toLowerCase() === 'admin'
 
@@ -65,7 +65,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       config: { access: 'user' },
       schema: {
         tags: ['v1'],
-        querystring: { type: 'object', additionalProperties: false, required: ['tenant_id'], properties: { tenant_id: idSchema } },
+        querystring: { type: 'object', additionalProperties: false, required: ['tenant_id'], properties: { tenant_id: ID } },
       },
     },
     async (request) => {
@@ -93,8 +93,8 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
           additionalProperties: false,
           required: ['name', 'email'],
           properties: {
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-            email: { type: 'string', format: 'email', maxLength: 320 },
+            name: NAME,
+            email: EMAIL,
           },
         },
       },
@@ -112,7 +112,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     },
   )
 
-  const roleParams = { type: 'object', properties: { uid: idSchema } } as const
+  const roleParams = { type: 'object', properties: { uid: ID } } as const
 
   app.post(
     '/api/v1/users/:uid/role',
@@ -121,7 +121,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       schema: {
         tags: ['v1'],
         params: roleParams,
-        body: { type: 'object', additionalProperties: false, required: ['tenant', 'role'], properties: { tenant: idSchema, role: roleSchema } },
+        body: { type: 'object', additionalProperties: false, required: ['tenant', 'role'], properties: { tenant: TENANT_SCOPE, role: roleSchema } },
       },
     },
     async (request, reply) => {
@@ -148,7 +148,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
           type: 'object',
           additionalProperties: false,
           required: ['tenant', 'role', 'new_role'],
-          properties: { tenant: idSchema, role: roleSchema, new_role: roleSchema },
+          properties: { tenant: TENANT_SCOPE, role: roleSchema, new_role: roleSchema },
         },
       },
     },
@@ -180,7 +180,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.delete(
     '/api/v1/users/:uid/role/:tenant_id',
-    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema } } } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE } } } },
     async (request, reply) => {
       const { uid, tenant_id } = request.params as { uid: string; tenant_id: string }
       await removeRoles((request as AuthedRequest).user, uid, tenant_id)
@@ -190,7 +190,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.delete(
     '/api/v1/users/:uid/role/:tenant_id/:role',
-    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: idSchema, tenant_id: idSchema, role: roleSchema } } } },
+    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE, role: roleSchema } } } },
     async (request, reply) => {
       const { uid, tenant_id, role } = request.params as { uid: string; tenant_id: string; role: string }
       await removeRoles((request as AuthedRequest).user, uid, tenant_id, role)

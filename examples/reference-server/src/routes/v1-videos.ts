@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../api-error'
 import type { Database } from '../db/database'
+import { ADDRESS, ID, NAME, OPTIONAL_ADDRESS } from '../schemas/field-schemas'
 import { requireMember, requireWriter } from './v1-access'
 import type { AuthedRequest } from './request-user'
 
@@ -10,16 +11,16 @@ const tenantQuery = {
   additionalProperties: false,
   required: ['tenant_id'],
   properties: {
-    tenant_id: { type: 'string', minLength: 1, maxLength: 200 },
+    tenant_id: ID,
     limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
     offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
   },
 } as const
 
 const streamFields = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  source: { type: 'string', minLength: 1, maxLength: 2048 },
-  proxy: { type: ['string', 'null'], maxLength: 2048 },
+  name: NAME,
+  source: ADDRESS,
+  proxy: OPTIONAL_ADDRESS,
 } as const
 
 const videoSelect = `select video_id, name, source, proxy, tenant_id,
@@ -57,7 +58,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
           type: 'object',
           additionalProperties: false,
           required: ['name', 'source'],
-          properties: { ...streamFields, video_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+          properties: { ...streamFields, video_id: ID },
         },
       },
     },
@@ -87,7 +88,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
       schema: {
         tags: ['v1'],
         querystring: tenantQuery,
-        params: { type: 'object', properties: { video_id: { type: 'string', minLength: 1, maxLength: 200 } } },
+        params: { type: 'object', properties: { video_id: ID } },
         body: { type: 'object', additionalProperties: false, required: ['name', 'source'], properties: streamFields },
       },
     },
@@ -114,7 +115,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
       schema: {
         tags: ['v1'],
         querystring: tenantQuery,
-        params: { type: 'object', properties: { video_id: { type: 'string', minLength: 1, maxLength: 200 } } },
+        params: { type: 'object', properties: { video_id: ID } },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { callerOf } from '../access/access-gate'
 import type { Membership, OrganisationCaller as V2Caller } from '../access/organisation-caller'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
+import { EMAIL, FIELD, ID, NAME, V2_FILTERS, V2_RECORD } from '../schemas/field-schemas'
 
 type Action = 'read' | 'write' | 'admin'
 
@@ -90,15 +91,15 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     throw badRequest('organisation_id is required.')
   }
 
-  const bodySchema = { type: 'object', maxProperties: 50 } as const
-  const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 200 } } } as const
+  const bodySchema = V2_RECORD
+  const idParams = { type: 'object', properties: { id: ID } } as const
 
   for (const resource of V2_RESOURCE_NAMES) {
     if (!serves(resource) || resource === 'user') continue
     const base = `${p}/${resource}`
     const readOnly = resource === 'audit'
 
-    app.get(base, { config: { access: 'organisation' }, schema: { tags: ['v2'], querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } } } }, async (request) => {
+    app.get(base, { config: { access: 'organisation' }, schema: { tags: ['v2'], querystring: V2_FILTERS } }, async (request) => {
       const caller = callerOf(request)
       const filters = request.query as Record<string, string>
       const rows = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
@@ -128,7 +129,8 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       const body = request.body as Record<string, unknown>
       const missing = (REQUIRED[resource] ?? []).filter((field) => typeof body[field] !== 'string' || body[field] === '')
       if (missing.length) throw badRequest(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required.`)
-      const id = typeof body.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(body.id) ? body.id : randomUUID()
+      // The schema refused an id that fails its pattern: one that is sent is used, never silently replaced.
+      const id = typeof body.id === 'string' ? body.id : randomUUID()
       const organisationId = await organisationFor(resource, id, body)
       if (resource === 'organisation' ? !caller.superAdmin : !can(caller, organisationId, changeAction)) {
         throw forbidden(`create ${resource} records here`)
@@ -195,8 +197,8 @@ function registerV2UserRoutes(
     type: 'object',
     properties: {
       ownerType: { type: 'string', enum: ['organisation'] },
-      ownerId: { type: 'string', minLength: 1, maxLength: 200 },
-      uid: { type: 'string', minLength: 1, maxLength: 200 },
+      ownerId: ID,
+      uid: ID,
     },
   } as const
   const envelope = (data: unknown) => ({ data })
@@ -233,7 +235,7 @@ function registerV2UserRoutes(
           type: 'object',
           additionalProperties: false,
           required: ['name', 'email'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', format: 'email', maxLength: 320 } },
+          properties: { name: NAME, email: EMAIL },
         },
       },
     },
@@ -271,6 +273,7 @@ function registerV2UserRoutes(
   const rolesSchema = {
     type: 'object',
     maxProperties: 20,
+    propertyNames: FIELD,
     additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', enum: ['read', 'write', 'admin'] } },
   } as const
 

@@ -1,0 +1,54 @@
+import { FIELD_NAME, type JsonLimits } from './schema-keywords'
+
+/**
+ * The pieces every route's schema is built from, so one kind of value is checked the same way everywhere
+ * (the rules themselves are in `text-rules.ts` and `schema-keywords.ts`). A 4xx names the field and the rule:
+ * "Invalid request: body.name must not be blank."
+ */
+
+/** An id (stream, tenant, user, v2 record): letters, digits, `_` and `-`. Firebase uids fit (≤ 128). */
+export const ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const
+
+/** A tenant, or `*` for all tenants (role grants of a super admin). */
+export const TENANT_SCOPE = { type: 'string', pattern: '^(?:\\*|[A-Za-z0-9_-]{1,128})$' } as const
+
+/**
+ * A display name: trimmed before it is stored ("  Bow  " is stored as "Bow"), never blank, one line, at most 200
+ * characters, and no bidirectional override, isolate or zero-width characters. The same in v1 and v2.
+ */
+export const NAME = { type: 'string', minLength: 1, maxLength: 200, 'x-text': 'line' } as const
+
+/** A media address (a stream's source): trimmed, never blank, one line, at most 2048 characters. */
+export const ADDRESS = { type: 'string', minLength: 1, maxLength: 2048, 'x-text': 'line' } as const
+
+/** An optional media address (a stream's proxy): as {@link ADDRESS}, or empty, or null. */
+export const OPTIONAL_ADDRESS = { type: ['string', 'null'], maxLength: 2048, 'x-text': 'line-or-empty' } as const
+
+/** An e-mail address (ajv's `email` format allows no spaces or control characters). */
+export const EMAIL = { type: 'string', format: 'email', maxLength: 320 } as const
+
+/** Free text of at most `maxLength` characters: no NUL, no lone surrogate, no control characters but line breaks and tabs. */
+export const text = (maxLength: number) => ({ type: 'string', maxLength, 'x-text': 'text' }) as const
+
+/** An integer JavaScript holds exactly (larger ones lose digits: 9007199254740993 would be stored as …992). */
+export const SAFE_INTEGER = { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const
+
+/** A field name in a document or filter (see {@link FIELD_NAME}). */
+export const FIELD = { type: 'string', pattern: FIELD_NAME.source } as const
+
+/** Limits of a stored v2 record: about a page of JSON, never a tree deep enough to hurt anyone reading it. */
+export const V2_RECORD_LIMITS: JsonLimits = { maxDepth: 8, maxStringLength: 4096, maxItems: 256, maxProperties: 50 }
+
+/**
+ * A v2 record as sent on create and update: any fields within {@link V2_RECORD_LIMITS}; the ones with a meaning
+ * to the server are typed (an id that fails its pattern is refused, never replaced).
+ */
+export const V2_RECORD = {
+  type: 'object',
+  maxProperties: V2_RECORD_LIMITS.maxProperties,
+  properties: { id: ID, organisation_id: ID, campaign_id: ID, mission_id: ID, name: NAME },
+  'x-json': V2_RECORD_LIMITS,
+} as const
+
+/** A v2 list's filters: `?field=value`, at most 20, each value free text of at most 200 characters. */
+export const V2_FILTERS = { type: 'object', maxProperties: 20, propertyNames: FIELD, additionalProperties: text(200) } as const
