@@ -69,6 +69,30 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
     `,
   },
   {
+    id: 3,
+    name: 'ids per tenant and organisation, invitations',
+    sql: `
+      -- A stream id is unique within its tenant only: an id another tenant uses is as free as one nobody uses,
+      -- so creating a stream cannot tell whether an id exists elsewhere.
+      alter table videos drop constraint videos_pkey;
+      alter table videos add primary key (tenant_id, video_id);
+      -- Likewise a v2 record id is unique within its resource and organisation.
+      alter table v2_records drop constraint v2_records_pkey;
+      alter table v2_records add primary key (resource, organisation_id, id);
+      create index v2_records_id on v2_records (resource, id);
+      -- A new user is invited by e-mail, not looked up: the invitation's id stands for the account until an admin
+      -- grants it a role, which binds it to the real account (uid).
+      create table invitations (
+        id text primary key,
+        email text not null,
+        name text not null default '',
+        invited_by text not null,
+        uid text,
+        created timestamptz not null default now()
+      );
+    `,
+  },
+  {
     id: 4,
     name: 'tenant-scoped media',
     sql: `

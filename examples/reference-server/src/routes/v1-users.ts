@@ -1,10 +1,11 @@
+import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ALL_TENANTS, isSuperAdmin, type Permissions } from '@honu/core'
-import { ApiError, badRequest, forbidden, notFound } from '../api-error'
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../api-error'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { EMAIL, ID, NAME, TENANT_SCOPE } from '../schemas/field-schemas'
-import { administeredTenants, loadUser, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
+import { administeredTenants, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
 import type { AuthedRequest } from './request-user'
 
 /** Roles a tenant admin may grant. `org-admin` exists only under `*` and only a super admin grants it. */
@@ -13,10 +14,53 @@ const roleSchema = { type: 'string', enum: [...GRANTABLE, 'org-admin'] } as cons
 
 const isAdminRole = (role: string) => role.toLowerCase() === 'admin'
 
-async function targetUser(db: Pick<Database, 'query'>, uid: string): Promise<UserRow> {
-  const [row] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [uid])
-  if (!row) throw notFound(`User "${uid}"`)
-  return row
+const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** An invitation's id: 28 letters and digits, the shape of a Firebase uid, so the two cannot be told apart. */
+export const invitationId = () => Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('')
+
+/**
+ * Whether the caller may know this user exists: themselves, anyone for a super admin, else someone with a role
+ * in a tenant the caller administers. Everyone else answers exactly as a uid nobody has.
+ */
+async function canSee(db: Pick<Database, 'query'>, caller: UserRow, target: UserRow): Promise<boolean> {
+  if (target.uid === caller.uid || isSuperAdmin(caller.permissions)) return true
+  return Object.keys(permissionsWithin(target.permissions, await administeredTenants(db, caller), false)).length > 0
+}
+
+/**
+ * The user a role call names: a user the caller can see, or the account an invitation stands for. With `bind`
+ * (granting a role), an invitation not yet bound is bound now: its e-mail's sign-in account is found or created
+ * and becomes a console user. Anything else is "not found", whether or not it exists.
+ */
+async function targetUser(
+  db: Pick<Database, 'query'>,
+  identity: Identity,
+  caller: UserRow,
+  uid: string,
+  options: { bind?: boolean } = {},
+): Promise<UserRow> {
+  const byUid = (id: string) => db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [id])
+  const [row] = await byUid(uid)
+  if (row && (await canSee(db, caller, row))) return row
+  const [invitation] = await db.query<{ email: string; name: string; uid: string | null }>(
+    'select email, name, uid from invitations where id = $1',
+    [uid],
+  )
+  if (invitation?.uid) {
+    const [bound] = await byUid(invitation.uid)
+    if (bound) return bound
+  }
+  if (invitation && options.bind) {
+    const account = await identity.ensureUser({ email: invitation.email, name: invitation.name })
+    await db.query('insert into users (uid, name, email) values ($1, $2, $3) on conflict do nothing', [account, invitation.name, invitation.email])
+    const [user] = await byUid(account)
+    // The e-mail belongs to another console record (made outside this server): nothing to bind to safely.
+    if (!user) throw conflict(`Another console user already has the e-mail ${invitation.email}.`)
+    await db.query('update invitations set uid = $2 where id = $1', [uid, account])
+    return user
+  }
+  throw notFound(`User "${uid}"`)
 }
 
 /** Whether, after `change`, the tenant still has a user with the admin role. */
@@ -104,10 +148,13 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       if ((await administeredTenants(db, caller)).size === 0) throw forbidden('create users')
       const { name, email } = request.body as { name: string; email: string }
       const normalised = email.trim().toLowerCase()
-      const [existing] = await db.query<{ uid: string }>('select uid from users where lower(email) = $1', [normalised])
-      if (existing) return reply.code(200).send({ uid: existing.uid })
-      const uid = await identity.ensureUser({ email: normalised, name })
-      await db.query('insert into users (uid, name, email) values ($1, $2, $3) on conflict (uid) do nothing', [uid, name, normalised])
+      const [existing] = await db.query<UserRow>('select uid, name, email, permissions from users where lower(email) = $1', [normalised])
+      // Someone the caller can already see: their uid, as before.
+      if (existing && (await canSee(db, caller, existing))) return reply.code(200).send({ uid: existing.uid })
+      // Anyone else is invited, whether or not an account exists, so the answer tells nothing about who exists:
+      // the invitation's id looks like a uid, and granting it a role binds it to the account.
+      const uid = invitationId()
+      await db.query('insert into invitations (id, email, name, invited_by) values ($1, $2, $3, $4)', [uid, normalised, name, caller.uid])
       return reply.code(201).send({ uid })
     },
   )
@@ -130,7 +177,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       const { tenant, role } = request.body as { tenant: string; role: string }
       checkGrant(caller, tenant, role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-      const target = await targetUser(db, uid)
+      const target = await targetUser(db, identity, caller, uid, { bind: true })
       const current = target.permissions[tenant] ?? []
       if (!current.includes(role)) await setRoles(db, target, tenant, [...current, role])
       return reply.code(201).send({ uid, tenant, roles: current.includes(role) ? current : [...current, role] })
@@ -158,11 +205,11 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       const { tenant, role, new_role } = request.body as { tenant: string; role: string; new_role: string }
       checkGrant(caller, tenant, new_role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-      const target = await targetUser(db, uid)
+      const target = await targetUser(db, identity, caller, uid)
       const current = target.permissions[tenant] ?? []
       if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
       const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
-      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, uid, next))) throw lastAdmin()
+      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, target.uid, next))) throw lastAdmin()
       await setRoles(db, target, tenant, next)
       return { uid, tenant, roles: next }
     },
@@ -170,11 +217,11 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   const removeRoles = async (caller: UserRow, uid: string, tenant: string, role?: string) => {
     await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-    const target = await targetUser(db, uid)
+    const target = await targetUser(db, identity, caller, uid)
     const current = target.permissions[tenant] ?? []
     if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
     const next = role ? current.filter((r) => r !== role) : []
-    if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, uid, next))) throw lastAdmin()
+    if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, target.uid, next))) throw lastAdmin()
     await setRoles(db, target, tenant, next)
   }
 
@@ -205,15 +252,14 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       const caller = (request as AuthedRequest).user
       const { uid } = request.params as { uid: string }
       if (uid === caller.uid) return { uid, name: caller.name, email: caller.email, permissions: caller.permissions }
-      const target = await loadUser(db, uid).catch(() => {
-        throw notFound(`User "${uid}"`)
-      })
+      // A bound invitation's id names its account; anyone the caller cannot see answers as a missing uid.
+      const target = await targetUser(db, identity, caller, uid)
       const superAdmin = isSuperAdmin(caller.permissions)
       const visible = await administeredTenants(db, caller)
       const shared: Permissions = superAdmin ? target.permissions : permissionsWithin(target.permissions, visible, false)
       // A user in none of the caller's tenants does not exist as far as the caller can tell.
       if (!superAdmin && Object.keys(shared).length === 0) throw notFound(`User "${uid}"`)
-      return { uid, name: target.name, email: target.email, permissions: shared }
+      return { uid: target.uid, name: target.name, email: target.email, permissions: shared }
     },
   )
 }

@@ -67,7 +67,8 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
       await requireWriter(db, (request as AuthedRequest).user, tenant_id)
       const body = request.body as { name: string; source: string; proxy?: string | null; video_id?: string }
       const videoId = body.video_id ?? randomUUID()
-      const [existing] = await db.query('select 1 from videos where video_id = $1', [videoId])
+      // Ids are unique per tenant: only this tenant's streams can conflict, so another tenant's id is free here.
+      const [existing] = await db.query('select 1 from videos where tenant_id = $1 and video_id = $2', [tenant_id, videoId])
       if (existing) return reply.code(409).send({ code: 'conflict', message: `A stream with id "${videoId}" already exists.` })
       await db.query('insert into videos (video_id, tenant_id, name, source, proxy) values ($1, $2, $3, $4, $5)', [
         videoId,
@@ -76,7 +77,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
         body.source,
         body.proxy ?? null,
       ])
-      const [created] = await db.query(`${videoSelect} where video_id = $1`, [videoId])
+      const [created] = await db.query(`${videoSelect} where tenant_id = $1 and video_id = $2`, [tenant_id, videoId])
       return reply.code(201).send(created)
     },
   )

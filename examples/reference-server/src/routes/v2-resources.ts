@@ -20,6 +20,21 @@ const PARENT: Partial<Record<string, [resource: string, field: string]>> = {
   execution: ['mission', 'mission_id'],
 }
 
+/**
+ * Records a record points at, which must be in its own organisation: a mission cannot name another
+ * organisation's campaign, and a foreign id is refused exactly as an id nobody uses.
+ */
+const REFERENCES: Partial<Record<string, [field: string, resource: string][]>> = {
+  mission: [['campaign_id', 'campaign']],
+  execution: [
+    ['mission_id', 'mission'],
+    ['platform_id', 'platform'],
+  ],
+  asset: [['group_id', 'asset/group']],
+}
+
+type RecordRow = { data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }
+
 /** Required fields of each resource (beyond organisation_id), checked on create. */
 const REQUIRED: Record<string, string[]> = {
   organisation: ['name'],
@@ -70,29 +85,71 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     update_time: new Date(String(row.update_time)).toISOString(),
   })
 
-  const findRecord = async (resource: string, id: string) => {
-    const [row] = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
-      'select data, organisation_id, create_time, update_time from v2_records where resource = $1 and id = $2',
-      [resource, id],
+  /** One record of one organisation: ids are unique per resource and organisation only. */
+  const recordIn = async (resource: string, organisationId: string, id: string) => {
+    const [row] = await db.query<RecordRow>(
+      'select data, organisation_id, create_time, update_time from v2_records where resource = $1 and organisation_id = $2 and id = $3',
+      [resource, organisationId, id],
     )
     return row
   }
 
-  const organisationFor = async (resource: string, id: string | undefined, body: Record<string, unknown>) => {
+  /**
+   * The record with this id in the organisations the caller may read (or in `organisationId` when given);
+   * undefined when there is none, whether or not another organisation has one. Two of the caller's own
+   * organisations may use the same id: the caller then names the organisation.
+   */
+  const findVisible = async (caller: V2Caller, resource: string, id: string, organisationId?: string) => {
+    const rows = (
+      await db.query<RecordRow>(
+        'select data, organisation_id, create_time, update_time from v2_records where resource = $1 and id = $2 order by organisation_id',
+        [resource, id],
+      )
+    ).filter((row) => can(caller, row.organisation_id, 'read') && (!organisationId || row.organisation_id === organisationId))
+    if (rows.length > 1) {
+      throw new ApiError(
+        409,
+        'ambiguous-id',
+        `${resource} "${id}" exists in several of your organisations (${rows.map((r) => r.organisation_id).join(', ')}): add ?organisation_id= to say which.`,
+      )
+    }
+    return rows[0]
+  }
+
+  const organisationFor = async (caller: V2Caller, resource: string, id: string | undefined, body: Record<string, unknown>) => {
     if (resource === 'organisation') return id ?? randomUUID()
     if (typeof body.organisation_id === 'string' && body.organisation_id) return body.organisation_id
     const parent = PARENT[resource]
     const parentId = parent ? body[parent[1]] : undefined
     if (parent && typeof parentId === 'string') {
-      const row = await findRecord(parent[0], parentId)
+      const row = await findVisible(caller, parent[0], parentId)
       if (row) return row.organisation_id
       throw badRequest(`${parent[1]} "${parentId}" does not exist.`)
     }
     throw badRequest('organisation_id is required.')
   }
 
+  /** Every record a record names must be in the same organisation; another organisation's is as absent as none. */
+  const checkReferences = async (resource: string, organisationId: string, data: Record<string, unknown>) => {
+    for (const [field, target] of REFERENCES[resource] ?? []) {
+      const value = data[field]
+      if (typeof value === 'string' && !(await recordIn(target, organisationId, value))) {
+        throw badRequest(`${field} "${value}" does not exist.`)
+      }
+    }
+  }
+
+  /** A record is created in an organisation the caller can see: another organisation answers as a missing one. */
+  const requireOrganisation = async (caller: V2Caller, organisationId: string) => {
+    if (!(await recordIn('organisation', organisationId, organisationId)) || !can(caller, organisationId, 'read')) {
+      throw notFound(`organisation "${organisationId}"`)
+    }
+  }
+
   const bodySchema = V2_RECORD
   const idParams = { type: 'object', properties: { id: ID } } as const
+  /** Which organisation's record, when two of the caller's organisations use the same id. */
+  const idQuery = { type: 'object', additionalProperties: false, properties: { organisation_id: ID } } as const
 
   for (const resource of V2_RESOURCE_NAMES) {
     if (!serves(resource) || resource === 'user') continue
@@ -113,11 +170,11 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return envelope(visible)
     })
 
-    app.get(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams } }, async (request) => {
+    app.get(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } }, async (request) => {
       const caller = callerOf(request)
       const { id } = request.params as { id: string }
-      const row = await findRecord(resource, id)
-      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+      if (!row) throw notFound(`${resource} "${id}"`)
       return envelope(recordOut(row))
     })
 
@@ -131,11 +188,14 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       if (missing.length) throw badRequest(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required.`)
       // The schema refused an id that fails its pattern: one that is sent is used, never silently replaced.
       const id = typeof body.id === 'string' ? body.id : randomUUID()
-      const organisationId = await organisationFor(resource, id, body)
+      const organisationId = await organisationFor(caller, resource, id, body)
+      if (resource !== 'organisation') await requireOrganisation(caller, organisationId)
       if (resource === 'organisation' ? !caller.superAdmin : !can(caller, organisationId, changeAction)) {
         throw forbidden(`create ${resource} records here`)
       }
-      if (await findRecord(resource, id)) throw new ApiError(409, 'conflict', `${resource} "${id}" already exists.`)
+      await checkReferences(resource, organisationId, body)
+      // Only this organisation's records can conflict: an id another organisation uses is free here.
+      if (await recordIn(resource, organisationId, id)) throw new ApiError(409, 'conflict', `${resource} "${id}" already exists.`)
       const data = { ...body, id }
       delete (data as Record<string, unknown>).organisation_id
       await db.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
@@ -145,14 +205,14 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
         JSON.stringify(data),
       ])
       await audit(caller, organisationId, 'create', `${resource}/${id}`)
-      return reply.code(201).send(envelope(recordOut((await findRecord(resource, id))!)))
+      return reply.code(201).send(envelope(recordOut((await recordIn(resource, organisationId, id))!)))
     })
 
-    app.put(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, body: bodySchema } }, async (request) => {
+    app.put(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery, body: bodySchema } }, async (request) => {
       const caller = callerOf(request)
       const { id } = request.params as { id: string }
-      const row = await findRecord(resource, id)
-      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+      if (!row) throw notFound(`${resource} "${id}"`)
       if (resource === 'organisation' ? !caller.superAdmin && !can(caller, id, 'admin') : !can(caller, row.organisation_id, changeAction)) {
         throw forbidden(`change this ${resource}`)
       }
@@ -160,23 +220,24 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       // The id and the organisation of a record never change.
       delete changes.id
       delete changes.organisation_id
+      await checkReferences(resource, row.organisation_id, changes)
       await db.query(
-        'update v2_records set data = $3::jsonb, update_time = clock_timestamp() where resource = $1 and id = $2',
-        [resource, id, JSON.stringify({ ...row.data, ...changes, id })],
+        'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
+        [resource, row.organisation_id, id, JSON.stringify({ ...row.data, ...changes, id })],
       )
       await audit(caller, row.organisation_id, 'update', `${resource}/${id}`)
-      return envelope(recordOut((await findRecord(resource, id))!))
+      return envelope(recordOut((await recordIn(resource, row.organisation_id, id))!))
     })
 
-    app.delete(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams } }, async (request, reply) => {
+    app.delete(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } }, async (request, reply) => {
       const caller = callerOf(request)
       const { id } = request.params as { id: string }
-      const row = await findRecord(resource, id)
-      if (!row || !can(caller, row.organisation_id, 'read')) throw notFound(`${resource} "${id}"`)
+      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+      if (!row) throw notFound(`${resource} "${id}"`)
       if (resource === 'organisation' ? !caller.superAdmin : !can(caller, row.organisation_id, changeAction)) {
         throw forbidden(`delete this ${resource}`)
       }
-      await db.query('delete from v2_records where resource = $1 and id = $2', [resource, id])
+      await db.query('delete from v2_records where resource = $1 and organisation_id = $2 and id = $3', [resource, row.organisation_id, id])
       await audit(caller, row.organisation_id, 'delete', `${resource}/${id}`)
       return reply.code(204).send()
     })
