@@ -132,7 +132,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       const [first] = fastifyError.validation
       const where = `${fastifyError.validationContext ?? 'request'}${(first?.instancePath ?? '').replace(/\//g, '.')}`
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty
-      const detail = extra ? `${where}.${extra} is not allowed` : `${where} ${first?.message ?? 'is invalid'}`
+      // A field name refused by `propertyNames` comes with the name; ajv's own message would not say which.
+      const badName = (first as { propertyName?: string } | undefined)?.propertyName
+      const detail = extra
+        ? `${where}.${extra} is not allowed`
+        : badName !== undefined
+          ? `${where}.${badName} is not an allowed field name`
+          : `${where} ${first?.message ?? 'is invalid'}`
       return reply.code(400).send({ code: 'invalid-request', message: `Invalid request: ${detail}.` })
     }
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
