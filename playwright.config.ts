@@ -27,7 +27,8 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: 'http://127.0.0.1:5173',
     // A revoked session is refused on its next request (not up to 60 s later, the server's default bound).
-    env: { HONU_DATA_DIR: 'memory', HONU_MEDIA_TEST_CONTROLS: '1', HONU_REVOCATION_CHECK_SECONDS: '0' },
+    // A server that exits is restarted after 2 s (then 4, 8…): long enough for a browser test to see it down.
+    env: { HONU_DATA_DIR: 'memory', HONU_MEDIA_TEST_CONTROLS: '1', HONU_REVOCATION_CHECK_SECONDS: '0', HONU_RESTART_DELAY_MS: '2000' },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     // SIGTERM lets scripts/serve.mjs stop the emulator, server and app it started (each in its own group).

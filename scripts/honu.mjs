@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` and `npm test` on a machine with only Node and npm: bring the pinned pnpm (through npx when it
 // is not installed), install the workspace from the lockfile, then hand over to the pnpm scripts.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 const command = process.argv[2]
@@ -23,4 +23,38 @@ const run = (args) => {
 }
 
 run(['install', '--frozen-lockfile'])
-run(['run', scripts[command]])
+if (command === 'start') await runStack(['run', scripts[command]])
+else run(['run', scripts[command]])
+
+/**
+ * `npm start` runs until stopped. pnpm does not pass SIGTERM on to the script it runs, so a `kill` of this process
+ * would leave the stack running: run it in its own process group instead, pass every stop signal to the whole
+ * group, and return only once the group is gone (the Auth emulator saves its accounts on the way out).
+ */
+async function runStack(args) {
+  const [cmd, ...rest] = [...pnpm, ...args]
+  const child = spawn(cmd, rest, { stdio: 'inherit', detached: process.platform !== 'win32', shell: process.platform === 'win32' })
+  const alive = () => {
+    try {
+      process.kill(-child.pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  let stopped = false
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      stopped = true
+      try {
+        process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal)
+      } catch {
+        // Already gone.
+      }
+    })
+  }
+  const code = await new Promise((resolve) => child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))))
+  while (process.platform !== 'win32' && alive()) await new Promise((resolve) => setTimeout(resolve, 100))
+  // Stopped on request is a clean end, whatever pnpm reports for the signal it got.
+  process.exit(stopped ? 0 : code)
+}

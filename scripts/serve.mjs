@@ -1,44 +1,117 @@
 // Runs the console on the embedded defaults: the Firebase Auth emulator, the reference server (emulator mode,
 // PGlite in .data/, seeded demo data) and the built host app under a strict CSP. `--server-only` leaves the app
-// out. Ctrl+C stops everything.
+// out. A reference server that exits is started again with backoff; Ctrl+C (or SIGTERM) stops everything.
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverOnly = process.argv.includes('--server-only')
-const children = []
+const dataDir = process.env.HONU_DATA_DIR ?? `${root}.data/pglite`
+// With a data folder the emulator's accounts live beside it, so stopping `npm start` signs nobody out; in memory
+// (the browser tests) nothing is kept, as for the database.
+const authStateDir = dataDir === 'memory' ? undefined : (process.env.HONU_AUTH_EMULATOR_DIR ?? join(root, '.data', 'auth-emulator'))
 
-const start = (name, cmd, args, options = {}) => {
+/** First delay before restarting an exited server; doubles on each quick exit up to {@link MAX_RESTART_DELAY_MS}. */
+const RESTART_DELAY_MS = readDelay('HONU_RESTART_DELAY_MS', 1000)
+const MAX_RESTART_DELAY_MS = Math.max(10_000, RESTART_DELAY_MS)
+/** A server that ran this long before exiting was stable: its next restart starts again from the first delay. */
+const STABLE_RUN_MS = 30_000
+/** How long stopping waits for each process group (the emulator writes its accounts on the way out). */
+const STOP_GRACE_MS = 10_000
+
+function readDelay(name, fallback) {
+  const text = process.env[name]
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number of milliseconds (0 or more), not ${JSON.stringify(text)}.`)
+    process.exit(2)
+  }
+  return value
+}
+
+/** Live process groups we started (each child leads its own group: pnpm → sh → tsx → node all go together). */
+const groups = new Set()
+let stopping = false
+let restartTimer
+
+const groupAlive = (pid) => {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Waits until every process of the group has exited; SIGKILLs what is left after `graceMs`. */
+async function groupGone(pid, graceMs) {
+  const deadline = Date.now() + graceMs
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+  if (groupAlive(pid)) {
+    try {
+      process.kill(-pid, 'SIGKILL')
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/**
+ * Starts `cmd` in its own process group with prefixed output. `onExit` decides what an exit means; by default
+ * it stops everything, since the emulator or the app going away is not something waiting fixes.
+ */
+function start(name, cmd, args, options = {}, onExit) {
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...options })
   const prefix = `[${name}] `
-  const relay = (stream, out) =>
-    stream.on('data', (chunk) => out.write(String(chunk).replace(/^(?=.)/gm, prefix)))
+  const relay = (stream, out) => stream.on('data', (chunk) => out.write(String(chunk).replace(/^(?=.)/gm, prefix)))
   relay(child.stdout, process.stdout)
   relay(child.stderr, process.stderr)
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`${prefix}exited with code ${code}; stopping.`)
-      stop(1)
-    }
+  groups.add(child.pid)
+  const startedAt = Date.now()
+  child.on('exit', async (code, signal) => {
+    // The group leader is gone; the rest of its group (the real server under pnpm) may still be closing.
+    await groupGone(child.pid, STOP_GRACE_MS)
+    groups.delete(child.pid)
+    if (stopping) return
+    const how = signal ? `on ${signal}` : `with code ${code}`
+    if (onExit) return onExit({ how, ranFor: Date.now() - startedAt })
+    console.error(`${prefix}exited ${how}; stopping.`)
+    stop(1)
   })
-  children.push(child)
   return child
 }
 
-let stopping = false
-function stop(code = 0) {
+/** Stops every group we started (SIGTERM, then SIGKILL after the grace period) and exits. Safe to call twice. */
+async function stop(code = 0) {
+  if (stopping) {
+    // A second Ctrl+C: do not wait any longer.
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(code)
+  }
   stopping = true
-  for (const child of children) {
+  clearTimeout(restartTimer)
+  for (const pid of groups) {
     try {
-      process.kill(-child.pid, 'SIGTERM')
+      process.kill(-pid, 'SIGTERM')
     } catch {
       // Already gone.
     }
   }
+  await Promise.all([...groups].map((pid) => groupGone(pid, STOP_GRACE_MS)))
   process.exit(code)
 }
-process.on('SIGINT', () => stop(0))
-process.on('SIGTERM', () => stop(0))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0))
+/** Parks the start-up sequence while {@link stop} finishes and exits the process. */
+const untilStopped = () => new Promise(() => {})
 
 const up = async (url) => {
   try {
@@ -49,11 +122,13 @@ const up = async (url) => {
 }
 const waitFor = async (url, what, seconds) => {
   for (let i = 0; i < seconds * 2; i++) {
-    if (await up(url)) return
+    if (await up(url)) return true
+    if (stopping) return false
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   console.error(`${what} did not come up at ${url} within ${seconds} s.`)
-  stop(1)
+  await stop(1)
+  return false
 }
 
 // Something already answering on our ports would be mistaken for what we start: say so instead.
@@ -66,28 +141,61 @@ for (const [port, what] of serverOnly ? [[8080, 'API']] : [[8080, 'API'], [5173,
 }
 
 if (!(await up('http://127.0.0.1:9099/'))) {
-  console.log('Starting the Firebase Auth emulator (10–40 s)…')
-  start('auth-emulator', 'examples/reference-server/node_modules/.bin/firebase', ['emulators:start', '--only', 'auth', '--project', 'demo-honu'], {
+  const state = authStateDir
+    ? [
+        // --import only once there is something to import (the emulator refuses a missing export).
+        ...(existsSync(join(authStateDir, 'firebase-export-metadata.json')) ? [`--import=${authStateDir}`] : []),
+        `--export-on-exit=${authStateDir}`,
+      ]
+    : []
+  console.log(`Starting the Firebase Auth emulator (10–40 s)${authStateDir ? `, accounts kept in ${authStateDir}` : ''}…`)
+  start('auth-emulator', 'examples/reference-server/node_modules/.bin/firebase', ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...state], {
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
   })
-  await waitFor('http://127.0.0.1:9099/', 'The Auth emulator', 120)
+  if (!(await waitFor('http://127.0.0.1:9099/', 'The Auth emulator', 120))) await untilStopped()
 }
 
-start('server', 'pnpm', ['--filter', '@honu/reference-server', 'run', 'serve'], {
-  env: {
-    ...process.env,
-    HONU_AUTH_MODE: 'emulator',
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-    HONU_DATA_DIR: process.env.HONU_DATA_DIR ?? `${root}.data/pglite`,
-  },
-})
-await waitFor('http://127.0.0.1:8080/health', 'The reference server', 60)
+let serverUp = false
+let restartDelay = RESTART_DELAY_MS
+let restarts = 0
+/** Starts the reference server; when it exits after having come up, starts it again with backoff. */
+function startServer() {
+  start(
+    'server',
+    'pnpm',
+    ['--filter', '@honu/reference-server', 'run', 'serve'],
+    {
+      env: {
+        ...process.env,
+        HONU_AUTH_MODE: 'emulator',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        HONU_DATA_DIR: dataDir,
+      },
+    },
+    ({ how, ranFor }) => {
+      // Exiting before it ever answered is a configuration problem (a busy port, a refused address): say so and
+      // stop rather than retry forever.
+      if (!serverUp) {
+        console.error(`[server] exited ${how} before it came up; stopping.`)
+        return void stop(1)
+      }
+      if (ranFor >= STABLE_RUN_MS) restartDelay = RESTART_DELAY_MS
+      restarts += 1
+      console.error(`[server] exited ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(restartDelay / 1000).toFixed(1)} s (restart ${restarts}).`)
+      restartTimer = setTimeout(startServer, restartDelay)
+      restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS)
+    },
+  )
+}
+startServer()
+serverUp = await waitFor('http://127.0.0.1:8080/health', 'The reference server', 60)
+if (!serverUp) await untilStopped()
 
 if (!serverOnly) {
   const build = spawnSync('pnpm', ['--filter', '@honu/host-app', 'run', 'build'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) stop(1)
+  if (build.status !== 0) await stop(1)
   start('app', 'pnpm', ['--filter', '@honu/host-app', 'run', 'serve'])
-  await waitFor('http://127.0.0.1:5173/', 'The host app', 60)
+  if (!(await waitFor('http://127.0.0.1:5173/', 'The host app', 60))) await untilStopped()
   console.log('\nHonu Console is running at http://127.0.0.1:5173  (API http://127.0.0.1:8080, Auth emulator 127.0.0.1:9099)')
   console.log('Demo accounts are listed above under [server]. Ctrl+C stops everything.\n')
 }
