@@ -1,5 +1,12 @@
 import pg from 'pg'
 import type { Database } from './database'
+import { withReadCache } from './read-cache'
+
+/**
+ * How long a cached read may be served on PostgreSQL, where other server processes (and people) write to the
+ * same database: their writes are seen at most this late. This process's own writes are seen at once.
+ */
+export const POSTGRES_READ_CACHE_MS = 1000
 
 /** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
@@ -9,7 +16,7 @@ export async function createPostgresDatabase(connectionString: string): Promise<
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
   // Fail at start-up, with the reason, rather than on the first request.
   await pool.query('select 1')
-  return {
+  return withReadCache({
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       return (await pool.query(sql, params as unknown[])).rows as Row[]
@@ -35,5 +42,5 @@ export async function createPostgresDatabase(connectionString: string): Promise<
       }
     },
     close: () => pool.end(),
-  }
+  }, { maxAgeMs: POSTGRES_READ_CACHE_MS })
 }

@@ -12,7 +12,8 @@ export interface UserRow {
 
 /** Loads the signed-in user's record; an account with no record has no access to the console. */
 export async function loadUser(db: Pick<Database, 'query'>, uid: string): Promise<UserRow> {
-  const [row] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [uid])
+  // Read on every request: from the read cache, which every write of this process empties (src/db/read-cache.ts).
+  const [row] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [uid], { cached: true })
   if (!row) throw new ApiError(403, 'no-access', 'This account has no access to the console. Ask an admin to add you.')
   return row
 }
@@ -26,7 +27,9 @@ export const rolesIn = (user: UserRow, tenantId: string) => getRoles(user.permis
  */
 export async function requireMember(db: Pick<Database, 'query'>, user: UserRow, tenantId: string | undefined) {
   if (!tenantId) throw new ApiError(400, 'bad-request', 'tenant_id is required.')
-  const [tenant] = await db.query<{ tenant_id: string }>('select tenant_id from tenants where tenant_id = $1', [tenantId])
+  const [tenant] = await db.query<{ tenant_id: string }>('select tenant_id from tenants where tenant_id = $1', [tenantId], {
+    cached: true,
+  })
   const roles = rolesIn(user, tenantId)
   if (!tenant || roles.length === 0) throw notFound(`Tenant "${tenantId}"`)
   return roles

@@ -23,9 +23,10 @@ const streamFields = {
   proxy: OPTIONAL_ADDRESS,
 } as const
 
-const videoSelect = `select video_id, name, source, proxy, tenant_id,
+const videoColumns = `video_id, name, source, proxy, tenant_id,
   to_char(create_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as create_time,
-  to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time from videos`
+  to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time`
+const videoSelect = `select ${videoColumns} from videos`
 
 /** Streams of a tenant: spec §7 `/api/v1/videos`. Members read; writers and admins change. */
 export function registerVideoRoutes(app: FastifyInstance, db: Database) {
@@ -35,15 +36,18 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
       await requireMember(db, (request as AuthedRequest).user, tenant_id)
-      const data = await db.query(`${videoSelect} where tenant_id = $1 order by name, video_id limit $2 offset $3`, [
-        tenant_id,
-        Math.min(Number(limit ?? 1000), 1000),
-        Number(offset ?? 0),
-      ])
-      const [{ count }] = (await db.query<{ count: string }>('select count(*) from videos where tenant_id = $1', [tenant_id])) as [
-        { count: string },
-      ]
-      return { data, total_count: Number(count) }
+      // One round trip for the page and the total (a window count over the tenant's rows, taken before the
+      // limit); only a page past the end, which has no row to carry it, asks for the total apart.
+      const rows = await db.query<{ total_count: string }>(
+        `select ${videoColumns}, count(*) over () as total_count from videos where tenant_id = $1 order by name, video_id limit $2 offset $3`,
+        [tenant_id, Math.min(Number(limit ?? 1000), 1000), Number(offset ?? 0)],
+        { cached: true },
+      )
+      const total = rows[0]
+        ? rows[0].total_count
+        : ((await db.query<{ count: string }>('select count(*) from videos where tenant_id = $1', [tenant_id]))[0]?.count ?? '0')
+      const data = rows.map(({ total_count: _, ...video }) => video)
+      return { data, total_count: Number(total) }
     },
   )
 

@@ -1,0 +1,70 @@
+import type { Database } from './database'
+
+/** Options of {@link withReadCache}. */
+export interface ReadCacheOptions {
+  /**
+   * Longest time a cached answer is served, in milliseconds. `Infinity` when every write to the database passes
+   * through this process (PGlite), since each one empties the cache; a bound when other processes write too.
+   */
+  maxAgeMs: number
+  /** Most answers kept; the oldest goes first. Default 1,000. */
+  maxEntries?: number
+  /** The clock, in epoch milliseconds; tests inject one. Default `Date.now`. */
+  now?: () => number
+}
+
+const READ = /^\s*select\b/i
+
+/**
+ * Keeps the answers of the reads that ask for it (`query(sql, params, { cached: true })`: the hot, small reads of
+ * every request, such as the caller's user record) so that a repeated request costs no database round trip.
+ *
+ * Every other statement that is not a `select` (insert, update, delete, DDL), every `exec` and every transaction
+ * empties the cache both when it starts and when it ends, and an answer is stored only if no write started or
+ * ended while it was being read: a read that may have seen the database before a write is never kept past that
+ * write. Within this process a cached answer is therefore never older than the last write this process made;
+ * writes made by other processes are seen after at most `maxAgeMs`. Answers are copied in and out, so a caller
+ * that changes the rows it got cannot change the cache.
+ */
+export function withReadCache(db: Database, options: ReadCacheOptions): Database {
+  const now = options.now ?? Date.now
+  const maxEntries = options.maxEntries ?? 1000
+  const answers = new Map<string, { rows: unknown[]; readAt: number }>()
+  let generation = 0
+  const changed = () => {
+    generation++
+    answers.clear()
+  }
+  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
+    changed()
+    try {
+      return await run()
+    } finally {
+      changed()
+    }
+  }
+
+  return {
+    kind: db.kind,
+    async query<Row>(sql: string, params: readonly unknown[] = [], queryOptions?: { cached?: boolean }): Promise<Row[]> {
+      if (!queryOptions?.cached || !READ.test(sql)) {
+        return READ.test(sql) ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params))
+      }
+      const key = `${sql}\u0000${JSON.stringify(params)}`
+      const readAt = now()
+      const cached = answers.get(key)
+      if (cached && readAt - cached.readAt < options.maxAgeMs) return structuredClone(cached.rows) as Row[]
+      const before = generation
+      const rows = await db.query<Row>(sql, params)
+      if (generation === before) {
+        answers.delete(key)
+        answers.set(key, { rows: structuredClone(rows), readAt })
+        if (answers.size > maxEntries) answers.delete(answers.keys().next().value!)
+      }
+      return rows
+    },
+    exec: (sql) => writing(() => db.exec(sql)),
+    transaction: (work) => writing(() => db.transaction(work)),
+    close: () => db.close(),
+  }
+}
