@@ -21,6 +21,11 @@ beforeAll(async () => {
       return res.end('<html>bad gateway</html>')
     }
     if (req.url.startsWith('/slow')) return void setTimeout(() => json(res, 200, {}), 2000)
+    if (req.url.startsWith('/status/')) return json(res, Number(req.url.slice('/status/'.length)), { message: 'as asked' })
+    // Accepts only the token named "fresh": a stale one answers 401, as the API does for an expired or revoked one.
+    if (req.url.startsWith('/guarded')) {
+      return req.headers.authorization === 'Bearer fresh' ? json(res, 200, { ok: true }) : json(res, 401, { message: 'expired' })
+    }
     return json(res, 404, { message: 'not found' })
   })
 })
@@ -97,6 +102,72 @@ describe('createHttpClient', () => {
     expect(error).toMatchObject({ code: 'http/network', status: 0 })
     expect(String((error as Error).message)).not.toContain('secret-token')
     expect(String((error as Error).message)).not.toContain('key=x')
+  })
+})
+
+describe('reachability', () => {
+  const outcomes = async (call: (http: ReturnType<typeof createHttpClient>) => Promise<unknown>, options = {}) => {
+    const seen: boolean[] = []
+    await call(createHttpClient({ ...options, onReachability: (up) => seen.push(up) })).catch(() => undefined)
+    return seen
+  }
+
+  it('any answer but 502–504 means the server was reached, even an error', async () => {
+    for (const status of [200, 401, 404, 422, 500, 501, 505]) {
+      expect(await outcomes((http) => http.request('GET', `${server.url}/status/${status}`)), String(status)).toEqual([true])
+    }
+  })
+
+  it('502–504 from a proxy, network failures and timeouts mean it was not', async () => {
+    for (const status of [502, 503, 504]) {
+      expect(await outcomes((http) => http.request('GET', `${server.url}/status/${status}`)), String(status)).toEqual([false])
+    }
+    expect(await outcomes((http) => http.request('GET', 'http://127.0.0.1:1/nothing'))).toEqual([false])
+    expect(await outcomes((http) => http.request('GET', `${server.url}/slow`), { timeoutMs: 50 })).toEqual([false])
+  })
+
+  it('an aborted call says nothing about the server', async () => {
+    expect(await outcomes((http) => http.request('GET', `${server.url}/ok`, { signal: AbortSignal.abort() }))).toEqual([])
+  })
+})
+
+describe('a 401', () => {
+  it('refreshes the token once and sends the call again with the new one', async () => {
+    let token = 'stale'
+    const onUnauthorized = vi.fn(async () => {
+      token = 'fresh'
+      return true
+    })
+    const http = createHttpClient({ getToken: async () => token, onUnauthorized })
+    await expect(http.request('GET', `${server.url}/guarded`)).resolves.toEqual({ ok: true })
+    expect(onUnauthorized.mock.calls).toEqual([[false]])
+    expect(server.requests.slice(-2).map((r) => r.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh'])
+  })
+
+  it('refused again after the refresh: says the session is over and rejects with the 401', async () => {
+    const onUnauthorized = vi.fn(async () => true)
+    const http = createHttpClient({ getToken: async () => 'revoked', onUnauthorized })
+    const before = server.requests.length
+    const error = await http.request('GET', `${server.url}/guarded`).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'http/unauthorized', status: 401 })
+    expect(onUnauthorized.mock.calls).toEqual([[false], [true]])
+    expect(server.requests.length - before).toBe(2)
+  })
+
+  it('no refresh possible: rejects with the 401 without sending again', async () => {
+    const onUnauthorized = vi.fn(async () => false)
+    const http = createHttpClient({ getToken: async () => 'revoked', onUnauthorized })
+    const before = server.requests.length
+    await expect(http.request('GET', `${server.url}/guarded`)).rejects.toMatchObject({ status: 401 })
+    expect(onUnauthorized.mock.calls).toEqual([[false]])
+    expect(server.requests.length - before).toBe(1)
+  })
+
+  it('a call sent without a token (signed out) is not a session to refresh', async () => {
+    const onUnauthorized = vi.fn(async () => true)
+    const http = createHttpClient({ getToken: async () => undefined, onUnauthorized })
+    await expect(http.request('GET', `${server.url}/guarded`)).rejects.toMatchObject({ status: 401 })
+    expect(onUnauthorized).not.toHaveBeenCalled()
   })
 })
 

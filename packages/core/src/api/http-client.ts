@@ -25,6 +25,17 @@ export interface HttpClientOptions {
   fetch?: FetchLike
   /** Time after which a call is aborted with `http/timeout`. Default 30 s. */
   timeoutMs?: number
+  /**
+   * Hears whether each call reached the server: `false` for a network failure, a timeout or a 502–504 (a proxy
+   * whose server is gone), `true` for any other answer. Aborted calls report nothing. Feeds the connection state.
+   */
+  onReachability?: (reachable: boolean) => void
+  /**
+   * Called when a call that carried a token is answered 401: `retried` is `false` the first time (refresh the
+   * token and resolve `true` to send the call once more), `true` when the call sent again is refused too (the
+   * session is over). The caller still gets the 401 as an `HttpError` when no retry follows.
+   */
+  onUnauthorized?: (retried: boolean) => Promise<boolean>
 }
 
 /** Sends JSON requests to absolute addresses, the way spec §7 describes. */
@@ -89,70 +100,80 @@ function statusMessage(status: number, body: unknown): string {
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
 
-  return {
-    async request<T>(method: string, url: string, request: RequestOptions = {}): Promise<T> {
-      const token = options.getToken ? await options.getToken() : undefined
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
-      if (token) headers.Authorization = `Bearer ${token}`
+  const report = (reachable: boolean) => options.onReachability?.(reachable)
 
-      const controller = new AbortController()
-      let timedOut = false
-      const timer = setTimeout(() => {
-        timedOut = true
-        controller.abort()
-      }, request.timeoutMs ?? timeoutMs)
-      const onAbort = () => controller.abort()
-      if (request.signal?.aborted) controller.abort()
-      request.signal?.addEventListener('abort', onAbort, { once: true })
+  const send = async <T>(method: string, url: string, request: RequestOptions, retried: boolean): Promise<T> => {
+    const token = options.getToken ? await options.getToken() : undefined
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+    if (token) headers.Authorization = `Bearer ${token}`
 
-      const target = withQuery(url, request.query)
-      // Never put the address (which might carry secrets in a host's query) or the token in messages.
-      const what = `${method} ${target.split('?')[0]}`
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, request.timeoutMs ?? timeoutMs)
+    const onAbort = () => controller.abort()
+    if (request.signal?.aborted) controller.abort()
+    request.signal?.addEventListener('abort', onAbort, { once: true })
+
+    const target = withQuery(url, request.query)
+    // Never put the address (which might carry secrets in a host's query) or the token in messages.
+    const what = `${method} ${target.split('?')[0]}`
+    try {
+      const doFetch = options.fetch ?? (globalThis.fetch as FetchLike)
+      let response: Response
       try {
-        const doFetch = options.fetch ?? (globalThis.fetch as FetchLike)
-        let response: Response
-        try {
-          response = await doFetch(target, {
-            method,
-            mode: 'cors',
-            headers,
-            body: request.body === undefined ? undefined : JSON.stringify(request.body),
-            signal: controller.signal,
-          })
-        } catch (cause) {
-          if (timedOut) {
-            throw new HttpError({ code: 'http/timeout', message: `${what} timed out.`, status: 0, cause })
-          }
-          if (controller.signal.aborted) {
-            throw new HttpError({ code: 'http/aborted', message: `${what} was aborted.`, status: 0, cause })
-          }
-          throw new HttpError({
-            code: 'http/network',
-            message: `Could not reach the server (${what}).`,
-            status: 0,
-            cause,
-          })
+        response = await doFetch(target, {
+          method,
+          mode: 'cors',
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal: controller.signal,
+        })
+      } catch (cause) {
+        if (timedOut) {
+          report(false)
+          throw new HttpError({ code: 'http/timeout', message: `${what} timed out.`, status: 0, cause })
         }
-        let body: unknown
-        try {
-          body = await readBody(response)
-        } catch (cause) {
-          const code = timedOut ? 'http/timeout' : controller.signal.aborted ? 'http/aborted' : 'http/network'
-          throw new HttpError({ code, message: `${what} failed while reading the answer.`, status: response.status, cause })
+        if (controller.signal.aborted) {
+          throw new HttpError({ code: 'http/aborted', message: `${what} was aborted.`, status: 0, cause })
         }
-        if (!response.ok) {
-          throw new HttpError({
-            code: response.status === 401 ? 'http/unauthorized' : response.status === 403 ? 'http/forbidden' : 'http/status',
-            message: statusMessage(response.status, body),
-            status: response.status,
-            body,
-          })
-        }
-        return body as T
-      } finally {
-        clearTimeout(timer)
-        request.signal?.removeEventListener('abort', onAbort)
+        report(false)
+        throw new HttpError({
+          code: 'http/network',
+          message: `Could not reach the server (${what}).`,
+          status: 0,
+          cause,
+        })
       }
-    },
+      // 502–504 come from a proxy (or gateway) in front of a server that is down or restarting.
+      report(response.status < 502 || response.status > 504)
+      let body: unknown
+      try {
+        body = await readBody(response)
+      } catch (cause) {
+        const code = timedOut ? 'http/timeout' : controller.signal.aborted ? 'http/aborted' : 'http/network'
+        throw new HttpError({ code, message: `${what} failed while reading the answer.`, status: response.status, cause })
+      }
+      // A refused token: refreshed once and the call sent again; refused again, the session is over.
+      if (response.status === 401 && token && options.onUnauthorized && (await options.onUnauthorized(retried)) && !retried) {
+        return await send<T>(method, url, request, true)
+      }
+      if (!response.ok) {
+        throw new HttpError({
+          code: response.status === 401 ? 'http/unauthorized' : response.status === 403 ? 'http/forbidden' : 'http/status',
+          message: statusMessage(response.status, body),
+          status: response.status,
+          body,
+        })
+      }
+      return body as T
+    } finally {
+      clearTimeout(timer)
+      request.signal?.removeEventListener('abort', onAbort)
+    }
   }
+
+  return { request: <T>(method: string, url: string, request: RequestOptions = {}) => send<T>(method, url, request, false) }
 }

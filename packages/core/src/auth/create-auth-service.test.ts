@@ -73,7 +73,7 @@ describe('password sign-in', () => {
     userStatus = 503
     const { client, adapter } = setup()
     await client.auth.signIn({ email: 'ada@x.io', password: 'right-pass' })
-    await vi.waitFor(() => expect(status(client)).toBe('error'))
+    await vi.waitFor(() => expect(status(client)).toBe('load-failed'))
     expect(await adapter.getCurrentUser()).toMatchObject({ uid: 'u1' })
     userStatus = 200
     client.stop()

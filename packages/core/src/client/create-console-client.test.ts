@@ -4,6 +4,7 @@ import { createStaticFlagSource } from '../flags/create-static-flag-source'
 import { createMemoryStorage } from '../platform/storage-adapter'
 import { createFakeAuthAdapter } from '../testing/create-fake-auth-adapter'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
+import type { FetchLike } from '../api/http-client'
 import { createConsoleClient } from './create-console-client'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
@@ -61,12 +62,13 @@ describe('createConsoleClient', () => {
     client.stop()
   })
 
-  it('asks the user to sign in again when the token cannot be refreshed', async () => {
+  it('ends the session when the provider refuses to refresh the token', async () => {
     const { client, auth } = setup()
     await startSignedIn(client)
     auth.failTokens(true)
     await client.refreshToken()
-    expect(client.session.getState().needsReauthentication).toBe(true)
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, notice: 'session-ended' })
+    expect(await auth.getCurrentUser()).toBeUndefined()
     client.stop()
   })
 
@@ -166,6 +168,151 @@ describe('createConsoleClient', () => {
     expect(client.session.getState().status).toBe('signed-out')
     await expect(client.ping()).resolves.toBe(true)
     expect(server.requests.at(-1)!.headers.authorization).toBeUndefined()
+    client.stop()
+  })
+})
+
+describe('recovery', () => {
+  // The API as the recovery paths meet it: the user record answers `userStatus`; videos accept only tokens handed
+  // out after `acceptFrom` (older ones are "revoked"); `down` makes every call fail as an unreachable server does.
+  let api: Awaited<ReturnType<typeof startTestServer>>
+  let userStatus = 200
+  let acceptFrom = 0
+  let down = false
+  beforeAll(async () => {
+    api = await startTestServer((req, res) => {
+      if (req.url === '/health') return json(res, 200, { status: 'ok' })
+      if (req.url.startsWith('/api/v1/users/u1')) {
+        return userStatus === 200 ? json(res, 200, { email: 'ada@x.io', permissions: { t1: ['reader'] } }) : json(res, userStatus, { message: 'failed' })
+      }
+      if (req.url.startsWith('/api/v1/videos')) {
+        const n = Number(/fake-token-u1-(\d+)/.exec(req.headers.authorization ?? '')?.[1] ?? -1)
+        return n >= acceptFrom ? json(res, 200, { data: [], total_count: 0 }) : json(res, 401, { message: 'Token revoked' })
+      }
+      return json(res, 404, {})
+    })
+  })
+  afterAll(() => api.close())
+  const setupRecovery = () => {
+    userStatus = 200
+    acceptFrom = 0
+    down = false
+    const fetchLike: FetchLike = (url, init) => (down ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init))
+    return setup({ api: { baseUrl: api.url, fetch: fetchLike } })
+  }
+
+  it('a refused call refreshes the token once and succeeds with the new one', async () => {
+    const { client, auth } = setupRecovery()
+    await startSignedIn(client)
+    // The next token is refused; the one the refresh brings is accepted.
+    acceptFrom = auth.tokenCount + 2
+    await expect(client.v1.listVideos('t1')).resolves.toMatchObject({ items: [] })
+    expect(auth.refreshCount).toBe(1)
+    expect(client.session.getState().status).toBe('authenticated')
+    client.stop()
+  })
+
+  it('calls refused at the same moment share one refresh', async () => {
+    const { client, auth } = setupRecovery()
+    await startSignedIn(client)
+    acceptFrom = auth.tokenCount + 4
+    // The refresh finishes only once all three calls were refused, as when they were sent together.
+    const before = api.requests.length
+    const getIdToken = auth.getIdToken.bind(auth)
+    vi.spyOn(auth, 'getIdToken').mockImplementation(async (o) => {
+      if (o?.forceRefresh) await vi.waitFor(() => expect(api.requests.length - before).toBe(3))
+      return getIdToken(o)
+    })
+    await Promise.all([client.v1.listVideos('t1'), client.v1.listVideos('t1'), client.v1.listVideos('t1')])
+    expect(auth.refreshCount).toBe(1)
+    client.stop()
+  })
+
+  it('refused again after the refresh: signs out, forgets everything and says the session ended', async () => {
+    const { client, auth, storage } = setupRecovery()
+    await startSignedIn(client)
+    client.tenant.getState().setTenant({ tenant_id: 't1', name: 'Alpha' })
+    client.grid.getState().setWorkspaceItems('stream-view', [{ id: 'v', type: 'Video', name: 'n' }])
+    acceptFrom = Number.MAX_SAFE_INTEGER
+    await expect(client.v1.listVideos('t1')).rejects.toMatchObject({ status: 401 })
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined, notice: 'session-ended' })
+    expect(await auth.getCurrentUser()).toBeUndefined()
+    expect(client.tenant.getState().tenant).toBeUndefined()
+    expect(client.grid.getState().workspaces['stream-view'].items).toEqual([])
+    expect((storage.session as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    // The notice stays through the provider's own sign-out event, and the next sign-in forgets it.
+    await flush()
+    expect(client.session.getState().notice).toBe('session-ended')
+    client.session.getState().setSession({ uid: 'u1', email: 'ada@x.io' })
+    expect(client.session.getState().notice).toBeUndefined()
+    client.stop()
+  })
+
+  it('the provider refusing the refresh ends the session too', async () => {
+    const { client, auth } = setupRecovery()
+    await startSignedIn(client)
+    acceptFrom = Number.MAX_SAFE_INTEGER
+    // Like Firebase for a disabled or deleted account: the cached token is still handed out, a refresh is refused.
+    const getIdToken = auth.getIdToken.bind(auth)
+    vi.spyOn(auth, 'getIdToken').mockImplementation(async (o) => {
+      if (o?.forceRefresh) throw Object.assign(new Error('disabled'), { code: 'auth/user-disabled' })
+      return getIdToken()
+    })
+    await expect(client.v1.listVideos('t1')).rejects.toMatchObject({ status: 401 })
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', notice: 'session-ended' })
+    client.stop()
+  })
+
+  it('a 5xx on the user record at sign-in keeps the provider session, and the retry finishes signing in', async () => {
+    const { client, auth, logger } = setupRecovery()
+    userStatus = 500
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('load-failed'))
+    expect(await auth.getCurrentUser()).toMatchObject({ uid: 'u1' })
+    expect(client.toasts.getState().toasts).toEqual([])
+    expect(logger.error).not.toHaveBeenCalled()
+    userStatus = 200
+    const retry = client.retrySession()
+    expect(client.session.getState().status).toBe('loading')
+    await retry
+    expect(client.session.getState()).toMatchObject({ status: 'authenticated', user: { uid: 'u1', permissions: { t1: ['reader'] } } })
+    client.stop()
+  })
+
+  it('a 4xx on the user record still signs out with the toast (the account is unknown to the console)', async () => {
+    const { client, auth } = setupRecovery()
+    userStatus = 404
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('error'))
+    expect(client.toasts.getState().toasts.map((t) => t.message)).toEqual(['Error logging in'])
+    expect(await auth.getCurrentUser()).toBeUndefined()
+    client.stop()
+  })
+
+  it('a server down at sign-in: unreachable, probed, and signed in by itself when it answers again', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const { client, scheduler } = setupRecovery()
+    down = true
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('load-failed'))
+    expect(client.connection.getState().status).toBe('unreachable')
+    scheduler.advance(1000)
+    await vi.waitFor(() => expect(client.connection.getState()).toMatchObject({ status: 'unreachable', failures: 1 }))
+    down = false
+    scheduler.advance(2000)
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    expect(client.connection.getState()).toMatchObject({ status: 'reachable', failures: 0 })
+    client.stop()
+    expect(scheduler.pending).toBe(0)
+  })
+
+  it('a network failure while refreshing keeps the session', async () => {
+    const network = Object.assign(new Error('offline'), { code: 'auth/network-request-failed' })
+    const { client, auth } = setupRecovery()
+    await startSignedIn(client)
+    vi.spyOn(auth, 'getIdToken').mockRejectedValue(network)
+    await client.refreshToken()
+    expect(client.session.getState().status).toBe('authenticated')
     client.stop()
   })
 })

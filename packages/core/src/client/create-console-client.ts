@@ -20,6 +20,7 @@ import {
   createNamespacedStorage,
   type ConsoleStorage,
 } from '../platform/storage-adapter'
+import { createConnectionStore, type ConnectionStore } from '../stores/connection-store'
 import { createFlagsStore, type FlagsStore } from '../stores/flags-store'
 import { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridStore } from '../stores/grid-store'
 import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
@@ -63,6 +64,8 @@ export interface ConsoleClient {
   readonly grid: GridStore
   readonly toasts: ToastStore
   readonly flags: FlagsStore
+  /** Whether the server answers (fed by every API call and, while it does not, by probes of `/health`). */
+  readonly connection: ConnectionStore
   readonly http: HttpClient
   /** The API's base address; media sources stored as paths (`/media/…`) resolve against it. */
   readonly apiBaseUrl: string
@@ -91,8 +94,16 @@ export interface ConsoleClient {
    * navigation guard calls it on every route change (spec §2 step 2).
    */
   syncUser(): Promise<void>
-  /** Refreshes the access token now; on failure asks the user to sign in again. */
+  /**
+   * Refreshes the access token now. When the provider refuses (revoked, disabled or deleted account) the session
+   * ends as after a refused 401; a network failure only logs, the next refresh tries again.
+   */
   refreshToken(): Promise<void>
+  /**
+   * Loads the user record again after it failed at sign-in (`load-failed`): the 'Error logging in' retry. Runs by
+   * itself when the connection returns.
+   */
+  retrySession(): Promise<void>
   /** Pings `/health`; failures only log (spec §7). */
   ping(): Promise<boolean>
   /** Whether the timers are running. */
@@ -127,14 +138,36 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const flags = createFlagsStore()
 
   const authService = createAuthService(auth, session, toasts)
+  const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
+  // Probes go through their own client: their answers must not count as calls reaching the server (which would
+  // reset the backoff) and need no token.
+  const probeHttp = createHttpClient({ fetch: options.api.fetch, timeoutMs: 10_000 })
+  const connection = createConnectionStore(scheduler, () => probeHttp.request('GET', `${baseUrl}/health`).then(() => true))
+
+  // The server refused the session (after one token refresh): sign out, forget everything, and say why on the
+  // sign-in page. Screens, and with them every player, unmount as the guards send the user to sign in.
+  let ending: Promise<void> | undefined
+  const endSession = () =>
+    (ending ??= (async () => {
+      logger.warn('[@honu/core] the server ended the session; signing out.')
+      await auth?.signOut().catch(() => undefined)
+      resetAll()
+      session.setState({ notice: 'session-ended' })
+      ending = undefined
+    })())
+  // One refresh for every call refused at the same moment.
+  let refreshing: Promise<boolean> | undefined
+  const refreshOrEnd = () =>
+    (refreshing ??= refreshToken().finally(() => (refreshing = undefined)))
 
   const http = createHttpClient({
     fetch: options.api.fetch,
     timeoutMs: options.api.timeoutMs,
     // A bearer token obtained before each call; the provider refreshes it when close to expiry (spec §7).
     getToken: async () => (auth ? await auth.getIdToken() : undefined),
+    onReachability: (up) => (up ? connection.getState().reportReachable() : connection.getState().reportUnreachable()),
+    onUnauthorized: async (retried) => (retried ? (await endSession(), false) : refreshOrEnd()),
   })
-  const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
   const v1 = createV1Client({ http, baseUrl, avatar: options.avatar })
   const v2 = createV2Client({
     http,
@@ -148,14 +181,16 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   let refreshTimer: unknown
   const cleanups: (() => void)[] = []
 
-  const refreshToken = async () => {
-    if (!auth) return
+  // Whether a fresh token was obtained. A provider that cannot be reached is not a refusal: the session stays.
+  async function refreshToken(): Promise<boolean> {
+    if (!auth) return false
     try {
-      const token = await auth.getIdToken({ forceRefresh: true })
-      session.getState().setToken(token)
+      session.getState().setToken(await auth.getIdToken({ forceRefresh: true }))
+      return true
     } catch (error) {
-      logger.warn('[@honu/core] could not refresh the access token; asking to sign in again.', error)
-      session.getState().requestReauthentication()
+      logger.warn('[@honu/core] could not refresh the access token.', error)
+      if (!String((error as { code?: unknown } | null)?.code).includes('network')) await endSession()
+      return false
     }
   }
 
@@ -210,8 +245,9 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
         await auth?.signOut().catch(() => undefined)
         session.getState().setError(error)
       } else {
-        // Server down or slow: keep the provider's session and let the person retry.
-        session.getState().setError(error)
+        // Server down, failing or slow: keep the provider's session; 'Error logging in' offers a retry, and the
+        // retry runs by itself when the connection returns.
+        session.setState({ status: 'load-failed', error })
       }
     }
   }
@@ -238,6 +274,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     grid,
     toasts,
     flags,
+    connection,
     http,
     apiBaseUrl: baseUrl,
     v1,
@@ -252,6 +289,14 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       if (running) return
       running = true
       cleanups.push(session.subscribe(syncRefreshTimer))
+      cleanups.push(
+        connection.subscribe((now, before) => {
+          if (now.status === 'reachable' && before.status !== 'reachable' && session.getState().status === 'load-failed') {
+            void client.retrySession()
+          }
+        }),
+      )
+      connection.getState().retryNow()
       if (auth) {
         if (session.getState().status === 'idle') session.getState().setLoading()
         cleanups.push(auth.onChange((user) => void onAuthChange(user)))
@@ -273,6 +318,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       scheduler.clearInterval(periodicTimer)
       periodicTimer = undefined
       syncRefreshTimer()
+      connection.getState().stop()
       for (const cleanup of cleanups.splice(0)) cleanup()
     },
     resetAll,
@@ -292,7 +338,12 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       await syncUser()
     },
     syncUser,
-    refreshToken,
+    refreshToken: async () => void (await refreshToken()),
+    async retrySession() {
+      if (session.getState().status !== 'load-failed') return
+      session.getState().setLoading()
+      await onAuthChange(await auth?.getCurrentUser())
+    },
     ping: () => pingHealth(http, baseUrl, logger),
   }
   return client

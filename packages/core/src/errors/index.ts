@@ -3,6 +3,7 @@ export { HttpError, type HttpErrorOptions } from './http-error'
 export { AuthError } from './auth-error'
 export {
   messages,
+  recoveryMessages,
   notificationTone,
   failedToFetchUserData,
   authProviderErrorCodes,

@@ -28,6 +28,17 @@ export const messages = {
   tenantWithoutId: 'Unable to find Tenant Id',
 } as const
 
+/**
+ * Messages of the console's own recovery paths, which the spec does not word; kept apart from {@link messages},
+ * whose every entry the spec quotes.
+ */
+export const recoveryMessages = {
+  /** On the sign-in page after the server refused the session (revoked, disabled or deleted account). */
+  sessionEnded: 'Your session has ended. Sign in again to continue.',
+  /** A screen's code could not be loaded after retries: a new version replaced it, or the server is gone. */
+  consoleUpdated: 'The console was updated or cannot be reached.',
+} as const
+
 /** Key of a catalogued message. */
 export type MessageKey = keyof typeof messages
 

@@ -1,4 +1,19 @@
-export { createSessionStore, type SessionState, type SessionStatus, type SessionStore, type SessionUser } from './session-store'
+export {
+  createSessionStore,
+  type SessionNotice,
+  type SessionState,
+  type SessionStatus,
+  type SessionStore,
+  type SessionUser,
+} from './session-store'
+export {
+  createConnectionStore,
+  PROBE_BASE_DELAY_MS,
+  PROBE_MAX_DELAY_MS,
+  type ConnectionState,
+  type ConnectionStatus,
+  type ConnectionStore,
+} from './connection-store'
 export {
   createPreferencesStore,
   NOTIFICATION_PREFERENCES,

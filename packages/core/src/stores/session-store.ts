@@ -2,8 +2,14 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Permissions } from '../permissions/roles'
 import type { MfaHint } from '../auth/auth-adapter'
 
-/** Where the session stands. */
-export type SessionStatus = 'idle' | 'loading' | 'mfa-required' | 'authenticated' | 'signed-out' | 'error'
+/**
+ * Where the session stands. `load-failed`: signed in with the provider, but the console's user record could not
+ * be loaded (server down or failing); the provider session is kept so a retry can finish signing in.
+ */
+export type SessionStatus = 'idle' | 'loading' | 'mfa-required' | 'authenticated' | 'load-failed' | 'signed-out' | 'error'
+
+/** Why the console signed the user out by itself, for the sign-in page to say: the server ended the session. */
+export type SessionNotice = 'session-ended'
 
 /** The signed-in user as the console knows them (spec §3). */
 export interface SessionUser {
@@ -26,6 +32,8 @@ export interface SessionState {
   error?: unknown
   /** The second factors the pending challenge accepts, while `status` is `mfa-required`. */
   mfaHints?: MfaHint[]
+  /** Set when the console signed out by itself; kept through `clear()`, forgotten at the next sign-in. */
+  notice?: SessionNotice
   setLoading(): void
   setSession(user: SessionUser, token?: string): void
   setUser(changes: Partial<SessionUser>): void
@@ -46,7 +54,7 @@ export function createSessionStore(): SessionStore {
     needsReauthentication: false,
     setLoading: () => set({ status: 'loading', error: undefined }),
     setSession: (user, token) =>
-      set({ status: 'authenticated', user, token, needsReauthentication: false, error: undefined, mfaHints: undefined }),
+      set({ status: 'authenticated', user, token, needsReauthentication: false, error: undefined, mfaHints: undefined, notice: undefined }),
     setUser: (changes) => set((state) => (state.user ? { user: { ...state.user, ...changes } } : {})),
     setToken: (token) => set({ token }),
     setError: (error) => set({ status: 'error', error }),
