@@ -1,4 +1,5 @@
-import type { Playback, PlaybackEvents } from './playback'
+import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
+import { statusMessage, type Playback, type PlaybackEvents } from './playback'
 
 /** Options for hls.js (`workerPath`: where its worker script is served, for strict CSPs without blob workers). */
 export interface HlsOptions {
@@ -6,14 +7,22 @@ export interface HlsOptions {
 }
 
 /**
- * Plays HLS with hls.js, loaded on first use. Where hls.js is unsupported (no MediaSource, e.g. iOS Safari) the
- * browser's native HLS plays it instead. Fatal errors are reported, never retried here: the player owns
- * retries, so a reconnect never leaves a second loader running.
+ * Plays HLS with hls.js, loaded on first use, each playlist and segment request carrying `auth`'s headers (a
+ * bearer token on the API's origin only). Where hls.js is unsupported (no MediaSource, e.g. iOS Safari) the
+ * browser's native HLS plays it instead, with a media token in the address since it cannot send headers. Fatal
+ * errors are reported, never retried here: the player owns retries, so a reconnect never leaves a second loader
+ * running.
  */
-export async function startHls(video: HTMLVideoElement, src: string, events: PlaybackEvents, options: HlsOptions = {}): Promise<Playback> {
+export async function startHls(
+  video: HTMLVideoElement,
+  src: string,
+  events: PlaybackEvents,
+  options: HlsOptions = {},
+  auth: MediaAuth = NO_MEDIA_AUTH,
+): Promise<Playback> {
   const { default: Hls } = await import('hls.js')
   if (!Hls.isSupported()) {
-    if (video.canPlayType('application/vnd.apple.mpegurl')) return startNative(video, src, events)
+    if (video.canPlayType('application/vnd.apple.mpegurl')) return startNative(video, await auth.tokenUrl(src), events)
     events.failed('This browser cannot play HLS.')
     return { destroy() {} }
   }
@@ -29,6 +38,13 @@ export async function startHls(video: HTMLVideoElement, src: string, events: Pla
     fragLoadingMaxRetry: 2,
     enableWorker: true,
     workerPath: options.workerPath,
+    // hls.js opens the request itself unless this does; it is opened here only to add a header to it.
+    xhrSetup: async (xhr, url) => {
+      const headers = Object.entries(await auth.headers(url))
+      if (headers.length === 0) return
+      xhr.open('GET', url, true)
+      for (const [name, value] of headers) xhr.setRequestHeader(name, value)
+    },
   })
   let destroyed = false
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -37,7 +53,10 @@ export async function startHls(video: HTMLVideoElement, src: string, events: Pla
       hls.recoverMediaError()
       return
     }
-    events.failed(data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'The stream cannot be reached.' : 'The stream cannot be played.')
+    events.failed(
+      statusMessage(data.response?.code) ??
+        (data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'The stream cannot be reached.' : 'The stream cannot be played.'),
+    )
   })
   hls.loadSource(src)
   hls.attachMedia(video)

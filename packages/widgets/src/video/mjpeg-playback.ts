@@ -1,5 +1,6 @@
+import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
 import { createMultipartJpegParser } from './multipart-jpeg'
-import type { Playback, PlaybackEvents } from './playback'
+import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
 
 /**
  * Plays MJPEG by reading the stream itself and drawing each JPEG on a canvas, rather than handing it to an
@@ -7,15 +8,17 @@ import type { Playback, PlaybackEvents } from './playback'
  * picture frozen), while here every frame is counted, a stream that ends or stalls is reported, and destroying
  * the playback closes the connection.
  */
-export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: PlaybackEvents): Playback {
+export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: PlaybackEvents, auth: MediaAuth = NO_MEDIA_AUTH): Playback {
   const controller = new AbortController()
   let destroyed = false
   const context = canvas.getContext('2d')
 
   void (async () => {
     try {
-      const response = await fetch(url, { mode: 'cors', cache: 'no-store', signal: controller.signal })
-      if (!response.ok || !response.body) throw new PlaybackError(`The stream answered ${response.status}.`)
+      const headers = await auth.headers(url)
+      if (destroyed) return
+      const response = await fetch(url, { mode: 'cors', cache: 'no-store', signal: controller.signal, headers })
+      if (!response.ok || !response.body) throw new PlaybackError(await refusalMessage(response))
       const parser = createMultipartJpegParser()
       const reader = response.body.getReader()
       for (;;) {

@@ -20,3 +20,24 @@ export interface Playback {
   /** Current latency behind live in seconds, where known. */
   latency?(): number | undefined
 }
+
+/** What a refusal means to the viewer: sign in again (401), the stream is gone or not theirs (404). */
+export function statusMessage(status: number | undefined): string | undefined {
+  if (status === 401) return 'Sign in again to watch this stream.'
+  if (status === 404) return 'This stream is not available.'
+  return undefined
+}
+
+/**
+ * What to tell the viewer when a media request is refused: {@link statusMessage}, or the server's own message for
+ * a limit (429, 503), which it writes for people.
+ */
+export async function refusalMessage(response: Response): Promise<string> {
+  const known = statusMessage(response.status)
+  if (known) return known
+  if (response.status === 429 || response.status === 503) {
+    const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined
+    if (typeof body?.message === 'string') return body.message
+  }
+  return `The stream answered ${response.status}.`
+}

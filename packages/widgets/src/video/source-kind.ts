@@ -27,3 +27,26 @@ export function resolveSource(src: string, base?: string): string {
     return bare
   }
 }
+
+/** Schemes a player hands to the network or a media element. */
+const PLAYABLE = new Set(['http:', 'https:', 'blob:'])
+
+/**
+ * The address to play, or why it is refused: only http(s) and blob addresses are played. Anything else
+ * (`javascript:`, `data:`, `file:`…) never reaches a media element or a fetch, whatever the page's CSP.
+ *
+ * @example checkSource('javascript:alert(1)') // { refused: 'This source cannot be played: …' }
+ */
+export function checkSource(src: string, base?: string): { address: string; refused?: undefined } | { refused: string; address?: undefined } {
+  const address = resolveSource(src, base)
+  let scheme: string | undefined
+  try {
+    scheme = new URL(address).protocol
+  } catch {
+    return { refused: 'This source cannot be played: its address is not valid.' }
+  }
+  if (!PLAYABLE.has(scheme)) {
+    return { refused: `This source cannot be played: its address starts with “${scheme}”; only http, https and blob addresses are.` }
+  }
+  return { address }
+}

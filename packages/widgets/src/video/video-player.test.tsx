@@ -21,6 +21,7 @@ vi.mock('./mjpeg-playback', () => ({
 }))
 
 const { VideoPlayer } = await import('./video-player')
+const engines = await import('./hls-playback')
 const state = () => document.querySelector('.honu-video')!.getAttribute('data-state')
 const live = () => started.filter((p) => p.destroy.mock.calls.length === 0)
 
@@ -103,4 +104,23 @@ describe('VideoPlayer', () => {
     await act(async () => vi.advanceTimersByTime(2000))
     expect(live()).toHaveLength(1)
   })
+
+  it.each(['javascript:alert(1)', 'data:video/mp4;base64,AAAA', 'file:///tmp/clip.mp4', 'javascript:x//index.m3u8'])(
+    'refuses %s with a clear message, hands it to nothing and never retries',
+    async (src) => {
+      vi.mocked(engines.startHls).mockClear()
+      vi.mocked(engines.startNative).mockClear()
+      render(<VideoPlayer src={src} title="Bow camera" base="http://127.0.0.1:8080" />)
+      await act(async () => vi.advanceTimersByTime(60_000))
+      expect(state()).toBe('failed')
+      expect(screen.getByText(/^This source cannot be played: its address starts with “(javascript|data|file):”/)).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull()
+      expect(started).toHaveLength(0)
+      expect(engines.startHls).not.toHaveBeenCalled()
+      expect(engines.startNative).not.toHaveBeenCalled()
+      const video = document.querySelector('video')!
+      expect(video.getAttribute('src')).toBeNull()
+      expect(video.src).toBe('')
+    },
+  )
 })

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { startHls, startNative, type HlsOptions } from './hls-playback'
+import { createMediaAuth, type MediaCredentials } from './media-credentials'
 import type { Playback, PlaybackEvents } from './playback'
 import { startMjpeg } from './mjpeg-playback'
 import { retryDelay } from './retry-delay'
-import { resolveSource, sourceKind } from './source-kind'
+import { checkSource, sourceKind } from './source-kind'
 import { useOnScreen } from './use-on-screen'
 import { startWhep } from './whep-playback'
 
@@ -18,6 +19,12 @@ export interface VideoPlayerProps {
   title: string
   /** Base address that relative sources resolve against (the API's). Default: the page's. */
   base?: string
+  /**
+   * The viewer's credentials for the API's media routes. They are sent only to sources on `base`'s origin (a
+   * bearer header where the player makes the request, a stream's media token in the address of a `<video src>`),
+   * never to any other server; without `base` they are never sent.
+   */
+  credentials?: MediaCredentials
   /** False stops every download (a minimised widget); true plays when on screen. Default true. */
   active?: boolean
   hls?: HlsOptions
@@ -43,14 +50,17 @@ interface Stats {
  *
  * @example <VideoPlayer src="https://cams.example/bow/index.m3u8" title="Bow camera" />
  */
-export function VideoPlayer({ src, title, base, active = true, hls, onStateChange }: VideoPlayerProps) {
+export function VideoPlayer({ src, title, base, credentials, active = true, hls, onStateChange }: VideoPlayerProps) {
   const box = useRef<HTMLDivElement>(null)
   const video = useRef<HTMLVideoElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const onScreen = useOnScreen(box)
   const live = active && onScreen
   const kind = sourceKind(src)
-  const address = resolveSource(src, base)
+  // A refused address (javascript:, data:, file:…) is shown as a failure and never handed to anything.
+  const { address, refused } = checkSource(src, base)
+  // Read at request time: a new credentials object on each render must not restart the connection.
+  const credentialsRef = useRef(credentials)
   const [state, setState] = useState<VideoPlayerState>('connecting')
   const [reason, setReason] = useState('')
   const [attempt, setAttempt] = useState(0)
@@ -71,10 +81,15 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
   const reportRef = useRef(report)
   useEffect(() => {
     reportRef.current = report
+    credentialsRef.current = credentials
   })
 
   // One connection per (source, attempt) while live; the cleanup tears it down before any next one starts.
   useEffect(() => {
+    if (refused !== undefined || address === undefined) {
+      reportRef.current('failed')
+      return
+    }
     if (!live) {
       reportRef.current('paused')
       return
@@ -125,18 +140,20 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
     }
 
     sink.current = events
+    const auth = createMediaAuth(base, () => credentialsRef.current)
     const el = video.current
     const surface = canvas.current
     let started: Promise<Playback> | undefined
     if (kind === 'mjpeg') {
-      if (surface) started = Promise.resolve(startMjpeg(surface, address, events))
+      if (surface) started = Promise.resolve(startMjpeg(surface, address, events, auth))
     } else if (el) {
       started =
         kind === 'hls'
-          ? startHls(el, address, events, { workerPath })
+          ? startHls(el, address, events, { workerPath }, auth)
           : kind === 'whep'
-            ? startWhep(el, address, events)
-            : Promise.resolve(startNative(el, address, events, { loop: true }))
+            ? startWhep(el, address, events, auth)
+            : // The browser fetches a file itself and cannot send a header: a media token goes in its address.
+              auth.tokenUrl(address).then((url) => (current ? startNative(el, url, events, { loop: true }) : { destroy() {} }))
     }
     if (!started) {
       return () => {
@@ -164,7 +181,7 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
       playback.current = undefined
       lastFrame.current = 0
     }
-  }, [live, kind, address, attempt, workerPath])
+  }, [live, kind, address, refused, base, attempt, workerPath])
 
   // Frames: counted as the browser presents them (requestVideoFrameCallback where there is one).
   useEffect(() => {
@@ -224,7 +241,9 @@ export function VideoPlayer({ src, title, base, active = true, hls, onStateChang
       )}
       <div className="honu-video__status" aria-live="polite">
         <span className={`honu-video__badge honu-video__badge--${state}`}>{LABELS[state]}</span>
-        {state === 'failed' && (
+        {refused !== undefined ? (
+          <span className="honu-video__reason">{refused}</span>
+        ) : state === 'failed' && (
           <span className="honu-video__reason">
             {reason} <RetryCountdown at={retryAt} />{' '}
             <button type="button" className="honu-button honu-button--quiet" onClick={retryNow}>

@@ -1,11 +1,12 @@
-import type { Playback, PlaybackEvents } from './playback'
+import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
+import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
 
 /**
  * Plays WebRTC through WHEP (RFC 9725): a receive-only offer POSTed as `application/sdp`, the answer applied,
- * the session DELETEd on stop. ICE candidates are gathered before the offer is sent (no trickle), which every
- * WHEP server accepts.
+ * the session DELETEd on stop, both with `auth`'s headers (a bearer token on the API's origin only). ICE
+ * candidates are gathered before the offer is sent (no trickle), which every WHEP server accepts.
  */
-export async function startWhep(video: HTMLVideoElement, url: string, events: PlaybackEvents): Promise<Playback> {
+export async function startWhep(video: HTMLVideoElement, url: string, events: PlaybackEvents, auth: MediaAuth = NO_MEDIA_AUTH): Promise<Playback> {
   const pc = new RTCPeerConnection()
   let session: string | undefined
   let destroyed = false
@@ -23,6 +24,11 @@ export async function startWhep(video: HTMLVideoElement, url: string, events: Pl
   }
   const onPlaying = () => events.playing()
   video.addEventListener('playing', onPlaying)
+  const end = (address: string) =>
+    void auth
+      .headers(address)
+      .then((headers) => fetch(address, { method: 'DELETE', mode: 'cors', headers }))
+      .catch(() => {})
 
   const destroy = () => {
     if (destroyed) return
@@ -30,7 +36,7 @@ export async function startWhep(video: HTMLVideoElement, url: string, events: Pl
     video.removeEventListener('playing', onPlaying)
     pc.close()
     video.srcObject = null
-    if (session) void fetch(session, { method: 'DELETE', mode: 'cors' }).catch(() => {})
+    if (session) end(session)
   }
 
   try {
@@ -44,14 +50,14 @@ export async function startWhep(video: HTMLVideoElement, url: string, events: Pl
     const response = await fetch(url, {
       method: 'POST',
       mode: 'cors',
-      headers: { 'content-type': 'application/sdp' },
+      headers: { ...(await auth.headers(url)), 'content-type': 'application/sdp' },
       body: pc.localDescription?.sdp,
     })
-    if (!response.ok) throw new Error(`The WHEP server answered ${response.status}.`)
+    if (!response.ok) throw new Error(await refusalMessage(response))
     const location = response.headers.get('location')
     session = location ? new URL(location, url).toString() : undefined
     // Destroyed while the offer was out: end the session the server just opened rather than leave it waiting.
-    if (destroyed && session) void fetch(session, { method: 'DELETE', mode: 'cors' }).catch(() => {})
+    if (destroyed && session) end(session)
     await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() })
   } catch (error) {
     if (!destroyed) events.failed(error instanceof Error ? error.message : 'The WebRTC stream cannot be reached.')
