@@ -10,6 +10,7 @@ import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
+import { registerSecurityHeaders } from './security-headers'
 import { securityOf, type RouteAccess } from './access/route-access'
 import { declaredAccess, registerAccessGate } from './access/access-gate'
 import { registerInputChecks } from './schemas/register-input-checks'
@@ -121,6 +122,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (request.method === 'OPTIONS') return reply.code(204).send()
   })
+
+  // nosniff, no Referer, no framing, a CSP on every answer (src/security-headers.ts).
+  registerSecurityHeaders(app)
 
   // After the CORS hook, so refusals carry the CORS headers the browser needs to read them.
   registerAccessGate(app, { db: options.db, identity: options.identity })
