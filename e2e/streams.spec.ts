@@ -34,7 +34,7 @@ test.describe('four tiles on screen', () => {
     // Segment requests per stream: one loader fetches each segment once; a second loader would fetch them again.
     const segments: { id: string; url: string; at: number }[] = []
     page.on('request', (request) => {
-      const match = /\/media\/live\/([^/]+)\/s\d+\.ts/.exec(request.url())
+      const match = /\/media\/alpha\/([^/]+)\/s\d+\.ts/.exec(request.url())
       if (match) segments.push({ id: match[1]!, url: request.url(), at: Date.now() })
     })
     const expectOneLoaderEach = (from: number) => {
@@ -104,6 +104,12 @@ test.describe('every kind of source', () => {
     page.on('request', (request) => {
       if (request.method() === 'DELETE' && /\/whep\//.test(request.url())) ended.push(new URL(request.url()).pathname)
     })
+    // Every request, with its headers: the ID token goes in Authorization headers to the API only, never in a URL.
+    const requests: Promise<{ url: string; method: string; authorization?: string }>[] = []
+    page.on('request', (request) => {
+      const { url, method } = { url: request.url(), method: request.method() }
+      requests.push(request.allHeaders().then((headers) => ({ url, method, authorization: headers['authorization'] })))
+    })
     await openStreams(page, 'bea@honu.test', /Bravo Fleet/)
     for (const name of Object.values(BRAVO)) {
       await page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click()
@@ -119,6 +125,26 @@ test.describe('every kind of source', () => {
     const clip = page.getByRole('group', { name: BRAVO.file }).locator('video')
     await expect(clip).toHaveJSProperty('loop', true)
     await expectNoAxeViolations(page)
+
+    // Credentials: every media request of the four tiles carried the bearer token in a header, except the clip's
+    // (a <video src> cannot send one), which carried a media token in its address; no ID token in any URL.
+    const seen = await Promise.all(requests)
+    const idTokens = new Set(seen.flatMap((r) => (r.authorization ? [r.authorization.replace(/^Bearer /, '')] : [])))
+    expect(idTokens.size).toBeGreaterThan(0)
+    for (const { url, authorization } of seen) {
+      for (const token of idTokens) expect(url, 'an ID token in a URL').not.toContain(token)
+      expect(url, 'a JWT in a URL').not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./)
+      if (authorization) expect(new URL(url).origin, 'a bearer token sent outside the API').toBe(API)
+    }
+    const media = seen.filter((r) => r.method !== 'OPTIONS' && new URL(r.url).pathname.startsWith('/media/bravo/'))
+    for (const id of ['bravo-deck', 'bravo-rov', 'bravo-crane']) {
+      const own = media.filter((r) => r.url.includes(`/${id}/`))
+      expect(own.length, id).toBeGreaterThan(0)
+      for (const r of own) expect(r.authorization, r.url).toMatch(/^Bearer /)
+    }
+    const clipRequests = media.filter((r) => r.url.includes('/bravo-clip/'))
+    expect(clipRequests.length).toBeGreaterThan(0)
+    for (const r of clipRequests) expect(new URL(r.url).searchParams.get('media_token'), r.url).toMatch(/^hm1\./)
 
     await setSource(page, 'bravo-rov', 'down')
     await setSource(page, 'bravo-crane', 'down')
@@ -151,7 +177,7 @@ test('a writer adds, renames and deletes a stream; a name with markup shows as t
   await page.getByRole('button', { name: 'Add stream' }).last().click()
   await expect(page.getByRole('alert')).toHaveText('Enter the stream’s name.')
   await page.getByLabel('Name').fill(name)
-  await page.getByLabel('Source address').fill('/media/live/alpha-pier/index.m3u8')
+  await page.getByLabel('Source address').fill('/media/alpha/alpha-pier/index.m3u8')
   await page.getByRole('button', { name: 'Add stream' }).last().click()
   const item = page.getByRole('button', { name: name, exact: false }).first()
   await expect(page.getByText(name, { exact: true })).toBeVisible()
@@ -187,7 +213,7 @@ test('a reader sees the streams but no controls to change them, and the server r
   const { idToken } = (await signInAnswer.json()) as { idToken: string }
   const refused = await page.request.post(`${API}/api/v1/videos?tenant_id=alpha`, {
     headers: { authorization: `Bearer ${idToken}` },
-    data: { name: 'Sneaky', source: '/media/live/x/index.m3u8' },
+    data: { name: 'Sneaky', source: '/media/alpha/x/index.m3u8' },
   })
   expect(refused.status()).toBe(403)
   await expectNoAxeViolations(page)
@@ -212,7 +238,7 @@ test('a tile off screen or minimised downloads nothing, and plays again when sho
   test.setTimeout(120_000)
   const loads: Record<string, number[]> = {}
   page.on('request', (request) => {
-    const match = /\/media\/live\/([^/]+)\//.exec(request.url())
+    const match = /\/media\/alpha\/([^/]+)\//.exec(request.url())
     if (match) (loads[match[1]!] ??= []).push(Date.now())
   })
   const loadsSince = (id: string, from: number) => (loads[id] ?? []).filter((t) => t >= from).length
