@@ -1,0 +1,166 @@
+// Requests per second and p99 latency of the reference API, in one run, over loopback: GET /health (the
+// baseline), a read route (GET /api/v1/videos) and a write route (PUT a stream's name), on PGlite, on PostgreSQL
+// with one server process and on PostgreSQL with two (node:cluster, one port). Each server runs in its own
+// process, as `pnpm server` runs it; the load generator (autocannon) runs here. Ratios are against /health of
+// the same server in the same run. A benchmark, not a test: nothing is asserted about speed.
+//
+// Run: pnpm --filter @honu/reference-server run bench
+//   BENCH_SECONDS   seconds per measurement (default 10), after a 2 s warm-up
+//   BENCH_CONNECTIONS  concurrent connections (default 10)
+//   HONU_POSTGRES_URL  a PostgreSQL server to use (each server gets a fresh database, dropped after); without it,
+//                      scripts/start-postgres.sh starts Debian's PostgreSQL, and if that fails the PostgreSQL
+//                      rows are skipped with the reason.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { signIn, startAuthEmulator } from '../test/auth-emulator'
+import { DEMO_PASSWORD } from '../src/seed'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+
+interface Measured {
+  rps: number
+  p99: number
+}
+
+async function measure(options: autocannon.Options, duration: number): Promise<Measured> {
+  const result = await autocannon({ connections, ...options, duration })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${options.method ?? 'GET'} ${options.url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`)
+  }
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 }
+}
+
+/** Starts `src/<entry>` in its own process on a free port and answers its address once it listens. */
+async function startServerProcess(entry: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=@honu/source', '--import', 'tsx', `src/${entry}`], {
+    cwd: serverDir,
+    env: { ...process.env, HONU_AUTH_MODE: 'emulator', HOST: '127.0.0.1', HONU_DATA_DIR: 'memory', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += String(chunk)
+      const match = /listening on (http:\/\/[^\s,]+)/.exec(output)
+      if (match?.[1]) resolve(match[1])
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (chunk: Buffer) => (output += String(chunk)))
+    child.once('exit', (code) => reject(new Error(`src/${entry} exited (${code}) before listening:\n${output.slice(-2000)}`)))
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, and how to drop it. */
+async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `honu_bench_${randomUUID().replace(/-/g, '')}`
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
+}
+
+function postgresUrl(): { url?: string; reason?: string } {
+  if (process.env.HONU_POSTGRES_URL) return { url: process.env.HONU_POSTGRES_URL }
+  try {
+    const script = fileURLToPath(new URL('../../../scripts/start-postgres.sh', import.meta.url))
+    return { url: execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() }
+  } catch (error) {
+    return { reason: `scripts/start-postgres.sh failed (${error instanceof Error ? error.message.split('\n')[0] : error}); set HONU_POSTGRES_URL` }
+  }
+}
+
+interface Setup {
+  name: string
+  entry: string
+  env: Record<string, string>
+  database?: string
+}
+
+const routes = ['GET /health', 'GET /api/v1/videos', 'PUT /api/v1/videos/:id'] as const
+const rows: { setup: string; route: string; measured: Measured; health: Measured }[] = []
+const skipped: string[] = []
+
+const stopEmulator = await startAuthEmulator()
+try {
+  const postgres = postgresUrl()
+  const setups: Setup[] = [{ name: 'PGlite, 1 process', entry: 'main.ts', env: {} }]
+  if (postgres.url) {
+    setups.push(
+      { name: 'PostgreSQL, 1 process', entry: 'main.ts', env: {}, database: postgres.url },
+      { name: 'PostgreSQL, 2 processes', entry: 'main-workers.ts', env: { HONU_WORKERS: '2' }, database: postgres.url },
+    )
+  } else {
+    skipped.push(`PostgreSQL: ${postgres.reason}`)
+  }
+
+  for (const setup of setups) {
+    const database = setup.database ? await freshDatabase(setup.database) : undefined
+    const server = await startServerProcess(setup.entry, {
+      PORT: '0',
+      ...setup.env,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    })
+    // With two processes on port 0, both share the port the first one was given (node:cluster).
+    try {
+      // A writer in Alpha: reads Alpha's streams and renames one.
+      const authorization = `Bearer ${await signIn('wes@honu.test', DEMO_PASSWORD)}`
+      const targets: Record<(typeof routes)[number], autocannon.Options> = {
+        'GET /health': { url: `${server.url}/health` },
+        'GET /api/v1/videos': { url: `${server.url}/api/v1/videos?tenant_id=alpha`, headers: { authorization } },
+        'PUT /api/v1/videos/:id': {
+          url: `${server.url}/api/v1/videos/alpha-bow?tenant_id=alpha`,
+          method: 'PUT',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bow camera', source: 'http://127.0.0.1:8080/media/live/alpha-bow/index.m3u8' }),
+        },
+      }
+      const measured = {} as Record<(typeof routes)[number], Measured>
+      for (const route of routes) {
+        await measure(targets[route], 2)
+        measured[route] = await measure(targets[route], seconds)
+        console.error(`${setup.name}: ${route} ${measured[route].rps} req/s, p99 ${measured[route].p99} ms`)
+      }
+      for (const route of routes) rows.push({ setup: setup.name, route, measured: measured[route], health: measured['GET /health'] })
+    } finally {
+      await server.stop()
+      await database?.drop()
+    }
+  }
+} finally {
+  await stopEmulator()
+}
+
+console.log(`\nReference API over loopback: autocannon, ${connections} connections, ${seconds} s per row (after a 2 s warm-up)`)
+console.log('| server | route | req/s | p99 | ratio to /health |')
+console.log('|---|---|---|---|---|')
+for (const { setup, route, measured, health } of rows) {
+  console.log(`| ${setup} | ${route} | ${measured.rps} | ${measured.p99} ms | ${(measured.rps / health.rps).toFixed(3)} |`)
+}
+const single = rows.find((r) => r.setup === 'PostgreSQL, 1 process' && r.route === 'GET /api/v1/videos')
+const double = rows.find((r) => r.setup === 'PostgreSQL, 2 processes' && r.route === 'GET /api/v1/videos')
+if (single && double) {
+  console.log(`\nGET /api/v1/videos on PostgreSQL, two processes against one: ${(double.measured.rps / single.measured.rps).toFixed(2)}×`)
+}
+for (const line of skipped) console.log(`skipped: ${line}`)
