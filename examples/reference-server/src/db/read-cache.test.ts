@@ -76,6 +76,15 @@ describe('read cache', () => {
     expect(await freshRead).toBe('Stern')
   })
 
+  it('keeps at most maxEntries answers', async () => {
+    const db = withReadCache(raw, { maxAgeMs: Infinity, maxEntries: 1, now: () => clock })
+    expect(await nameOf(db)).toBe('Bow')
+    await raw.query(`update streams set name = 'Stern'`)
+    expect(await nameOf(db)).toBe('Bow')
+    await db.query('select name from streams where id = $1', ['s2'], { cached: true })
+    expect(await nameOf(db)).toBe('Stern')
+  })
+
   it('hands out copies, so a caller changing its rows changes nothing cached', async () => {
     const db = withReadCache(raw, { maxAgeMs: Infinity, now: () => clock })
     const [first] = await db.query<{ name: string }>('select name from streams', [], { cached: true })

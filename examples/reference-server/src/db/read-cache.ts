@@ -7,7 +7,7 @@ export interface ReadCacheOptions {
    * through this process (PGlite), since each one empties the cache; a bound when other processes write too.
    */
   maxAgeMs: number
-  /** Most answers kept; the oldest goes first. Default 1,000. */
+  /** Most answers kept; a full cache is emptied and starts again. Default 1,000. */
   maxEntries?: number
   /** The clock, in epoch milliseconds; tests inject one. Default `Date.now`. */
   now?: () => number
@@ -29,11 +29,15 @@ const READ = /^\s*select\b/i
 export function withReadCache(db: Database, options: ReadCacheOptions): Database {
   const now = options.now ?? Date.now
   const maxEntries = options.maxEntries ?? 1000
-  const answers = new Map<string, { rows: unknown[]; readAt: number }>()
+  // By statement, then by parameters: the statement texts are constants whose hashes V8 keeps, so a lookup
+  // hashes only the short parameter key.
+  const answers = new Map<string, Map<string, { rows: unknown[]; readAt: number }>>()
+  let size = 0
   let generation = 0
   const changed = () => {
     generation++
     answers.clear()
+    size = 0
   }
   const writing = async <T>(run: () => Promise<T>): Promise<T> => {
     changed()
@@ -50,16 +54,19 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
       if (!queryOptions?.cached || !READ.test(sql)) {
         return READ.test(sql) ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params))
       }
-      const key = `${sql}\u0000${JSON.stringify(params)}`
+      const key = JSON.stringify(params)
       const readAt = now()
-      const cached = answers.get(key)
+      const cached = answers.get(sql)?.get(key)
       if (cached && readAt - cached.readAt < options.maxAgeMs) return structuredClone(cached.rows) as Row[]
       const before = generation
       const rows = await db.query<Row>(sql, params)
       if (generation === before) {
-        answers.delete(key)
-        answers.set(key, { rows: structuredClone(rows), readAt })
-        if (answers.size > maxEntries) answers.delete(answers.keys().next().value!)
+        // Full: start again rather than track which answer is oldest (a write empties it anyway).
+        if (size >= maxEntries) changed()
+        let byParams = answers.get(sql)
+        if (!byParams) answers.set(sql, (byParams = new Map()))
+        if (!byParams.has(key)) size++
+        byParams.set(key, { rows: structuredClone(rows), readAt })
       }
       return rows
     },
