@@ -1,6 +1,7 @@
 export { ConsoleProvider, type ConsoleProviderProps } from './provider/console-provider'
 export { useConsoleClient } from './hooks/use-console-client'
-export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView } from './hooks/use-console-store'
+export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView, useConnection } from './hooks/use-console-store'
+export { useOnReconnect } from './hooks/use-on-reconnect'
 export { PATHS } from './routes/paths'
 export { createConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'

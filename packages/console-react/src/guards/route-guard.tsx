@@ -6,6 +6,7 @@ import { useFlags, useSession, useTenant } from '../hooks/use-console-store'
 import { PATHS } from '../routes/paths'
 import { usePaths } from '../routes/paths-context'
 import { decideNavigation, type RouteAccess } from './decide-navigation'
+import { SessionLoadError } from './session-load-error'
 
 /** Props of {@link RouteGuard}. */
 export interface RouteGuardProps {
@@ -24,7 +25,8 @@ export interface GuardState {
 /**
  * The navigation guard of spec §2 around one route: (1) waits for the signed-in user, (2) on every route change,
  * re-syncs the user and the roles for the selected tenant, (3–5) redirects as `decideNavigation` decides.
- * Renders nothing but a status while waiting, so protected content never flashes.
+ * Renders nothing but a status while waiting, so protected content never flashes; 'Error logging in' with a retry
+ * when the user record failed to load.
  */
 export function RouteGuard({ access, path, children }: RouteGuardProps) {
   const client = useConsoleClient()
@@ -45,6 +47,9 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
     client.syncUser().catch((error: unknown) => client.logger.warn('[@honu/console-react] could not re-sync the user.', error))
   }, [client, location.key, signedIn, hasTenant])
 
+  // Signed in with the provider but the user record failed (5xx or unreachable): say so with a retry on every
+  // route, the sign-in page included, instead of a blank form for someone who is signed in.
+  if (status === 'load-failed' && path !== PATHS.authAction) return <SessionLoadError />
   if (waiting && access !== 'none' && path !== PATHS.authAction) {
     return (
       <p className="honu-status" role="status">

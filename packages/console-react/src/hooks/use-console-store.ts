@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { FlagsState, PreferencesState, SessionState, StreamViewState, TenantState, ToastState } from '@honu/core'
+import type { ConnectionState, FlagsState, PreferencesState, SessionState, StreamViewState, TenantState, ToastState } from '@honu/core'
 import { useConsoleClient } from './use-console-client'
 
 /** Selects from the session store (user, token status, second-factor hints). */
@@ -15,3 +15,5 @@ export const usePreferences = <T,>(select: (state: PreferencesState) => T): T =>
   useStore(useConsoleClient().preferences, select)
 /** Selects from the stream view: the tenant's streams, the sidebar and splitter, fullscreen mode. */
 export const useStreamView = <T,>(select: (state: StreamViewState) => T): T => useStore(useConsoleClient().streamView, select)
+/** Selects from the console-wide connection state: whether the server answers (`reachable`, `unreachable`, `retrying`). */
+export const useConnection = <T,>(select: (state: ConnectionState) => T): T => useStore(useConsoleClient().connection, select)

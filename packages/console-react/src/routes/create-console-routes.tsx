@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { MissionPlanningGuard, RouteGuard } from '../guards/route-guard'
 import type { RouteAccess } from '../guards/decide-navigation'
@@ -11,9 +11,13 @@ import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
-// The working screens load on first visit: the sign-in route's first load carries no dashboard code.
-const StreamsScreen = /* @__PURE__ */ lazy(async () => ({ default: (await import('../screens/streams/streams-screen')).StreamsScreen }))
-const WorkAreaScreen = /* @__PURE__ */ lazy(async () => ({ default: (await import('../screens/work-area-screen')).WorkAreaScreen }))
+import { lazyScreen } from './lazy-screen'
+import { RouteError } from './route-error'
+import { ConnectionBanner } from '../layouts/connection-banner'
+// The working screens load on first visit (retried when that fails): the sign-in route's first load carries no
+// dashboard code.
+const StreamsScreen = /* @__PURE__ */ lazyScreen(async () => (await import('../screens/streams/streams-screen')).StreamsScreen)
+const WorkAreaScreen = /* @__PURE__ */ lazyScreen(async () => (await import('../screens/work-area-screen')).WorkAreaScreen)
 function Loading() {
   return (
     <p className="honu-muted" role="status">
@@ -47,6 +51,10 @@ const guarded = (access: RouteAccess, path: string, element: React.ReactNode, mi
 )
 const rel = (path: string) => path.replace(/^\//, '')
 
+/** Every route gets the console's error element (unless it has one), so React Router's developer page never shows. */
+const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) => ({ ...route, errorElement: route.errorElement ?? <RouteError />, children: route.children && withErrorElements(route.children) }) as RouteObject)
+
 /**
  * The route table of spec §2 as React Router route objects, for a host to mount in its own data router (or use
  * `<Console />`, which brings one). Every route carries the navigation guard; the mission-planning routes also
@@ -63,14 +71,21 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       <WorkAreaScreen title={title} description={description} workspace={workspace} />
     </Suspense>
   )
-  return [
+  return withErrorElements([
     {
       path: base || '/',
+      // Outside the themed root, which is what failed: the error keeps the console's styles scope.
+      errorElement: (
+        <div className="honu-console" data-theme="dark">
+          <RouteError />
+        </div>
+      ),
       element: (
         <PathsProvider base={base}>
           <EmbeddingContext.Provider value={options.embedded ?? false}>
             <WidgetRegistryContext.Provider value={options.widgets}>
               <ThemedRoot>
+                <ConnectionBanner />
                 <Outlet />
                 <Toaster />
               </ThemedRoot>
@@ -196,5 +211,5 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         { path: '*', element: <NotFoundScreen /> },
       ],
     },
-  ]
+  ])
 }

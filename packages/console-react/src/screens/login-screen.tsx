@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { ConsoleError } from '@honu/core'
+import { ConsoleError, recoveryMessages } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useSession } from '../hooks/use-console-store'
 import { usePaths } from '../routes/paths-context'
 import { FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 
-/** Sign-in with e-mail and password (spec §2 `login`). The guard moves a signed-in user on (step 5). */
+/**
+ * Sign-in with e-mail and password (spec §2 `login`). The guard moves a signed-in user on (step 5). After the
+ * server ended the session, says so above the form.
+ */
 export function LoginScreen() {
   const paths = usePaths()
   const client = useConsoleClient()
@@ -16,6 +20,7 @@ export function LoginScreen() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  const ended = useSession((s) => s.notice === 'session-ended')
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -41,6 +46,11 @@ export function LoginScreen() {
       <h1 ref={heading} tabIndex={-1}>
         Sign in
       </h1>
+      {ended && (
+        <p className="honu-notice" role="alert">
+          {recoveryMessages.sessionEnded}
+        </p>
+      )}
       <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? 'login-error' : undefined}>
         <label htmlFor="login-email">E-mail</label>
         <input

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
+import { useOnReconnect } from '../hooks/use-on-reconnect'
 
 /** The state of a load: data, a failure to show, and a way to try again. */
 export type AsyncState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown }
 
-/** Runs `load` on mount and on `retry()`, ignoring answers that arrive after unmount. */
+/**
+ * Runs `load` on mount and on `retry()`, ignoring answers that arrive after unmount. A failed load runs again by
+ * itself when the console's connection returns.
+ */
 export function useAsync<T>(load: () => Promise<T>): [AsyncState<T>, () => void] {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -23,5 +27,6 @@ export function useAsync<T>(load: () => Promise<T>): [AsyncState<T>, () => void]
     setState({ status: 'loading' })
     setAttempt((n) => n + 1)
   }, [])
+  useOnReconnect(() => state.status === 'error' && retry())
   return [state, retry]
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { ConsoleClient } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useTenant } from '../../hooks/use-console-store'
+import { useOnReconnect } from '../../hooks/use-on-reconnect'
 
 /**
  * Fetches the tenant's streams (GET videos) into the stream view store, unless the answer comes too late
@@ -16,7 +17,10 @@ export async function fetchStreams(client: ConsoleClient, tenantId: string, stil
 
 type ListState = { status: 'loading' | 'ready' | 'error'; error?: unknown }
 
-/** Loads the tenant's streams into the stream view store (GET videos with total_count), again on `reload()`. */
+/**
+ * Loads the tenant's streams into the stream view store (GET videos with total_count), again on `reload()`, and
+ * by itself after a failure once the connection returns.
+ */
 export function useStreamList(): ListState & { reload: () => void } {
   const client = useConsoleClient()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
@@ -39,5 +43,6 @@ export function useStreamList(): ListState & { reload: () => void } {
     setState({ status: 'loading' })
     setAttempt((n) => n + 1)
   }, [])
+  useOnReconnect(() => state.status === 'error' && reload())
   return { ...state, reload }
 }

@@ -1,0 +1,54 @@
+import { ConsoleError, failedToFetchUserData, messages } from '@honu/core'
+import { useState } from 'react'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useSession } from '../hooks/use-console-store'
+import { useFocusHeading } from '../screens/use-focus-heading'
+
+/**
+ * 'Error logging in' (spec §8) when the provider signed the user in but the console's user record failed with a
+ * 5xx or could not be fetched: what happened, a Retry that finishes signing in, and a way to sign out instead.
+ * Never a blank page; the retry also runs by itself when the connection returns.
+ */
+export function SessionLoadError() {
+  const client = useConsoleClient()
+  const heading = useFocusHeading()
+  const error = useSession((s) => s.error)
+  const [busy, setBusy] = useState(false)
+  // The client's failure is 'Failed to fetch user data' (§8) with the HTTP error as its cause; status 0: no answer.
+  const failure = error as { status?: number; cause?: { status?: number } } | undefined
+  const reached = !!(failure?.cause?.status ?? failure?.status)
+
+  const retry = async () => {
+    setBusy(true)
+    try {
+      await client.retrySession()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="honu-session-error" aria-labelledby="honu-session-error-title">
+      <h1 id="honu-session-error-title" ref={heading} tabIndex={-1}>
+        {messages.errorLoggingIn}
+      </h1>
+      <div className="honu-error" role="alert">
+        {/* §8: 'Failed to fetch user data', with the server's message when there is one. */}
+        <p>{ConsoleError.is(error) ? error.message : failedToFetchUserData()}</p>
+        <p>
+          {reached
+            ? 'The server failed to load your account. Try again in a moment.'
+            : 'The server could not be reached. This page tries again by itself when it is back.'}
+        </p>
+      </div>
+      <div className="honu-actions">
+        <button type="button" className="honu-button" onClick={() => void retry()} disabled={busy}>
+          Retry
+        </button>
+        <button type="button" className="honu-button honu-button--quiet" onClick={() => void client.signOut()}>
+          Sign out
+        </button>
+      </div>
+    </section>
+  )
+}

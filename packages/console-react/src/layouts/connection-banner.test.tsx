@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { createConsoleClient, type FetchLike } from '@honu/core'
+import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { ConsoleProvider } from '../provider/console-provider'
+import { createConsoleRoutes } from '../routes/create-console-routes'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/**
+ * A signed-in console on the stream viewer whose API is down until `server.down` is cleared: the fetch at the
+ * boundary fails as a browser's does for a server that does not answer.
+ */
+function streamsWhileDown(down = true) {
+  const server = { down, videoCalls: 0, probes: 0 }
+  const fetchLike: FetchLike = async (url) => {
+    const path = new URL(url).pathname
+    if (path === '/health') server.probes += 1
+    if (path === '/api/v1/videos') server.videoCalls += 1
+    if (server.down) throw new TypeError('Failed to fetch')
+    if (path === '/health') return json(200, { status: 'ok' })
+    if (path === '/api/v1/videos') return json(200, { data: [{ video_id: 'v1', name: 'Bow camera', source: 'rtsp://x' }], total_count: 1 })
+    return json(404, {})
+  }
+  vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  const scheduler = createManualScheduler()
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://api.test', fetch: fetchLike },
+    scheduler,
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+  client.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
+  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/streams'] })
+  render(
+    <ConsoleProvider client={client}>
+      <RouterProvider router={router} />
+    </ConsoleProvider>,
+  )
+  act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
+  /** Moves the client's clock and lets the probe's answer arrive. */
+  const advance = async (ms: number) => {
+    await act(async () => {
+      scheduler.advance(ms)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+  }
+  return { client, server, advance }
+}
+
+describe('ConnectionBanner and lists that come back by themselves', () => {
+  it('says once that the server cannot be reached, and the stream list fetches again by itself when it is back', async () => {
+    const { server, advance } = streamsWhileDown()
+    expect(await screen.findByText(/Could not load the streams/)).toBeInTheDocument()
+    const banner = screen.getByText(/The server cannot be reached/)
+    expect(banner.closest('[role="status"]')).not.toBeNull()
+    // Once for the console, not per list or tile.
+    expect(screen.getAllByText(/The server cannot be reached/)).toHaveLength(1)
+    await expectNoAxeViolations(document.body)
+
+    // The first probe (after 1 s) still finds it down; the next (2 s later) finds it back.
+    await advance(1000)
+    expect(server.probes).toBe(1)
+    expect(screen.getByText(/The server cannot be reached/)).toBeInTheDocument()
+    server.down = false
+    await advance(2000)
+    expect(server.probes).toBe(2)
+    expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
+    expect(screen.queryByText(/Could not load the streams/)).not.toBeInTheDocument()
+    expect(screen.getByText('Connected to the server again.')).toBeInTheDocument()
+    expect(server.videoCalls).toBe(2)
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('Retry now probes at once', async () => {
+    const { server } = streamsWhileDown()
+    await screen.findByText(/The server cannot be reached/)
+    server.down = false
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry now' }))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(server.probes).toBe(1)
+    expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
+    expect(screen.queryByText(/The server cannot be reached/)).not.toBeInTheDocument()
+  })
+
+  it('shows nothing while the server answers', async () => {
+    streamsWhileDown(false)
+    expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
+    expect(document.querySelector('.honu-connection')).toBeEmptyDOMElement()
+  })
+})

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useConnection } from '../hooks/use-console-store'
+
+/** How long "Connected again" stays after an outage. */
+const BACK_MS = 4000
+
+/**
+ * The console-wide connection state, shown once for the whole console (not per tile or list): a polite live
+ * region that says when the server cannot be reached, while it is being tried again, and when it is back. Lists
+ * fetch again by themselves when it returns; "Retry now" probes at once instead of waiting for the backoff.
+ */
+export function ConnectionBanner() {
+  const client = useConsoleClient()
+  const status = useConnection((s) => s.status)
+  const [back, setBack] = useState(false)
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const unsubscribe = client.connection.subscribe((now, before) => {
+      if (now.status !== 'reachable') return setBack(false)
+      if (before.status === 'reachable') return
+      setBack(true)
+      clearTimeout(timer)
+      timer = setTimeout(() => setBack(false), BACK_MS)
+    })
+    return () => {
+      unsubscribe()
+      clearTimeout(timer)
+    }
+  }, [client])
+
+  const down = status !== 'reachable'
+  // The live region is always in the page, so screen readers announce its text when it changes.
+  return (
+    <div className="honu-connection" role="status" data-state={down ? status : back ? 'back' : 'reachable'}>
+      {down && (
+        <>
+          <p>
+            {status === 'retrying'
+              ? 'Trying to reach the server again…'
+              : 'The server cannot be reached. The console keeps trying and catches up by itself when it is back.'}
+          </p>
+          <button type="button" className="honu-button honu-button--quiet" onClick={() => client.connection.getState().retryNow()}>
+            Retry now
+          </button>
+        </>
+      )}
+      {!down && back && <p>Connected to the server again.</p>}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { Suspense, useState, type ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { createConsoleRoutes } from './create-console-routes'
+import { lazyScreen } from './lazy-screen'
+import { RouteError } from './route-error'
+
+const noWait = { sleep: async () => undefined }
+const Hello = ({ name }: { name: string }) => <h1>Hello {name}</h1>
+
+function mount(element: ReactNode) {
+  const router = createMemoryRouter([{ path: '/', element: <main><Suspense fallback={<p>Loading…</p>}>{element}</Suspense></main>, errorElement: <main><RouteError /></main> }], {
+    initialEntries: ['/'],
+  })
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+describe('lazyScreen', () => {
+  it('retries a failed load and shows the screen once it loads', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Hello>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Hello)
+    const Screen = lazyScreen(load, noWait)
+    mount(<Screen name="Ada" />)
+    expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(3)
+  })
+
+  it('waits longer between tries (0.5 s, then about twice as long each time)', async () => {
+    const waits: number[] = []
+    const load = vi.fn<() => Promise<typeof Hello>>().mockRejectedValue(new TypeError('offline'))
+    const Screen = lazyScreen(load, { sleep: async (ms) => void waits.push(ms) })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mount(<Screen name="Ada" />)
+    await screen.findByRole('heading', { name: 'The console was updated or cannot be reached.' })
+    expect(load).toHaveBeenCalledTimes(4)
+    expect(waits).toEqual([500, 1000, 2000])
+  })
+
+  it("after every try failed: 'The console was updated or cannot be reached' with Reload, and Try again loads afresh", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let available = false
+    const load = vi.fn(async () => {
+      if (!available) throw new TypeError('Failed to fetch dynamically imported module: /assets/screen-1.js')
+      return Hello
+    })
+    const Screen = lazyScreen(load, noWait)
+    mount(<Screen name="Ada" />)
+    expect(await screen.findByRole('heading', { name: 'The console was updated or cannot be reached.' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+
+    available = true
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(5)
+  })
+})
+
+describe('RouteError', () => {
+  it('a screen that throws while rendering says so instead of a developer page, and Try again renders it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let broken = true
+    function Fragile() {
+      const [name] = useState('Ada')
+      if (broken) throw new Error('render failed')
+      return <h1>Hello {name}</h1>
+    }
+    mount(<Fragile />)
+    expect(await screen.findByRole('heading', { name: 'This screen failed to show.' })).toBeInTheDocument()
+    expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    broken = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument()
+  })
+
+  it('sits on every route of the console', () => {
+    const missing: string[] = []
+    const walk = (routes: RouteObject[], at: string) => {
+      for (const route of routes) {
+        const where = `${at}/${route.path ?? (route.index ? '(index)' : '(layout)')}`
+        if (!route.errorElement) missing.push(where)
+        if (route.children) walk(route.children, where)
+      }
+    }
+    const routes = createConsoleRoutes()
+    walk(routes, '')
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,46 @@
+import { ConsoleError, recoveryMessages } from '@honu/core'
+import { useLocation, useNavigate, useRouteError } from 'react-router'
+import { useFocusHeading } from '../screens/use-focus-heading'
+import { retryFailedScreens, SCREEN_LOAD_FAILED } from './lazy-screen'
+
+/**
+ * The error element of every console route, in place of React Router's developer page: a screen that failed to
+ * render says so with "Try again" (which renders the route afresh), and a screen whose code could not be loaded
+ * says 'The console was updated or cannot be reached' with "Reload" (a new version replaced the old files, or the
+ * server is gone). The layout around it stays, so the rest of the console keeps working.
+ */
+export function RouteError() {
+  const error = useRouteError()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const heading = useFocusHeading()
+  const stale = ConsoleError.is(error) && error.code === SCREEN_LOAD_FAILED
+  // The same address again: React Router's boundary clears its error on a new location and renders the route.
+  const retry = () => {
+    retryFailedScreens()
+    void navigate(location, { replace: true, state: location.state })
+  }
+
+  return (
+    <section className="honu-route-error" aria-labelledby="honu-route-error-title">
+      <h1 id="honu-route-error-title" ref={heading} tabIndex={-1}>
+        {stale ? recoveryMessages.consoleUpdated : 'This screen failed to show.'}
+      </h1>
+      <p>
+        {stale
+          ? 'Reload the page to get the newest version of the console once the server answers.'
+          : 'Try again; if it keeps failing, reload the page.'}
+      </p>
+      <div className="honu-actions">
+        {stale && (
+          <button type="button" className="honu-button" onClick={() => globalThis.location.reload()}>
+            Reload
+          </button>
+        )}
+        <button type="button" className={stale ? 'honu-button honu-button--quiet' : 'honu-button'} onClick={retry}>
+          Try again
+        </button>
+      </div>
+    </section>
+  )
+}
