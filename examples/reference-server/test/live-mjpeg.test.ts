@@ -16,7 +16,7 @@ async function start() {
   registerLiveMjpeg(app, { sources })
   apps.push(app)
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
-  return { sources, url }
+  return { sources, url, app }
 }
 
 /** Reads multipart parts until `count` JPEG frames arrived, or the stream ended. */
@@ -72,6 +72,15 @@ describe('live MJPEG', () => {
     const again = await fetch(`${url}/media/bravo/bravo-crane/mjpeg`)
     expect(again.status).toBe(200)
     await again.body?.cancel()
+  })
+
+  it('answers a HEAD with the headers alone and ends it, rather than streaming to nobody', async () => {
+    const { app } = await start()
+    // inject resolves only once the answer has ended.
+    const head = await app.inject({ method: 'HEAD', url: '/media/bravo/bravo-crane/mjpeg' })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-type']).toBe('multipart/x-mixed-replace; boundary=honu-frame')
+    expect(head.rawPayload).toHaveLength(0)
   })
 
   it('refuses a stream id that could name a file', async () => {

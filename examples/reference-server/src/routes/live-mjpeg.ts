@@ -41,6 +41,8 @@ export function registerLiveMjpeg(app: FastifyInstance, options: { sources: Live
         // An ended stream leaves no idle keep-alive socket behind to hold up the server's close.
         connection: 'close',
       })
+      // A HEAD asks whether the stream is there, not for it: its headers, and done.
+      if (request.method === 'HEAD') return void response.end()
       let next = 0
       const send = () => {
         const frame = frames[next++ % frames.length]!
