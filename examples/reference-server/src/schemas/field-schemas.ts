@@ -16,19 +16,37 @@ export const TENANT_SCOPE = { type: 'string', pattern: '^(?:\\*|[A-Za-z0-9_-]{1,
  * A display name: trimmed before it is stored ("  Bow  " is stored as "Bow"), never blank, one line, at most 200
  * characters, and no bidirectional override, isolate or zero-width characters. The same in v1 and v2.
  */
-export const NAME = { type: 'string', minLength: 1, maxLength: 200, 'x-text': 'line' } as const
+export const NAME = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  'x-text': 'line',
+  description: 'Stored trimmed; not blank; one line; no NUL, lone surrogate, bidirectional control or zero-width character.',
+} as const
 
 /** A media address (a stream's source): trimmed, never blank, one line, at most 2048 characters. */
-export const ADDRESS = { type: 'string', minLength: 1, maxLength: 2048, 'x-text': 'line' } as const
+export const ADDRESS = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2048,
+  'x-text': 'line',
+  description: 'Stored trimmed; not blank; one line; no NUL, lone surrogate, bidirectional control or zero-width character.',
+} as const
 
 /** An optional media address (a stream's proxy): as {@link ADDRESS}, or empty, or null. */
-export const OPTIONAL_ADDRESS = { type: ['string', 'null'], maxLength: 2048, 'x-text': 'line-or-empty' } as const
+export const OPTIONAL_ADDRESS = {
+  type: ['string', 'null'],
+  maxLength: 2048,
+  'x-text': 'line-or-empty',
+  description: 'Stored trimmed; may be empty or null; one line; no NUL, lone surrogate, bidirectional control or zero-width character.',
+} as const
 
 /** An e-mail address (ajv's `email` format allows no spaces or control characters). */
 export const EMAIL = { type: 'string', format: 'email', maxLength: 320 } as const
 
 /** Free text of at most `maxLength` characters: no NUL, no lone surrogate, no control characters but line breaks and tabs. */
-export const text = (maxLength: number) => ({ type: 'string', maxLength, 'x-text': 'text' }) as const
+export const text = (maxLength: number) =>
+  ({ type: 'string', maxLength, 'x-text': 'text', description: 'No NUL, lone surrogate or control character but tab and line breaks.' }) as const
 
 /** An integer JavaScript holds exactly (larger ones lose digits: 9007199254740993 would be stored as …992). */
 export const SAFE_INTEGER = { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const
@@ -48,6 +66,9 @@ export const V2_RECORD = {
   maxProperties: V2_RECORD_LIMITS.maxProperties,
   properties: { id: ID, organisation_id: ID, campaign_id: ID, mission_id: ID, name: NAME },
   'x-json': V2_RECORD_LIMITS,
+  description:
+    'Any fields (a letter, then letters, digits, _ or -), nested at most 8 levels, at most 256 items per array and 4096 ' +
+    'characters per string, with no NUL, lone surrogate or control character but tab and line breaks.',
 } as const
 
 /** A v2 list's filters: `?field=value`, at most 20, each value free text of at most 200 characters. */
