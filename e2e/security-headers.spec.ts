@@ -64,6 +64,19 @@ test.describe('every screen under the policy', () => {
   // Tiles off screen download nothing; this one is tall enough for the tiles these tests show.
   test.use({ viewport: { width: 1600, height: 1400 } })
 
+  test('the watch sees a violation when there is one (an injected inline script is refused)', async ({ page }) => {
+    const csp = await watchCsp(page)
+    await page.goto('/login')
+    await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.honuInlineRan = true'
+      document.head.append(script)
+    })
+    await expect.poll(() => csp.violations.length).toBeGreaterThan(0)
+    expect(csp.violations.join('\n')).toContain('script-src')
+    expect(await page.evaluate(() => 'honuInlineRan' in window)).toBe(false)
+  })
+
   test('signed out, and as a tenant admin on every network screen: 0 CSP violations', async ({ page }) => {
     test.setTimeout(120_000)
     const csp = await watchCsp(page)

@@ -1,4 +1,4 @@
-import { readHostConfig } from './src/host-config'
+import { readHostConfig } from './src/host-config.ts'
 
 /** What the app's pages may be framed by when `HONU_FRAME_ANCESTORS` is not set: nothing. */
 export const DEFAULT_FRAME_ANCESTORS = "'none'"

@@ -1,6 +1,6 @@
 import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
-import { securityHeaders } from './security-headers'
+import { securityHeaders } from './security-headers.ts'
 
 export default defineConfig(({ mode, isPreview }) => ({
   plugins: [react()],
