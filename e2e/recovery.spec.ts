@@ -1,0 +1,166 @@
+import { readdirSync, renameSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, PASSWORD, restorePassword, signIn } from './helpers'
+
+const API = 'http://127.0.0.1:8080'
+const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
+const ADMIN = { 'content-type': 'application/json', authorization: 'Bearer owner' }
+const json = { 'content-type': 'application/json' }
+
+const reachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)
+
+async function openStreams(page: Page, email: string) {
+  await signIn(page, email)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+}
+
+test('with the server stopped and restarted, the console says so once and comes back by itself, a never-loaded screen included', async ({ page }) => {
+  test.setTimeout(90_000)
+  // The work areas' screen code, fetched only on the first visit to one of them.
+  const workAreaCode: string[] = []
+  page.on('request', (request) => /\/assets\/work-area-screen-[^/]+\.js$/.test(request.url()) && workAreaCode.push(request.url()))
+  await openStreams(page, 'wes@honu.test')
+  // A mark a reload would wipe.
+  await page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
+
+  // The real server process exits (test control); the start command's supervisor restarts it 2 s later.
+  expect((await fetch(`${API}/test/exit`, { method: 'POST' })).status).toBe(202)
+  await expect.poll(reachable, { timeout: 5_000, intervals: [100] }).toBe(false)
+
+  // A screen never visited, opened while the API is down: its code loads (from the app's server) and it shows.
+  expect(workAreaCode).toEqual([])
+  await page.getByRole('link', { name: 'Admin console' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  expect(workAreaCode).toHaveLength(1)
+
+  // The stream list cannot load now; the console says once, for the whole page, that the server is unreachable.
+  await page.getByRole('link', { name: 'Streams' }).click()
+  await expect(page.getByText(/Could not load the streams/)).toBeVisible()
+  const connection = page.locator('.honu-connection')
+  await expect(connection).toHaveAttribute('role', 'status')
+  await expect(connection).toContainText(/The server cannot be reached|Trying to reach the server again/)
+  await expect(page.getByText(/The server cannot be reached|Trying to reach the server again/)).toHaveCount(1)
+  await expectNoAxeViolations(page)
+
+  // Back by itself when the server is: no click on "Try again", no reload.
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 60_000 })
+  await expect(page.getByText(/Could not load the streams/)).toHaveCount(0)
+  await expect(connection).not.toContainText(/cannot be reached|Trying to reach/)
+  expect(await sameDocument(page)).toBe(true)
+
+  // It works on: a screen and a list that both need the new server process.
+  await page.getByRole('link', { name: 'Admin console' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  await page.getByRole('link', { name: 'Change tenant' }).click()
+  await page.getByRole('button', { name: /Charlie Survey/ }).click()
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Survey drone')
+  expect(await sameDocument(page)).toBe(true)
+})
+
+test("a screen whose code is gone (a redeploy replaced it): retried, then 'The console was updated or cannot be reached' with a Reload that works", async ({ page }) => {
+  test.setTimeout(60_000)
+  // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to
+  // the old version's files. It is put back before the reload, as the new version's files would be there.
+  const assets = resolve('examples/host-app/dist/assets')
+  const file = readdirSync(assets).find((name) => /^work-area-screen-.+\.js$/.test(name))
+  expect(file, 'the built work-area screen').toBeTruthy()
+  const path = join(assets, file!)
+  await openStreams(page, 'wes@honu.test')
+  renameSync(path, `${path}.gone`)
+  try {
+    await page.getByRole('link', { name: 'Admin console' }).click()
+    await expect(page.getByRole('heading', { name: 'The console was updated or cannot be reached.' })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText(/Unexpected Application Error/)).toHaveCount(0)
+    // The layout stays around the failed screen: the rest of the console is still there.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  } finally {
+    renameSync(`${path}.gone`, path)
+  }
+  await page.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  await expect(page.getByRole('banner')).toContainText('wes@honu.test')
+})
+
+test("a 500 on the user record at page load: 'Error logging in' with a Retry that works, never a blank page", async ({ page }) => {
+  await signIn(page, 'remy@honu.test')
+  await expect(page.getByRole('heading', { name: 'Choose a tenant' })).toBeVisible()
+  // The next user-record call (the one the reload makes) answers 500 for real.
+  const fault = await fetch(`${API}/test/faults`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ method: 'GET', url: '/api/v1/users/:uid', status: 500, count: 1 }),
+  })
+  expect(fault.ok).toBe(true)
+  try {
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Error logging in' })).toBeVisible()
+    await expect(page.getByRole('alert')).toContainText('Failed to fetch user data')
+    await expect(page.getByLabel('Password')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByRole('heading', { name: 'Choose a tenant' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Alpha Harbour/ })).toBeVisible()
+  } finally {
+    await fetch(`${API}/test/faults`, { method: 'DELETE' })
+  }
+})
+
+/** A reader of Alpha made for one test (invited and granted the role by Alpha's admin), with a password. */
+async function createThrowawayReader(email: string): Promise<string> {
+  const signInAda = await fetch(`${IDP}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'ada@honu.test', password: PASSWORD, returnSecureToken: true }),
+  })
+  const { idToken } = (await signInAda.json()) as { idToken: string }
+  const asAda = { ...json, authorization: `Bearer ${idToken}` }
+  const invited = await fetch(`${API}/api/v1/users`, { method: 'POST', headers: asAda, body: JSON.stringify({ name: 'Throwaway Reader', email }) })
+  expect(invited.status).toBe(201)
+  const { uid } = (await invited.json()) as { uid: string }
+  const granted = await fetch(`${API}/api/v1/users/${uid}/role`, { method: 'POST', headers: asAda, body: JSON.stringify({ tenant: 'alpha', role: 'reader' }) })
+  expect(granted.status).toBe(201)
+  await restorePassword(email, PASSWORD)
+  const lookup = await fetch(`${IDP}/projects/demo-honu/accounts:lookup`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ email: [email] }) })
+  const { users } = (await lookup.json()) as { users: { localId: string }[] }
+  return users[0]!.localId
+}
+
+test('a revoked session reaches the sign-in page with its message, and every player stops', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = `revoked-${Date.now()}@honu.test`
+  const localId = await createThrowawayReader(email)
+  try {
+    await openStreams(page, email)
+    await page.getByRole('button', { name: /^Bow camera/ }).click()
+    const tile = page.getByRole('group', { name: 'Bow camera' })
+    await expect(tile.locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+
+    // The account is disabled in the Auth emulator: the server now refuses its token, and so does a refresh.
+    const disabled = await fetch(`${IDP}/projects/demo-honu/accounts:update`, {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify({ localId, disableUser: true }),
+    })
+    expect(disabled.ok).toBe(true)
+    // Any call to the API now (the guard re-reads the user on navigation) meets the 401.
+    await page.getByRole('link', { name: 'Streams' }).click()
+
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+    await expect(page.getByRole('alert')).toContainText('Your session has ended. Sign in again to continue.')
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(page.locator('video, canvas')).toHaveCount(0)
+    // Nothing keeps playing: no media request at all once the sign-in page shows.
+    const media: string[] = []
+    page.on('request', (request) => request.url().includes('/media/') && media.push(request.url()))
+    await page.waitForTimeout(3000)
+    expect(media).toEqual([])
+    await expectNoAxeViolations(page)
+  } finally {
+    await fetch(`${IDP}/projects/demo-honu/accounts:delete`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId }) })
+  }
+})
