@@ -27,8 +27,8 @@ export type ConnectionStore = StoreApi<ConnectionState>
 
 /** First wait before probing again; doubled per failed probe up to {@link PROBE_MAX_DELAY_MS}. */
 export const PROBE_BASE_DELAY_MS = 1000
-/** Longest wait between two probes. */
-export const PROBE_MAX_DELAY_MS = 30_000
+/** Longest wait between two probes: a console is interactive, and one small `/health` call per 10 s costs little. */
+export const PROBE_MAX_DELAY_MS = 10_000
 
 /**
  * Creates the connection store of one console. `probe` asks the server whether it is up (`GET /health`);
