@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { unauthorized } from '../api-error'
 import { authenticate } from '../auth/caller'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
@@ -36,7 +37,10 @@ export function declaredAccess(route: { method: string | string[]; url: string; 
  * `/api/%761/tenants` meets the same check as `/api/v1/tenants`), and enforces the access that route declares:
  * - `user`: a verified ID token and a console user record, put on `request.user`;
  * - `organisation`: a verified ID token and at least one mission-planning membership, put on `request.caller`;
- * - `public`, `media` (the media routes check their media or bearer token themselves) and `test`: nothing.
+ * - `media`: a bearer header or a `media_token` in the query must be there; the media routes verify them
+ *   against the stream (after the path is validated). Refusing a request with neither here means no spelling of
+ *   a media path gets anything but 401 without credentials, as on every other route.
+ * - `public` and `test`: nothing.
  * A request no route matched goes on to the not-found handler.
  */
 export function registerAccessGate(app: FastifyInstance, options: { db: Database; identity: Identity }) {
@@ -50,6 +54,9 @@ export function registerAccessGate(app: FastifyInstance, options: { db: Database
     } else if (access === 'organisation') {
       const { uid } = await authenticate(request, options.identity)
       request.caller = await loadOrganisationCaller(options.db, uid)
+    } else if (access === 'media') {
+      const mediaToken = (request.query as { media_token?: unknown } | undefined)?.media_token
+      if (request.headers.authorization === undefined && mediaToken === undefined) throw unauthorized()
     } else if (access === undefined && !request.is404) {
       // Cannot happen (routes without access are refused at registration); fail closed if it ever does.
       throw new Error(`Route ${request.method} ${request.routeOptions.url} has no declared access.`)
