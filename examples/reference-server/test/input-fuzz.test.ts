@@ -275,6 +275,9 @@ const INTERNAL = [
   /invalid byte sequence|unsupported Unicode escape|syntax error at|violates .* constraint|relation "|pglite|postgres/i,
 ]
 
+/** A refusal names the field ("Invalid request: body.name must not be blank.") or what is wrong with the body. */
+const NAMES_WHAT = /^Invalid request: (body|querystring|params|a field name in (body|querystring|params))\b|^The request body is not valid (JSON|UTF-8)\.$/
+
 /** A request that never ends (a stream answered for real) fails the case rather than hanging the run. */
 const NO_ANSWER_MS = 10_000
 
@@ -334,6 +337,10 @@ describe('input fuzz over the route table', () => {
           }
           if (!token && route.access !== 'public' && response.statusCode < 400) problems.push(`${what} without a token`)
           if (token && request.expect === 'invalid' && response.statusCode !== 400) problems.push(`${what}, not 400`)
+          if (token && request.expect === 'invalid' && response.statusCode === 400 && route.method !== 'HEAD') {
+            const { message } = response.json() as { message?: string }
+            if (!NAMES_WHAT.test(message ?? '')) problems.push(`${what} with a message that does not say what is wrong: ${message}`)
+          }
           if (token && request.expect === 'refused' && (response.statusCode < 400 || response.statusCode >= 500)) problems.push(`${what}, not 4xx`)
         }
       }
