@@ -92,4 +92,38 @@ describe('ConnectionBanner and lists that come back by themselves', () => {
     expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
     expect(document.querySelector('.honu-connection')).toBeEmptyDOMElement()
   })
+
+  it('the tenant list too comes back by itself', async () => {
+    const server = { down: true }
+    const fetchLike: FetchLike = async (url) => {
+      if (server.down) throw new TypeError('Failed to fetch')
+      const { pathname } = new URL(url)
+      if (pathname === '/health') return json(200, { status: 'ok' })
+      if (pathname === '/api/v1/tenants') return json(200, { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour' }] })
+      return json(404, {})
+    }
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const scheduler = createManualScheduler()
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://api.test', fetch: fetchLike },
+      scheduler,
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+      logger: { warn: vi.fn(), error: vi.fn() },
+    })
+    const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/tenant'] })
+    render(
+      <ConsoleProvider client={client}>
+        <RouterProvider router={router} />
+      </ConsoleProvider>,
+    )
+    act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
+    expect(await screen.findByText(/Could not load your tenants/)).toBeInTheDocument()
+    server.down = false
+    await act(async () => {
+      scheduler.advance(1000)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(await screen.findByRole('button', { name: /Alpha Harbour/ })).toBeInTheDocument()
+    expect(screen.queryByText(/Could not load your tenants/)).not.toBeInTheDocument()
+  })
 })
