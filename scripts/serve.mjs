@@ -2,8 +2,8 @@
 // PGlite in .data/, seeded demo data) and the built host app under a strict CSP. `--server-only` leaves the app
 // out. A reference server that exits is started again with backoff; Ctrl+C (or SIGTERM) stops everything.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -11,7 +11,7 @@ const serverOnly = process.argv.includes('--server-only')
 const dataDir = process.env.HONU_DATA_DIR ?? `${root}.data/pglite`
 // With a data folder the emulator's accounts live beside it, so stopping `npm start` signs nobody out; in memory
 // (the browser tests) nothing is kept, as for the database.
-const authStateDir = dataDir === 'memory' ? undefined : (process.env.HONU_AUTH_EMULATOR_DIR ?? join(root, '.data', 'auth-emulator'))
+const authStateDir = dataDir === 'memory' ? undefined : resolve(root, process.env.HONU_AUTH_EMULATOR_DIR ?? '.data/auth-emulator')
 
 /** First delay before restarting an exited server; doubles on each quick exit up to {@link MAX_RESTART_DELAY_MS}. */
 const RESTART_DELAY_MS = readDelay('HONU_RESTART_DELAY_MS', 1000)
@@ -148,6 +148,8 @@ if (!(await up('http://127.0.0.1:9099/'))) {
         `--export-on-exit=${authStateDir}`,
       ]
     : []
+  // The emulator creates the folder itself, but not its parent.
+  if (authStateDir) mkdirSync(dirname(authStateDir), { recursive: true })
   console.log(`Starting the Firebase Auth emulator (10–40 s)${authStateDir ? `, accounts kept in ${authStateDir}` : ''}…`)
   start('auth-emulator', 'examples/reference-server/node_modules/.bin/firebase', ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...state], {
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
