@@ -9,7 +9,7 @@ function Tiles({ count, media }: { count: number; media: string }) {
   return (
     <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 4, height: '100vh' }}>
       {Array.from({ length: count }, (_, i) => (
-        <VideoPlayer key={i} src={`${media}/media/live/bench-${i}/index.m3u8`} title={`Tile ${i + 1}`} hls={{ workerPath: hlsWorkerPath }} />
+        <VideoPlayer key={i} src={`${media}/media/bench/bench-${i}/index.m3u8`} title={`Tile ${i + 1}`} hls={{ workerPath: hlsWorkerPath }} />
       ))}
     </div>
   )

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { RouteAccess } from '../access/route-access'
 import { ApiError, unauthorized } from '../api-error'
 import { authenticate } from '../auth/caller'
 import type { Identity } from '../auth/identity'
@@ -72,8 +73,9 @@ export function registerMediaGate(app: FastifyInstance, check: MediaCheck) {
     }
     request.mediaGrant = await check(request, tenantId, videoId)
   }
+  const media: RouteAccess = 'media'
   app.addHook('onRoute', (route) => {
-    if (route.config?.access !== 'media') return
+    if (route.config?.access !== media) return
     const existing = [route.preHandler ?? []].flat()
     // A GET's HEAD twin is built from the same options: the gate goes in once.
     if (!existing.includes(gate)) route.preHandler = [gate, ...existing]
