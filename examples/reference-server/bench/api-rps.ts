@@ -5,26 +5,36 @@
 // the same server in the same run. A benchmark, not a test: nothing is asserted about speed.
 //
 // Run: pnpm --filter @honu/reference-server run bench
-//   BENCH_SECONDS   seconds per measurement (default 10), after a 2 s warm-up
+//   BENCH_SECONDS   seconds per route and set-up (default 12), in 3 rounds taken in turn, after a 2 s warm-up
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   HONU_POSTGRES_URL  a PostgreSQL server to use (each server gets a fresh database, dropped after); without it,
 //                      scripts/start-postgres.sh starts Debian's PostgreSQL, and if that fails the PostgreSQL
 //                      rows are skipped with the reason.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { signIn, startAuthEmulator } from '../test/auth-emulator'
 import { DEMO_PASSWORD } from '../src/seed'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const seconds = Number(process.env.BENCH_SECONDS ?? 12)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 
 interface Measured {
   rps: number
   p99: number
+}
+
+/** Turns each route gets per set-up; `BENCH_SECONDS` is shared among them. */
+const ROUNDS = 3
+
+/** The middle of the rounds' figures, requests per second and p99 each on its own. */
+function median(all: Measured[]): Measured {
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  return { rps: middle(all.map((m) => m.rps)), p99: middle(all.map((m) => m.p99)) }
 }
 
 async function measure(options: autocannon.Options, duration: number): Promise<Measured> {
@@ -136,13 +146,19 @@ try {
           body: JSON.stringify({ name: 'Bow camera', source: 'http://127.0.0.1:8080/media/live/alpha-bow/index.m3u8' }),
         },
       }
-      const measured = {} as Record<(typeof routes)[number], Measured>
-      for (const route of routes) {
-        await measure(targets[route], 2)
-        measured[route] = await measure(targets[route], seconds)
-        console.error(`${setup.name}: ${route} ${measured[route].rps} req/s, p99 ${measured[route].p99} ms`)
+      for (const route of routes) await measure(targets[route], 2)
+      // The routes take turns, in rounds, so that a change in the machine's load during the run weighs on each
+      // of them alike; each route's figures are the median of its rounds.
+      const rounds = Object.fromEntries(routes.map((route) => [route, [] as Measured[]])) as Record<(typeof routes)[number], Measured[]>
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const route of routes) rounds[route].push(await measure(targets[route], seconds / ROUNDS))
       }
-      for (const route of routes) rows.push({ setup: setup.name, route, measured: measured[route], health: measured['GET /health'] })
+      const health = median(rounds['GET /health'])
+      for (const route of routes) {
+        const measured = median(rounds[route])
+        console.error(`${setup.name}: ${route} ${measured.rps} req/s, p99 ${measured.p99} ms`)
+        rows.push({ setup: setup.name, route, measured, health })
+      }
     } finally {
       await server.stop()
       await database?.drop()
@@ -152,7 +168,10 @@ try {
   await stopEmulator()
 }
 
-console.log(`\nReference API over loopback: autocannon, ${connections} connections, ${seconds} s per row (after a 2 s warm-up)`)
+console.log(
+  `\nReference API over loopback: autocannon, ${connections} connections, ${seconds} s per row in ${ROUNDS} rounds ` +
+    `(medians), after a 2 s warm-up; ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+)
 console.log('| server | route | req/s | p99 | ratio to /health |')
 console.log('|---|---|---|---|---|')
 for (const { setup, route, measured, health } of rows) {
