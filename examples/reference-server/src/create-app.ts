@@ -6,6 +6,7 @@ import type { Database } from './db/database'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
 import { registerMedia } from './routes/media'
+import { withoutMediaToken } from './media/media-token'
 import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
@@ -56,7 +57,8 @@ export interface AppOptions {
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request lines are logged without their media token (the one credential a URL may carry).
+    logger: options.logger ? { serializers: { req: (req) => ({ method: req.method, url: withoutMediaToken(req.url) }) } } : false,
     // Closing the server ends open connections (browsers' keep-alive, media streams) rather than waiting on them.
     forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? 64 * 1024,

@@ -43,6 +43,11 @@ export function verifyMediaToken(secret: Buffer, token: string, nowMs: number): 
   return { tenant, video, uid, exp }
 }
 
+/** A request URL fit for a log: its media token (if any) replaced, so no credential is ever written down. */
+export function withoutMediaToken(url: string): string {
+  return url.replace(/([?&]media_token=)[^&#]*/g, '$1[redacted]')
+}
+
 const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(`${PREFIX}.${payload}`).digest('base64url')
 
 /**
