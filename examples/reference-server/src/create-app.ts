@@ -102,7 +102,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           'The v1 (network product) and v2 (mission planning) calls of the console. Every route says what it ' +
           'needs in its security: most need a Firebase ID token as a bearer token.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // For what cannot send a header: from POST /api/v1/videos/{video_id}/media-token, one stream, 5 minutes.
+          mediaToken: { type: 'apiKey', in: 'query', name: 'media_token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
   })

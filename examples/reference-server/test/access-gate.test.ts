@@ -188,7 +188,7 @@ describe('declared access', () => {
     expect(paths['/api/v1/features']!.get!.security).toEqual([])
     expect(paths['/api/v1/videos']!.get!.security).toEqual([{ bearer: [] }])
     expect(paths['/api/v2/mission/{id}']!.put!.security).toEqual([{ bearer: [] }])
-    expect(paths['/media/{tenant_id}/{video_id}/index.m3u8']!.get!.security).toEqual([{ bearer: [] }])
+    expect(paths['/media/{tenant_id}/{video_id}/index.m3u8']!.get!.security).toEqual([{ bearer: [] }, { mediaToken: [] }])
   })
 
   it('split v2 services serve their families behind the same gate', async () => {

@@ -17,10 +17,11 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'user', 'organisa
 
 /**
  * The OpenAPI `security` of a route, from its declared access (so the document cannot disagree with the gate):
- * public and test routes need nothing, everything else a bearer token. Media routes also take their own media
- * token, which their handlers check.
+ * public and test routes need nothing, everything else a bearer token; media routes take a bearer token or a
+ * media token in the query (`media_token`), which the media check verifies.
  */
 export function securityOf(access: RouteAccess): Record<string, string[]>[] {
+  if (access === 'media') return [{ bearer: [] }, { mediaToken: [] }]
   return access === 'public' || access === 'test' ? [] : [{ bearer: [] }]
 }
 
