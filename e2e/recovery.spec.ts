@@ -41,7 +41,7 @@ test('with the server stopped and restarted, the console says so once and comes 
   await page.getByRole('link', { name: 'Streams' }).click()
   await expect(page.getByText(/Could not load the streams/)).toBeVisible()
   const connection = page.locator('.honu-connection')
-  await expect(connection).toHaveAttribute('role', 'status')
+  await expect(connection).toHaveAttribute('aria-live', 'polite')
   await expect(connection).toContainText(/The server cannot be reached|Trying to reach the server again/)
   await expect(page.getByText(/The server cannot be reached|Trying to reach the server again/)).toHaveCount(1)
   await expectNoAxeViolations(page)

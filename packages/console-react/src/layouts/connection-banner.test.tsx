@@ -55,7 +55,7 @@ describe('ConnectionBanner and lists that come back by themselves', () => {
     const { server, advance } = streamsWhileDown()
     expect(await screen.findByText(/Could not load the streams/)).toBeInTheDocument()
     const banner = screen.getByText(/The server cannot be reached/)
-    expect(banner.closest('[role="status"]')).not.toBeNull()
+    expect(banner.closest('[aria-live="polite"]')).not.toBeNull()
     // Once for the console, not per list or tile.
     expect(screen.getAllByText(/The server cannot be reached/)).toHaveLength(1)
     await expectNoAxeViolations(document.body)

@@ -31,9 +31,10 @@ export function ConnectionBanner() {
   }, [client])
 
   const down = status !== 'reachable'
-  // The live region is always in the page, so screen readers announce its text when it changes.
+  // The live region is always in the page, so screen readers announce its text when it changes. A plain polite
+  // region rather than role="status": the screens' own status lines stay the only "status" elements.
   return (
-    <div className="honu-connection" role="status" data-state={down ? status : back ? 'back' : 'reachable'}>
+    <div className="honu-connection" aria-live="polite" data-state={down ? status : back ? 'back' : 'reachable'}>
       {down && (
         <>
           <p>
