@@ -22,9 +22,11 @@ export interface OrganisationCaller {
 
 /** Loads a signed-in account's memberships; an account with none has no access to mission planning. */
 export async function loadOrganisationCaller(db: Pick<Database, 'query'>, uid: string): Promise<OrganisationCaller> {
+  // Read on every v2 request: from the read cache, which every write of this process empties (src/db/read-cache.ts).
   const memberships = await db.query<Membership>(
     'select id, uid, email, name, organisation_id, roles, super_admin from mp_users where uid = $1',
     [uid],
+    { cached: true },
   )
   if (memberships.length === 0) {
     throw new ApiError(403, 'no-access', 'This account has no access to mission planning. Ask an organisation admin.')
