@@ -17,7 +17,7 @@ const isAdminRole = (role: string) => role.toLowerCase() === 'admin'
 const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /** An invitation's id: 28 letters and digits, the shape of a Firebase uid, so the two cannot be told apart. */
-export const invitationId = () => Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('')
+const invitationId = () => Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('')
 
 /**
  * Whether the caller may know this user exists: themselves, anyone for a super admin, else someone with a role
