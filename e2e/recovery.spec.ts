@@ -8,6 +8,13 @@ const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
 const ADMIN = { 'content-type': 'application/json', authorization: 'Bearer owner' }
 const json = { 'content-type': 'application/json' }
 
+const ASSETS = resolve('examples/host-app/dist/assets')
+// A screen's file moved away by the redeploy test is put back even if that test was cut short (a timeout skips its
+// finally), so later tests find the app whole.
+test.afterEach(() => {
+  for (const name of readdirSync(ASSETS).filter((n) => n.endsWith('.gone'))) renameSync(join(ASSETS, name), join(ASSETS, name.slice(0, -'.gone'.length)))
+})
+
 const reachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)
 
@@ -67,10 +74,9 @@ test("a screen whose code is gone (a redeploy replaced it): 'The console was upd
   test.setTimeout(60_000)
   // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to
   // the old version's files. It is put back before the reload, as the new version's files would be there.
-  const assets = resolve('examples/host-app/dist/assets')
-  const file = readdirSync(assets).find((name) => /^work-area-screen-.+\.js$/.test(name))
+  const file = readdirSync(ASSETS).find((name) => /^work-area-screen-.+\.js$/.test(name))
   expect(file, 'the built work-area screen').toBeTruthy()
-  const path = join(assets, file!)
+  const path = join(ASSETS, file!)
   await openStreams(page, 'wes@honu.test')
   renameSync(path, `${path}.gone`)
   try {
