@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { createConsoleClient, type FetchLike } from '@honu/core'
+import { createStaticFlagSource } from '@honu/core/flags'
+import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { ConsoleProvider } from '../provider/console-provider'
+import { createConsoleRoutes } from '../routes/create-console-routes'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** An org-admin opening the entry point while the mission-planning record answers `server.record` (0: no answer). */
+function orgAdminAtEntryPoint(recordStatus: number) {
+  const server = { record: recordStatus }
+  const fetchLike: FetchLike = async (url) => {
+    const { pathname } = new URL(url)
+    if (server.record === 0) throw new TypeError('Failed to fetch')
+    if (pathname === '/health') return json(200, { status: 'ok' })
+    if (pathname === '/api/v2/user/u') {
+      return server.record === 200 ? json(200, { data: [{ uid: 'u', email: 'ops@honu.test' }] }) : json(server.record, { message: 'failed' })
+    }
+    return json(404, {})
+  }
+  vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  const scheduler = createManualScheduler()
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://api.test', fetch: fetchLike },
+    flags: createStaticFlagSource({ mission_planning: true }),
+    scheduler,
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/entrypoint'] })
+  render(
+    <ConsoleProvider client={client}>
+      <RouterProvider router={router} />
+    </ConsoleProvider>,
+  )
+  act(() => client.session.getState().setSession({ uid: 'u', email: 'ops@honu.test', permissions: { '*': ['org-admin'] } }, 't'))
+  return { server, scheduler, router }
+}
+
+describe('MissionPlanningGuard', () => {
+  it('a record that cannot be loaded now is not a refusal: it says so, and opens by itself when the server returns', async () => {
+    const { server, scheduler, router } = orgAdminAtEntryPoint(0)
+    expect(await screen.findByText(/Could not load your mission-planning account/)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/entrypoint')
+    await expectNoAxeViolations(document.body)
+    server.record = 200
+    await act(async () => {
+      scheduler.advance(1000)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(await screen.findByRole('heading', { name: 'Where to?' })).toBeInTheDocument()
+    expect(screen.queryByText(/Could not load your mission-planning account/)).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/entrypoint')
+  })
+
+  it('a 5xx gets the same retry', async () => {
+    orgAdminAtEntryPoint(503)
+    expect(await screen.findByText(/Could not load your mission-planning account/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('no record (a 404) still sends the user to sign-in, refused', async () => {
+    const { router } = orgAdminAtEntryPoint(404)
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/entrypoint'))
+    expect(screen.queryByText(/Could not load your mission-planning account/)).not.toBeInTheDocument()
+  })
+})
