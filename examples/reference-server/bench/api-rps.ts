@@ -1,7 +1,8 @@
 // Requests per second and p99 latency of the reference API, in one run, over loopback: GET /health (the
-// baseline), a read route (GET /api/v1/videos) and a write route (PUT a stream's name), on PGlite, on PostgreSQL
-// with one server process and on PostgreSQL with two (node:cluster, one port). Each server runs in its own
-// process, as `pnpm server` runs it; the load generator (autocannon) runs here. Ratios are against /health of
+// baseline), a read route (GET /api/v1/videos), a write route (PUT a stream's name) and the read route while one
+// connection writes, on PGlite, on PostgreSQL with one server process and on PostgreSQL with two (node:cluster,
+// one port). Each server runs in its own process, as `pnpm server` runs it; the load generator (autocannon) runs
+// here. Ratios are against /health of
 // the same server in the same run. A benchmark, not a test: nothing is asserted about speed.
 //
 // Run: pnpm --filter @honu/reference-server run bench
@@ -108,7 +109,10 @@ interface Setup {
   database?: string
 }
 
-const routes = ['GET /health', 'GET /api/v1/videos', 'PUT /api/v1/videos/:id'] as const
+// The last row: reads on all connections but one, which keeps renaming a stream meanwhile, so every answer the
+// read cache holds is thrown away again and again (its figures are the reads').
+const routes = ['GET /health', 'GET /api/v1/videos', 'PUT /api/v1/videos/:id', 'GET /api/v1/videos, 1 writer'] as const
+type Route = (typeof routes)[number]
 const rows: { setup: string; route: string; measured: Measured; health: Measured }[] = []
 const skipped: string[] = []
 
@@ -136,22 +140,26 @@ try {
     try {
       // A writer in Alpha: reads Alpha's streams and renames one.
       const authorization = `Bearer ${await signIn('wes@honu.test', DEMO_PASSWORD)}`
-      const targets: Record<(typeof routes)[number], autocannon.Options> = {
-        'GET /health': { url: `${server.url}/health` },
-        'GET /api/v1/videos': { url: `${server.url}/api/v1/videos?tenant_id=alpha`, headers: { authorization } },
-        'PUT /api/v1/videos/:id': {
-          url: `${server.url}/api/v1/videos/alpha-bow?tenant_id=alpha`,
-          method: 'PUT',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Bow camera', source: 'http://127.0.0.1:8080/media/live/alpha-bow/index.m3u8' }),
-        },
+      const read: autocannon.Options = { url: `${server.url}/api/v1/videos?tenant_id=alpha`, headers: { authorization } }
+      const write: autocannon.Options = {
+        url: `${server.url}/api/v1/videos/alpha-bow?tenant_id=alpha`,
+        method: 'PUT',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bow camera', source: 'http://127.0.0.1:8080/media/live/alpha-bow/index.m3u8' }),
       }
-      for (const route of routes) await measure(targets[route], 2)
+      const run: Record<Route, (duration: number) => Promise<Measured>> = {
+        'GET /health': (duration) => measure({ url: `${server.url}/health` }, duration),
+        'GET /api/v1/videos': (duration) => measure(read, duration),
+        'PUT /api/v1/videos/:id': (duration) => measure(write, duration),
+        'GET /api/v1/videos, 1 writer': async (duration) =>
+          (await Promise.all([measure({ ...read, connections: connections - 1 }, duration), measure({ ...write, connections: 1 }, duration)]))[0],
+      }
+      for (const route of routes) await run[route](2)
       // The routes take turns, in rounds, so that a change in the machine's load during the run weighs on each
       // of them alike; each route's figures are the median of its rounds.
-      const rounds = Object.fromEntries(routes.map((route) => [route, [] as Measured[]])) as Record<(typeof routes)[number], Measured[]>
+      const rounds = Object.fromEntries(routes.map((route) => [route, [] as Measured[]])) as Record<Route, Measured[]>
       for (let round = 0; round < ROUNDS; round++) {
-        for (const route of routes) rounds[route].push(await measure(targets[route], seconds / ROUNDS))
+        for (const route of routes) rounds[route].push(await run[route](seconds / ROUNDS))
       }
       const health = median(rounds['GET /health'])
       for (const route of routes) {

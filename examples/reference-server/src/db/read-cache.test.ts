@@ -76,6 +76,24 @@ describe('read cache', () => {
     expect(await freshRead).toBe('Stern')
   })
 
+  it('lets reads of the same thing arriving together share one query, but none that arrives after a write', async () => {
+    let queries = 0
+    const counting: Database = { ...raw, query: (sql, params) => (queries++, raw.query(sql, params)) }
+    const db = withReadCache(counting, { maxAgeMs: Infinity, now: () => clock })
+    const together = await Promise.all([nameOf(db), nameOf(db), nameOf(db)])
+    expect(together).toEqual(['Bow', 'Bow', 'Bow'])
+    expect(queries).toBe(1)
+
+    await db.query(`update streams set name = 'Bow'`)
+    const before = nameOf(db) // still being read when the write below starts
+    const writing = db.query(`update streams set name = 'Stern'`)
+    const after = nameOf(db)
+    await writing
+    expect(await before).toBe('Bow')
+    expect(await after).toBe('Stern')
+    expect(queries).toBe(5)
+  })
+
   it('keeps at most maxEntries answers', async () => {
     const db = withReadCache(raw, { maxAgeMs: Infinity, maxEntries: 1, now: () => clock })
     expect(await nameOf(db)).toBe('Bow')

@@ -20,9 +20,8 @@ const READ = /^\s*select\b/i
  * every request, such as the caller's user record) so that a repeated request costs no database round trip.
  *
  * Every other statement that is not a `select` (insert, update, delete, DDL), every `exec` and every transaction
- * empties the cache both when it starts and when it ends, and an answer is stored only if no write started or
- * ended while it was being read: a read that may have seen the database before a write is never kept past that
- * write. Within this process a cached answer is therefore never older than the last write this process made;
+ * empties the cache both when it starts and when it ends, and so drops the answers still being read: a read that
+ * may have seen the database before a write is never kept past that write. Within this process a cached answer is therefore never older than the last write this process made;
  * writes made by other processes are seen after at most `maxAgeMs`. Answers are copied in and out, so a caller
  * that changes the rows it got cannot change the cache.
  */
@@ -30,12 +29,11 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
   const now = options.now ?? Date.now
   const maxEntries = options.maxEntries ?? 1000
   // By statement, then by parameters: the statement texts are constants whose hashes V8 keeps, so a lookup
-  // hashes only the short parameter key.
-  const answers = new Map<string, Map<string, { rows: unknown[]; readAt: number }>>()
+  // hashes only the short parameter key. An answer is kept from the moment its read starts, so reads of the same
+  // thing arriving meanwhile (every connection, right after a write) share that one read.
+  const answers = new Map<string, Map<string, { answer: Promise<unknown[]>; readAt: number }>>()
   let size = 0
-  let generation = 0
   const changed = () => {
-    generation++
     answers.clear()
     size = 0
   }
@@ -57,18 +55,26 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
       const key = JSON.stringify(params)
       const readAt = now()
       const cached = answers.get(sql)?.get(key)
-      if (cached && readAt - cached.readAt < options.maxAgeMs) return structuredClone(cached.rows) as Row[]
-      const before = generation
-      const rows = await db.query<Row>(sql, params)
-      if (generation === before) {
-        // Full: start again rather than track which answer is oldest (a write empties it anyway).
-        if (size >= maxEntries) changed()
-        let byParams = answers.get(sql)
-        if (!byParams) answers.set(sql, (byParams = new Map()))
-        if (!byParams.has(key)) size++
-        byParams.set(key, { rows: structuredClone(rows), readAt })
+      if (cached && readAt - cached.readAt < options.maxAgeMs) return structuredClone(await cached.answer) as Row[]
+
+      const rows = db.query<Row>(sql, params)
+      const entry = { answer: rows.then((r) => structuredClone(r)), readAt }
+      entry.answer.catch(() => {}) // the reader below is told; sharers are told when they await it
+      // Full: start again rather than track which answer is oldest (a write empties it anyway).
+      if (size >= maxEntries) changed()
+      let byParams = answers.get(sql)
+      if (!byParams) answers.set(sql, (byParams = new Map()))
+      if (!byParams.has(key)) size++
+      byParams.set(key, entry)
+      try {
+        return await rows
+      } catch (error) {
+        if (byParams.get(key) === entry && answers.get(sql) === byParams) {
+          byParams.delete(key)
+          size--
+        }
+        throw error
       }
-      return rows
     },
     exec: (sql) => writing(() => db.exec(sql)),
     transaction: (work) => writing(() => db.transaction(work)),
