@@ -11,9 +11,9 @@ import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { OrgSelectScreen } from '../screens/org-select-screen'
 import { TenantSelectScreen } from '../screens/tenant-select-screen'
+import { ConnectionBanner } from '../layouts/connection-banner'
 import { lazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
-import { ConnectionBanner } from '../layouts/connection-banner'
 // The working screens load on first visit (retried when that fails): the sign-in route's first load carries no
 // dashboard code.
 const StreamsScreen = /* @__PURE__ */ lazyScreen(async () => (await import('../screens/streams/streams-screen')).StreamsScreen)
@@ -57,8 +57,8 @@ const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
 
 /**
  * The route table of spec §2 as React Router route objects, for a host to mount in its own data router (or use
- * `<Console />`, which brings one). Every route carries the navigation guard; the mission-planning routes also
- * the mission-planning guard.
+ * `<Console />`, which brings one). Every route carries the navigation guard and the console's error element; the
+ * mission-planning routes also the mission-planning guard. The connection banner sits once above every screen.
  *
  * @example
  * const router = createBrowserRouter([...hostRoutes, ...createConsoleRoutes({ basePath: '/ops' })])
