@@ -23,7 +23,8 @@ const answers = (url: string) => fetch(url).then(() => true, () => false)
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
     cwd: serverRoot,
-    env: { ...process.env, HONU_DATA_DIR: 'memory', HONU_SEED: '0', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ...env },
+    // PGlite in memory whatever this test run uses (the PostgreSQL pass sets DATABASE_URL for its own servers).
+    env: { ...process.env, DATABASE_URL: '', HONU_DATA_DIR: 'memory', HONU_SEED: '0', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
