@@ -1,7 +1,8 @@
 import type { MissionPlanningRoles, MissionPlanningUser } from '../permissions/mission-planning'
 import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
 import type { HttpClient, Query, RequestOptions } from './http-client'
-import { resolveV2Url, unwrapV2, type V2ServiceMap } from './v2-url'
+import { unwrapV2 } from './unwrap-v2'
+import { resolveV2Url, type V2ServiceMap } from './v2-url'
 import type { V2ResourceName, V2Resources } from './v2-types'
 
 /** Options of {@link createV2Client}. */

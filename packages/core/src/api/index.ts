@@ -11,7 +11,8 @@ export {
 export { createV1Client, proxyAddress, withCidrRanges, sortTenantsByName, type V1Client, type V1ClientOptions } from './create-v1-client'
 export type * from './v1-types'
 export { createV2Client, type V2Client, type V2ClientOptions, type V2ResourceClient } from './create-v2-client'
-export { resolveV2Url, unwrapV2, type V2ServiceMap } from './v2-url'
+export { resolveV2Url, type V2ServiceMap } from './v2-url'
+export { unwrapV2 } from './unwrap-v2'
 export { V2_RESOURCE_NAMES } from './v2-types'
 export type {
   V2Record,

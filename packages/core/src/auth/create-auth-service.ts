@@ -1,7 +1,7 @@
 import { AuthError } from '../errors/auth-error'
 import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
-import type { SessionStore } from '../stores/session-store'
+import type { SessionStore } from './session-store'
 import type { ToastStore } from '../stores/toast-store'
 import type { AuthAdapter, MfaHint, PasswordCredentials } from './auth-adapter'
 import type { MfaRequiredError } from './mfa-required-error'

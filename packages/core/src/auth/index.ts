@@ -2,3 +2,11 @@ export type { AuthAdapter, AuthUser, PasswordCredentials, MfaHint } from './auth
 export { MfaRequiredError } from './mfa-required-error'
 export { createTokenAuthAdapter, type TokenAuthAdapterOptions } from './create-token-auth-adapter'
 export { createAuthService, type AuthService, type SignInOutcome } from './create-auth-service'
+export {
+  createSessionStore,
+  type SessionNotice,
+  type SessionState,
+  type SessionStatus,
+  type SessionStore,
+  type SessionUser,
+} from './session-store'

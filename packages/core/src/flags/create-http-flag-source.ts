@@ -1,7 +1,7 @@
 import type { HttpClient } from '../api/http-client'
 import { REMOTE_CONFIG } from '../constants/remote-config'
 import { consoleLogger, type Logger } from '../platform/logger'
-import type { FeatureFlags } from '../permissions/mission-planning'
+import type { FeatureFlags } from './feature-flags'
 import type { FlagSource } from './flag-source'
 import { parseFeatures } from './parse-features'
 import { retryWithBackoff, type RetryOptions } from './retry-with-backoff'

@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '../permissions/mission-planning'
+import type { FeatureFlags } from './feature-flags'
 import type { FlagSource } from './flag-source'
 import { parseFeatures } from './parse-features'
 import type { Logger } from '../platform/logger'

@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '../permissions/mission-planning'
+import type { FeatureFlags } from './feature-flags'
 
 /**
  * Where feature flags come from. `load` never rejects: a failure is logged and answers the last known flags or

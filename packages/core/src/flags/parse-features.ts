@@ -1,5 +1,5 @@
 import { consoleLogger, type Logger } from '../platform/logger'
-import type { FeatureFlags } from '../permissions/mission-planning'
+import type { FeatureFlags } from './feature-flags'
 
 const PREFIX = '[@honu/core] feature flags:'
 

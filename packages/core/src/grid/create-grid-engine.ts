@@ -1,7 +1,7 @@
 import type { GridStack, GridStackNode, GridStackWidget } from 'gridstack'
 import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
-import { GRID } from './constants'
+import { GRID } from './size-scale'
 import type { GridWidget } from './grid-model'
 
 /** A widget's place on the grid, as gridstack reports it after a drag or resize. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../platform/storage-adapter'
-import { createGridStore } from '../stores/grid-store'
+import { createGridStore } from './grid-store'
 import { createWorkspaceActions } from './create-workspace-actions'
 
 const setup = () => {

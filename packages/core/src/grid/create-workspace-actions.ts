@@ -1,4 +1,4 @@
-import type { GridStore } from '../stores/grid-store'
+import type { GridStore } from './grid-store'
 import type { GridSettings, GridWidget, WorkspaceId } from './grid-model'
 import { autoPlace, moveInLayout } from './layout-engine'
 import { exportLayout, importLayout, type LayoutDocument } from './layout-schema'

@@ -1,4 +1,4 @@
-import { SNAP_LAYOUT_DEFAULTS } from './constants'
+import { SNAP_LAYOUT_DEFAULTS } from './size-scale'
 
 /** Widget types of spec §2. */
 export const WIDGET_TYPES = [

@@ -7,7 +7,7 @@ export {
   sizeKey,
   clampSize,
   type SizeName,
-} from './constants'
+} from './size-scale'
 export {
   WIDGET_TYPES,
   WORKSPACE_IDS,
@@ -45,3 +45,4 @@ export {
   type GridItemChange,
   type GridPlace,
 } from './create-grid-engine'
+export { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridState, type GridStore } from './grid-store'

@@ -1,6 +1,6 @@
 import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
-import { FREE_LAYOUT_DEFAULTS, GRID, SNAP_LAYOUT_DEFAULTS, clampSize } from './constants'
+import { FREE_LAYOUT_DEFAULTS, GRID, SNAP_LAYOUT_DEFAULTS, clampSize } from './size-scale'
 import type { GridSettings, GridWidget } from './grid-model'
 
 /**

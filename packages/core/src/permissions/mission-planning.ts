@@ -1,7 +1,9 @@
+import type { FeatureFlags } from '../flags/feature-flags'
 import { isOrgAdmin, type Permissions } from './roles'
 
-/** Feature flags as a map from name to on/off. */
-export type FeatureFlags = Readonly<Record<string, boolean | undefined>>
+// Kept here too: hosts imported it from this module before flags/ had its own.
+export type { FeatureFlags }
+
 
 /** The flag that gates the mission planning area. */
 export const MISSION_PLANNING_FLAG = 'mission_planning'

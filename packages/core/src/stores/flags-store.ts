@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { FeatureFlags } from '../permissions/mission-planning'
+import type { FeatureFlags } from '../flags/feature-flags'
 
 /** Feature flags as loaded from the flag source. */
 export interface FlagsState {

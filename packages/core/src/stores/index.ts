@@ -1,12 +1,4 @@
 export {
-  createSessionStore,
-  type SessionNotice,
-  type SessionState,
-  type SessionStatus,
-  type SessionStore,
-  type SessionUser,
-} from './session-store'
-export {
   createConnectionStore,
   PROBE_BASE_DELAY_MS,
   PROBE_MAX_DELAY_MS,
@@ -29,7 +21,6 @@ export {
   type StreamViewStore,
   type RefreshingResource,
 } from './stream-view-store'
-export { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridState, type GridStore } from './grid-store'
 export {
   createToastStore,
   TOAST_POSITIONS,

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ConsoleError } from '../errors/console-error'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from './persist'
+import { persistSlice, restoreSlice } from '../platform/persist'
 
 /** Notification preference values (spec §3). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../platform/storage-adapter'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
-import { createGridStore } from './grid-store'
 import { createPreferencesStore } from './preferences-store'
-import { createSessionStore } from './session-store'
 import { createStreamViewStore } from './stream-view-store'
 import { createTenantStore } from './tenant-store'
 import { createToastStore } from './toast-store'
 
 const storages = () => ({ local: createMemoryStorage(), session: createMemoryStorage() })
-
-describe('session store', () => {
-  it('moves from idle to authenticated to signed out, forgetting user and token', () => {
-    const store = createSessionStore()
-    expect(store.getState()).toMatchObject({ status: 'idle', needsReauthentication: false })
-    store.getState().setSession({ uid: 'u', email: 'e' }, 'tok')
-    expect(store.getState()).toMatchObject({ status: 'authenticated', token: 'tok', user: { uid: 'u' } })
-    store.getState().requestReauthentication()
-    expect(store.getState().needsReauthentication).toBe(true)
-    store.getState().clear()
-    expect(store.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined, needsReauthentication: false })
-  })
-})
 
 describe('preferences store', () => {
   it('defaults notifications to muted and dark mode on', () => {
@@ -118,37 +103,6 @@ describe('stream view store (§3 defaults)', () => {
     const store = createStreamViewStore(storages(), createManualScheduler())
     store.getState().setStreams([], 12)
     expect(store.getState().streamCount).toBe(12)
-  })
-})
-
-describe('grid store', () => {
-  it('keeps settings and workspaces in session storage only', () => {
-    const s = storages()
-    const store = createGridStore(s.session)
-    store.getState().setSettings({ snapToGrid: true })
-    store.getState().setWorkspaceItems('stream-view', [{ id: 'v1', type: 'Video', name: 'Front' }])
-    expect(s.local.size).toBe(0)
-    const again = createGridStore(s.session).getState()
-    expect(again.settings.snapToGrid).toBe(true)
-    expect(again.settings.snapToGridColumns).toBe(2)
-    expect(again.workspaces['stream-view'].items).toEqual([{ id: 'v1', type: 'Video', name: 'Front' }])
-  })
-  it('drops stored widgets without an id and survives a corrupted document', () => {
-    const session = createMemoryStorage()
-    session.setItem('workspaces', JSON.stringify({ 'stream-view': { items: [{ type: 'Video' }, { id: 'ok', type: 'Map' }] } }))
-    session.setItem('gridSettings', '{"snapToGrid":"yes","snapToGridColumns":3}')
-    const state = createGridStore(session).getState()
-    expect(state.workspaces['stream-view'].items.map((w) => w.id)).toEqual(['ok'])
-    expect(state.workspaces['mission-review'].items).toEqual([])
-    expect(state.settings).toMatchObject({ snapToGrid: false, snapToGridColumns: 3 })
-    session.setItem('workspaces', '{broken')
-    expect(createGridStore(session).getState().workspaces['stream-view'].items).toEqual([])
-  })
-  it('empties every workspace on resetWorkspaces', () => {
-    const store = createGridStore(createMemoryStorage())
-    store.getState().setWorkspaceItems('mission-review', [{ id: 'm', type: 'Map', name: 'map' }])
-    store.getState().resetWorkspaces()
-    expect(Object.values(store.getState().workspaces).every((w) => w.items.length === 0)).toBe(true)
   })
 })
 

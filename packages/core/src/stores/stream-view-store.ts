@@ -3,7 +3,7 @@ import type { Stream } from '../api/v1-types'
 import { RESOURCE_REFRESH_FLAG_MS, STREAM_SIDEBAR_OPEN_DEFAULT, STREAM_SPLITTER_DEFAULT } from '../constants/timing'
 import type { Scheduler } from '../platform/scheduler'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from './persist'
+import { persistSlice, restoreSlice } from '../platform/persist'
 
 /** The resource being refreshed, for a brief visual cue. */
 export interface RefreshingResource {

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Tenant } from '../api/v1-types'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from './persist'
+import { persistSlice, restoreSlice } from '../platform/persist'
 
 /** The selected tenant or organisation, and the user's role in it. */
 export interface TenantState {

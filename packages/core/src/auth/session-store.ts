@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Permissions } from '../permissions/roles'
-import type { MfaHint } from '../auth/auth-adapter'
+import type { MfaHint } from './auth-adapter'
 
 /**
  * Where the session stands. `load-failed`: signed in with the provider, but the console's user record could not

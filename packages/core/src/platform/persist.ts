@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { readJson, writeJson, type StorageAdapter } from '../platform/storage-adapter'
+import { readJson, writeJson, type StorageAdapter } from './storage-adapter'
 
 /**
  * Mirrors part of a store's state into one or more storages, under one key. Reading prefers the first storage

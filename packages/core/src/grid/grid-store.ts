@@ -7,9 +7,9 @@ import {
   type GridWidget,
   type Workspace,
   type WorkspaceId,
-} from '../grid/grid-model'
+} from './grid-model'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from './persist'
+import { persistSlice, restoreSlice } from '../platform/persist'
 
 /** Grid settings and the workspaces' widgets (spec §3). */
 export interface GridState {
