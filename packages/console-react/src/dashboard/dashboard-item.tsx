@@ -34,7 +34,8 @@ type Place = Omit<GridPlace, 'id'>
 const describe = (p: Place) => `column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide by ${p.h} high`
 
 /** The widget's own content. Memoised on what the widget shows, so moving another widget never re-renders it. */
-const WidgetBody = memo(function WidgetBody({
+// Marked pure so that an app that never renders a dashboard drops it (see tsup.config.ts).
+const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
   widget,
   workspace,
   registry,
@@ -57,7 +58,7 @@ const WidgetBody = memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export const DashboardItem = memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId, current }: DashboardItemProps) {
+export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId, current }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const placeNow = () => placeOf(current(item.id) ?? item)
