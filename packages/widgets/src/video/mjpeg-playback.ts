@@ -1,3 +1,4 @@
+import { attach } from './media-attachment'
 import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
 import { createMultipartJpegParser } from './multipart-jpeg'
 import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
@@ -9,6 +10,7 @@ import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
  * the playback closes the connection.
  */
 export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: PlaybackEvents, auth: MediaAuth = NO_MEDIA_AUTH): Playback {
+  const attachment = attach(canvas)
   const controller = new AbortController()
   let destroyed = false
   const context = canvas.getContext('2d')
@@ -26,7 +28,8 @@ export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: Playb
         if (done) break
         for (const jpeg of parser.push(value)) {
           const bitmap = await createImageBitmap(new Blob([jpeg as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }))
-          if (destroyed) return bitmap.close()
+          // Another playback drawing on this canvas now: leave it the picture.
+          if (destroyed || !attachment.held) return bitmap.close()
           if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
             canvas.width = bitmap.width
             canvas.height = bitmap.height
@@ -48,6 +51,7 @@ export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: Playb
       if (destroyed) return
       destroyed = true
       controller.abort()
+      attachment.release()
     },
   }
 }

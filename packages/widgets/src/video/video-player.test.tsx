@@ -1,33 +1,26 @@
 import { act, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PlaybackEvents } from './playback'
+import { StrictMode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
+import type { PlayerEngines } from './create-player'
+import type { Playback, PlaybackEvents } from './playback'
+import { VideoPlayer } from './video-player'
 
-// The boundary: the engines that talk to the network. The real ones run in the browser tests (e2e/streams.spec.ts).
-const started: { events: PlaybackEvents; destroy: ReturnType<typeof vi.fn> }[] = []
-vi.mock('./hls-playback', () => ({
-  startHls: vi.fn(async (_video: HTMLVideoElement, _src: string, events: PlaybackEvents) => {
-    const playback = { events, destroy: vi.fn() }
-    started.push(playback)
-    return { destroy: playback.destroy }
-  }),
-  startNative: vi.fn(),
-}))
-vi.mock('./mjpeg-playback', () => ({
-  startMjpeg: vi.fn((_canvas: HTMLCanvasElement, _src: string, events: PlaybackEvents) => {
-    const playback = { events, destroy: vi.fn() }
-    started.push(playback)
-    return { destroy: playback.destroy }
-  }),
-}))
-
-const { VideoPlayer } = await import('./video-player')
-const engines = await import('./hls-playback')
+// The boundary: the engines that talk to the network, passed in as fakes. The real ones run in the browser tests
+// (e2e/streams.spec.ts).
+const started: { events: PlaybackEvents; destroy: Mock<() => void> }[] = []
+const start = (_element: Element, _src: string, events: PlaybackEvents): Playback => {
+  const playback = { events, destroy: vi.fn<() => void>() }
+  started.push(playback)
+  return { destroy: playback.destroy }
+}
+let engines: { [K in keyof PlayerEngines]: Mock<PlayerEngines[K]> }
 const state = () => document.querySelector('.honu-video')!.getAttribute('data-state')
 const live = () => started.filter((p) => p.destroy.mock.calls.length === 0)
 
 beforeEach(() => {
   vi.useFakeTimers()
   started.length = 0
+  engines = { hls: vi.fn(start), whep: vi.fn(start), mjpeg: vi.fn(start), file: vi.fn(start) }
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -37,7 +30,7 @@ afterEach(() => {
 describe('VideoPlayer', () => {
   it('connects, plays, and on failure tears the connection down before retrying with backoff', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5) // no jitter: waits of exactly 1 s, then 2 s
-    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" />)
+    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" engines={engines} />)
     await act(async () => {})
     expect(state()).toBe('connecting')
     expect(live()).toHaveLength(1)
@@ -62,7 +55,7 @@ describe('VideoPlayer', () => {
   })
 
   it('a stall that does not end counts as a failure', async () => {
-    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" />)
+    render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" engines={engines} />)
     await act(async () => {})
     act(() => started[0]!.events.playing())
     act(() => started[0]!.events.stalled())
@@ -73,20 +66,19 @@ describe('VideoPlayer', () => {
   })
 
   it('inactive (minimised) downloads nothing; active again connects once', async () => {
-    const { rerender } = render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} />)
+    const { rerender } = render(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} engines={engines} />)
     await act(async () => {})
     expect(state()).toBe('paused')
     expect(started).toHaveLength(0)
-    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active />)
+    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active engines={engines} />)
     await act(async () => {})
     expect(live()).toHaveLength(1)
-    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} />)
+    rerender(<VideoPlayer src="/media/live/a/index.m3u8" title="Bow camera" active={false} engines={engines} />)
     expect(live()).toHaveLength(0)
   })
 
   it('MJPEG: frames drawn by the engine mean playing; frames stopping mean stalled, then a retry', async () => {
-    vi.spyOn(performance, 'now').mockImplementation(() => Date.now()) // the frame watchdog's clock, faked too
-    render(<VideoPlayer src="/media/live/a/mjpeg" title="Crane camera" />)
+    render(<VideoPlayer src="/media/live/a/mjpeg" title="Crane camera" engines={engines} />)
     await act(async () => {})
     expect(screen.getByRole('img', { name: 'Crane camera' }).tagName).toBe('CANVAS')
     expect(live()).toHaveLength(1)
@@ -108,19 +100,55 @@ describe('VideoPlayer', () => {
   it.each(['javascript:alert(1)', 'data:video/mp4;base64,AAAA', 'file:///tmp/clip.mp4', 'javascript:x//index.m3u8'])(
     'refuses %s with a clear message, hands it to nothing and never retries',
     async (src) => {
-      vi.mocked(engines.startHls).mockClear()
-      vi.mocked(engines.startNative).mockClear()
-      render(<VideoPlayer src={src} title="Bow camera" base="http://127.0.0.1:8080" />)
+      render(<VideoPlayer src={src} title="Bow camera" base="http://127.0.0.1:8080" engines={engines} />)
       await act(async () => vi.advanceTimersByTime(60_000))
       expect(state()).toBe('failed')
       expect(screen.getByText(/^This source cannot be played: its address starts with “(javascript|data|file):”/)).toBeInTheDocument()
       expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull()
       expect(started).toHaveLength(0)
-      expect(engines.startHls).not.toHaveBeenCalled()
-      expect(engines.startNative).not.toHaveBeenCalled()
+      expect(engines.hls).not.toHaveBeenCalled()
+      expect(engines.file).not.toHaveBeenCalled()
       const video = document.querySelector('video')!
       expect(video.getAttribute('src')).toBeNull()
       expect(video.src).toBe('')
     },
   )
+})
+
+describe('VideoPlayer under StrictMode', () => {
+  it('mounts, unmounts and mounts again at once, and still reaches playing with one connection', async () => {
+    // Like the real engines: the element is attached after a wait (hls.js loading), and the playing event comes
+    // from the element itself.
+    const attached: string[] = []
+    const hls: PlayerEngines['hls'] = (video, src, events) => {
+      let destroyed = false
+      const onPlaying = () => events.playing()
+      void Promise.resolve().then(() => {
+        if (destroyed) return
+        attached.push(src)
+        video.addEventListener('playing', onPlaying)
+      })
+      const destroy = vi.fn(() => {
+        destroyed = true
+        video.removeEventListener('playing', onPlaying)
+      })
+      const playback = { events, destroy }
+      started.push(playback)
+      return { destroy: playback.destroy }
+    }
+    render(
+      <StrictMode>
+        <VideoPlayer src="/media/alpha/alpha-bow/index.m3u8" title="Bow camera" engines={{ ...engines, hls }} />
+      </StrictMode>,
+    )
+    await act(async () => {})
+    // The first mount's connection was torn down by the unmount; the second mount's is the only one left.
+    expect(started).toHaveLength(2)
+    expect(live()).toEqual([started[1]])
+    expect(attached).toHaveLength(1)
+    expect(state()).toBe('connecting')
+    act(() => void screen.getByLabelText('Bow camera').dispatchEvent(new Event('playing')))
+    expect(state()).toBe('playing')
+    expect(screen.getByText('Live')).toBeInTheDocument()
+  })
 })
