@@ -46,3 +46,5 @@ export {
   type GridPlace,
 } from './create-grid-engine'
 export { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridState, type GridStore } from './grid-store'
+export { placeOf } from './place-of'
+export { createDashboardController, type DashboardController, type DashboardStatus } from './create-dashboard-controller'
