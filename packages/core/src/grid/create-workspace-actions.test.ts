@@ -22,6 +22,19 @@ describe('createWorkspaceActions', () => {
     expect(createGridStore(session).getState().workspaces['stream-view'].items).toHaveLength(2)
   })
 
+  it("replaces a widget's data, keeping its place and persisting it; an unknown id writes nothing", () => {
+    const { grid, session, actions } = setup()
+    actions.add('stream-view', { id: 'v1', type: 'Video', name: 'Bow', data: { streamId: 'a' } })
+    const before = grid.getState().workspaces['stream-view'].items[0]!
+    actions.setData('stream-view', 'v1', { streamId: 'b' })
+    const after = grid.getState().workspaces['stream-view'].items[0]!
+    expect(after).toEqual({ ...before, data: { streamId: 'b' } })
+    expect(createGridStore(session).getState().workspaces['stream-view'].items[0]!.data).toEqual({ streamId: 'b' })
+    const workspaces = grid.getState().workspaces
+    actions.setData('stream-view', 'nobody', { streamId: 'c' })
+    expect(grid.getState().workspaces).toBe(workspaces)
+  })
+
   it('switches every workspace to snap mode and back', () => {
     const { grid, actions } = setup()
     actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })

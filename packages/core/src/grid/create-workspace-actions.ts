@@ -23,6 +23,8 @@ export interface WorkspaceActions {
   toggleFullscreen(workspace: WorkspaceId, id: string): void
   minimise(workspace: WorkspaceId, id: string): void
   restore(workspace: WorkspaceId, id: string): void
+  /** Replaces a widget's own `data` (a stream id, a device id…); its place and everything else stay. */
+  setData(workspace: WorkspaceId, id: string, data: unknown): void
   /**
    * Moves or resizes a widget, clamped to the columns and its bounds; the widgets it lands on make way and gaps
    * close (see `moveInLayout`).
@@ -68,6 +70,8 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
     toggleFullscreen: (workspace, id) => change(workspace, (items) => toggleFullscreen(items, id)),
     minimise: (workspace, id) => change(workspace, (items, s) => minimiseWidget(items, id, s)),
     restore: (workspace, id) => change(workspace, (items, s) => restoreWidget(items, id, s)),
+    setData: (workspace, id, data) =>
+      change(workspace, (items) => (items.some((item) => item.id === id) ? items.map((item) => (item.id === id ? { ...item, data } : item)) : items)),
     place: (workspace, id, place) =>
       change(workspace, (items, s) => {
         const target = items.find((item) => item.id === id)
