@@ -1,6 +1,6 @@
 import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
-import type { HttpClient } from './http-client'
+import { createHttpClient, type FetchLike, type HttpClient } from './http-client'
 
 /**
  * `GET {api-host}/health`. Only success is checked; a failure only logs, as spec §7 and §8 say: 'Ping to API
@@ -18,4 +18,16 @@ export async function pingHealth(http: HttpClient, apiHost: string, logger: Logg
     else logger.error(messages.pingError, error)
     return false
   }
+}
+
+/**
+ * The connection state's probe: whether `GET {apiHost}/health` answers. It sends no token and goes through its own
+ * HTTP client, so its answers never count as calls reaching the server (which would reset the backoff).
+ *
+ * @example createConnectionStore(scheduler, createHealthProbe({ apiHost }))
+ */
+export function createHealthProbe(options: { apiHost: string; fetch?: FetchLike; timeoutMs?: number }): () => Promise<boolean> {
+  const http = createHttpClient({ fetch: options.fetch, timeoutMs: options.timeoutMs ?? 10_000 })
+  const url = `${options.apiHost.replace(/\/+$/, '')}/health`
+  return () => http.request('GET', url).then(() => true)
 }

@@ -101,6 +101,33 @@ describe('createConsoleClient', () => {
     expect(scheduler.pending).toBe(0)
   })
 
+  it('stop() leaves nothing running (toast timers, the sidebar cue, storage mirroring); start() picks all of it up again', async () => {
+    const { client, scheduler, storage } = setup()
+    await startSignedIn(client)
+    client.toasts.getState().show({ message: 'hello' })
+    client.streamView.getState().refreshResource('v1')
+    client.stop()
+    expect(scheduler.pending).toBe(0)
+    client.tenant.getState().setTenant({ tenant_id: 't1', name: 'Alpha' })
+    expect((storage.local as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    client.start()
+    client.preferences.getState().setNotifications('on')
+    expect((storage.local as ReturnType<typeof createMemoryStorage>).keys()).toContain('honu:preferences')
+    // The toast shown before the stop closes after its full timeout again.
+    scheduler.advance(5000)
+    expect(client.toasts.getState().toasts).toEqual([])
+    client.stop()
+  })
+
+  it('keeps one current token: the session holds the one the last call carried', async () => {
+    const { client } = setup()
+    await startSignedIn(client)
+    await client.v1.getUser('u1')
+    const sent = server.requests.at(-1)!.headers.authorization
+    expect(sent).toBe(`Bearer ${client.session.getState().token}`)
+    client.stop()
+  })
+
   it('loads feature flags on start', async () => {
     const { client } = setup({ flags: createStaticFlagSource({ mission_planning: true }) })
     expect(client.flags.getState()).toMatchObject({ status: 'idle', flags: {} })

@@ -1,19 +1,21 @@
 import { createHttpClient, type FetchLike, type HttpClient } from '../api/http-client'
-import { createV1Client, withCidrRanges, type V1Client } from '../api/create-v1-client'
+import { createV1Client, type V1Client } from '../api/create-v1-client'
 import { createV2Client, type V2Client } from '../api/create-v2-client'
 import type { V2ServiceMap } from '../api/v2-url'
-import type { Tenant, TenantRecord } from '../api/v1-types'
-import { pingHealth } from '../api/ping-health'
-import type { AuthAdapter, AuthUser } from '../auth/auth-adapter'
+import type { TenantRecord } from '../api/v1-types'
+import { createHealthProbe, pingHealth } from '../api/ping-health'
+import type { AuthAdapter } from '../auth/auth-adapter'
 import { createAuthService, type AuthService } from '../auth/create-auth-service'
-import { ConsoleError } from '../errors/console-error'
-import { messages } from '../errors/messages'
+import { createSessionEnd } from '../auth/create-session-end'
+import { createTokenRefresher } from '../auth/create-token-refresher'
+import { createSessionUserLoader } from '../auth/load-session-user'
+import { createSessionStore, type SessionStore } from '../auth/session-store'
 import type { AvatarOptions } from '../avatar/avatar'
-import { avatarUrl } from '../avatar/avatar'
-import { PERIODIC_TASK_INTERVAL_MS, TOKEN_REFRESH_INTERVAL_MS } from '../constants/timing'
+import { PERIODIC_TASK_INTERVAL_MS } from '../constants/timing'
 import type { FlagSource } from '../flags/flag-source'
-import { getRoles } from '../permissions/roles'
+import { createGridStore, type GridStore } from '../grid/grid-store'
 import { consoleLogger, type Logger } from '../platform/logger'
+import type { StoreLifecycle } from '../platform/persist'
 import { globalScheduler, type Scheduler } from '../platform/scheduler'
 import {
   createBrowserStorage,
@@ -22,12 +24,11 @@ import {
 } from '../platform/storage-adapter'
 import { createConnectionStore, type ConnectionStore } from '../stores/connection-store'
 import { createFlagsStore, type FlagsStore } from '../stores/flags-store'
-import { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridStore } from '../grid/grid-store'
 import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
-import { createSessionStore, type SessionStore } from '../auth/session-store'
-import { createStreamViewStore, STREAM_SIDEBAR_KEY, type StreamViewStore } from '../stores/stream-view-store'
-import { createTenantStore, SELECTED_ORGANISATION_KEY, SELECTED_TENANT_KEY, type TenantStore } from '../stores/tenant-store'
+import { createStreamViewStore, type StreamViewStore } from '../stores/stream-view-store'
+import { createTenantStore, type TenantStore } from '../stores/tenant-store'
 import { createToastStore, type ToastStore } from '../stores/toast-store'
+import { selectTenant } from './select-tenant'
 
 /** Options of {@link createConsoleClient}. */
 export interface ConsoleClientOptions {
@@ -78,7 +79,10 @@ export interface ConsoleClient {
   readonly logger: Logger
   /** Starts listening to the auth provider, loads flags and starts the timers. Safe to call twice. */
   start(): void
-  /** Stops timers and listeners. `start()` may be called again (React StrictMode mounts twice). */
+  /**
+   * Stops every timer and listener it started, and the stores' own (storage mirroring, toast timers). `start()` may
+   * be called again (React StrictMode mounts twice).
+   */
   stop(): void
   /** Resets every store and forgets everything persisted (sign-out, spec §4). */
   resetAll(): void
@@ -128,6 +132,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     session: createNamespacedStorage(raw.session, namespace),
   }
   const auth = options.auth
+  const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
 
   const session = createSessionStore()
   const preferences = createPreferencesStore(storage.local)
@@ -136,121 +141,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const grid = createGridStore(storage.session)
   const toasts = createToastStore(scheduler)
   const flags = createFlagsStore()
-
-  const authService = createAuthService(auth, session, toasts)
-  const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
-  // Probes go through their own client: their answers must not count as calls reaching the server (which would
-  // reset the backoff) and need no token.
-  const probeHttp = createHttpClient({ fetch: options.api.fetch, timeoutMs: 10_000 })
-  const connection = createConnectionStore(scheduler, () => probeHttp.request('GET', `${baseUrl}/health`).then(() => true))
-
-  // The server refused the session (after one token refresh): sign out, forget everything, and say why on the
-  // sign-in page. Screens, and with them every player, unmount as the guards send the user to sign in.
-  let ending: Promise<void> | undefined
-  const endSession = () =>
-    (ending ??= (async () => {
-      logger.warn('[@honu/core] the server ended the session; signing out.')
-      await auth?.signOut().catch(() => undefined)
-      resetAll()
-      session.setState({ notice: 'session-ended' })
-      ending = undefined
-    })())
-  // One refresh for every call refused at the same moment.
-  let refreshing: Promise<boolean> | undefined
-  const refreshOrEnd = () =>
-    (refreshing ??= refreshToken().finally(() => (refreshing = undefined)))
-
-  const http = createHttpClient({
-    fetch: options.api.fetch,
-    timeoutMs: options.api.timeoutMs,
-    // A bearer token obtained before each call; the provider refreshes it when close to expiry (spec §7).
-    getToken: async () => (auth ? await auth.getIdToken() : undefined),
-    onReachability: (up) => (up ? connection.getState().reportReachable() : connection.getState().reportUnreachable()),
-    onUnauthorized: async (retried) => (retried ? (await endSession(), false) : refreshOrEnd()),
-  })
-  const v1 = createV1Client({ http, baseUrl, avatar: options.avatar })
-  const v2 = createV2Client({
-    http,
-    baseUrl: options.api.v2BaseUrl ?? `${baseUrl}/api/v2`,
-    services: options.api.v2Services,
-    avatar: options.avatar,
-  })
-
-  let running = false
-  let periodicTimer: unknown
-  let refreshTimer: unknown
-  const cleanups: (() => void)[] = []
-
-  // Whether a fresh token was obtained. A provider that cannot be reached is not a refusal: the session stays.
-  async function refreshToken(): Promise<boolean> {
-    if (!auth) return false
-    try {
-      session.getState().setToken(await auth.getIdToken({ forceRefresh: true }))
-      return true
-    } catch (error) {
-      logger.warn('[@honu/core] could not refresh the access token.', error)
-      if (!String((error as { code?: unknown } | null)?.code).includes('network')) await endSession()
-      return false
-    }
-  }
-
-  // The 50-minute refresh runs while a token exists and stops when it is gone (spec §4).
-  const syncRefreshTimer = () => {
-    const hasToken = !!session.getState().token
-    if (running && hasToken && refreshTimer === undefined) {
-      refreshTimer = scheduler.setInterval(() => void refreshToken(), TOKEN_REFRESH_INTERVAL_MS)
-    } else if ((!running || !hasToken) && refreshTimer !== undefined) {
-      scheduler.clearInterval(refreshTimer)
-      refreshTimer = undefined
-    }
-  }
-
-  const syncUser = async () => {
-    const uid = session.getState().user?.uid
-    if (!uid) return
-    const record = await v1.getUser(uid)
-    session.getState().setUser({ permissions: record.permissions })
-    const selected = tenant.getState().tenant
-    if (selected) tenant.getState().setRoles(getRoles(record.permissions, selected.tenant_id))
-  }
-
-  // Signed in only once the console's own user record has loaded: the guards decide by its permissions.
-  const onAuthChange = async (user: AuthUser | undefined) => {
-    if (!user) {
-      if (session.getState().status === 'mfa-required') return
-      session.getState().clear()
-      return
-    }
-    try {
-      const token = auth ? await auth.getIdToken() : undefined
-      const record = await v1.getUser(user.uid)
-      session.getState().setSession(
-        {
-          uid: user.uid,
-          email: user.email,
-          displayName: user.displayName,
-          avatar: avatarUrl(user.email, options.avatar),
-          permissions: record.permissions,
-        },
-        token,
-      )
-      const selected = tenant.getState().tenant
-      if (selected) tenant.getState().setRoles(getRoles(record.permissions, selected.tenant_id))
-    } catch (error) {
-      const status = ((error as { cause?: { status?: unknown } }).cause?.status ?? 0) as number
-      if (status >= 400 && status < 500) {
-        // The account is known to the provider but not to the console (or no longer): spec §8.
-        logger.error(ConsoleError.is(error) ? error.message : messages.failedToFetchUserData)
-        toasts.getState().show({ message: messages.errorLoggingIn, tone: 'negative' })
-        await auth?.signOut().catch(() => undefined)
-        session.getState().setError(error)
-      } else {
-        // Server down, failing or slow: keep the provider's session; 'Error logging in' offers a retry, and the
-        // retry runs by itself when the connection returns.
-        session.setState({ status: 'load-failed', error })
-      }
-    }
-  }
+  const connection = createConnectionStore(scheduler, createHealthProbe({ apiHost: baseUrl, fetch: options.api.fetch }))
+  // The stores that mirror themselves into storage or hold timers: started and stopped with the client.
+  const persisted = [preferences, tenant, streamView, grid]
+  const lifecycles: StoreLifecycle[] = [...persisted, toasts]
 
   const resetAll = () => {
     session.getState().clear()
@@ -260,11 +154,40 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     streamView.getState().resetSidebar()
     grid.getState().reset()
     toasts.getState().clear()
-    for (const key of [SELECTED_TENANT_KEY, SELECTED_ORGANISATION_KEY, STREAM_SIDEBAR_KEY, GRID_SETTINGS_KEY, WORKSPACES_KEY, 'preferences']) {
+    for (const key of persisted.flatMap((store) => store.storageKeys)) {
       storage.local.removeItem(key)
       storage.session.removeItem(key)
     }
   }
+
+  const tokens = createTokenRefresher({
+    auth,
+    session,
+    scheduler,
+    logger,
+    endSession: createSessionEnd({ auth, session, logger, resetAll }),
+  })
+  const http = createHttpClient({
+    fetch: options.api.fetch,
+    timeoutMs: options.api.timeoutMs,
+    // A bearer token obtained before each call; the provider refreshes it when close to expiry (spec §7).
+    getToken: tokens.current,
+    onReachability: (up) => (up ? connection.getState().reportReachable() : connection.getState().reportUnreachable()),
+    onUnauthorized: tokens.onUnauthorized,
+  })
+  const v1 = createV1Client({ http, baseUrl, avatar: options.avatar })
+  const v2 = createV2Client({
+    http,
+    baseUrl: options.api.v2BaseUrl ?? `${baseUrl}/api/v2`,
+    services: options.api.v2Services,
+    avatar: options.avatar,
+  })
+  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, logger, getToken: tokens.current, avatar: options.avatar })
+  const authService = createAuthService(auth, session, toasts)
+
+  let running = false
+  let periodicTimer: unknown
+  const cleanups: (() => void)[] = []
 
   const client: ConsoleClient = {
     session,
@@ -288,18 +211,12 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     start() {
       if (running) return
       running = true
-      cleanups.push(session.subscribe(syncRefreshTimer))
-      cleanups.push(
-        connection.subscribe((now, before) => {
-          if (now.status === 'reachable' && before.status !== 'reachable' && session.getState().status === 'load-failed') {
-            void client.retrySession()
-          }
-        }),
-      )
+      for (const store of lifecycles) store.resume()
+      cleanups.push(users.retryWhenReachable(connection))
       connection.getState().retryNow()
       if (auth) {
         if (session.getState().status === 'idle') session.getState().setLoading()
-        cleanups.push(auth.onChange((user) => void onAuthChange(user)))
+        cleanups.push(auth.onChange((user) => void users.load(user)))
       } else {
         session.setState({ status: 'signed-out' })
       }
@@ -310,16 +227,17 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
         flags.getState().setFlags({})
       }
       periodicTimer = scheduler.setInterval(() => void client.ping(), PERIODIC_TASK_INTERVAL_MS)
-      syncRefreshTimer()
+      tokens.start()
     },
     stop() {
       if (!running) return
       running = false
       scheduler.clearInterval(periodicTimer)
       periodicTimer = undefined
-      syncRefreshTimer()
+      tokens.stop()
       connection.getState().stop()
       for (const cleanup of cleanups.splice(0)) cleanup()
+      for (const store of lifecycles) store.destroy()
     },
     resetAll,
     async signOut() {
@@ -329,21 +247,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
         resetAll()
       }
     },
-    async selectTenant(record) {
-      streamView.getState().reset()
-      grid.getState().resetWorkspaces()
-      const current = tenant.getState().tenant
-      const next: Tenant = withCidrRanges(record)
-      if (current?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
-      await syncUser()
-    },
-    syncUser,
-    refreshToken: async () => void (await refreshToken()),
-    async retrySession() {
-      if (session.getState().status !== 'load-failed') return
-      session.getState().setLoading()
-      await onAuthChange(await auth?.getCurrentUser())
-    },
+    selectTenant: (record) => selectTenant({ tenant, streamView, grid }, record, users.sync),
+    syncUser: users.sync,
+    refreshToken: async () => void (await tokens.refresh()),
+    retrySession: users.retry,
     ping: () => pingHealth(http, baseUrl, logger),
   }
   return client

@@ -9,7 +9,7 @@ import {
   type WorkspaceId,
 } from './grid-model'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from '../platform/persist'
+import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
 
 /** Grid settings and the workspaces' widgets (spec §3). */
 export interface GridState {
@@ -22,9 +22,12 @@ export interface GridState {
   reset(): void
 }
 
-export type GridStore = StoreApi<GridState> & { destroy(): void }
+/** The grid store; it names its storage keys and stops mirroring on `destroy()`. */
+export type GridStore = StoreApi<GridState> & PersistedStore
 
+/** Storage key of the grid settings. */
 export const GRID_SETTINGS_KEY = 'gridSettings'
+/** Storage key of the workspaces' widgets. */
 export const WORKSPACES_KEY = 'workspaces'
 
 function asSettings(value: unknown): GridSettings | undefined {
@@ -64,12 +67,11 @@ export function createGridStore(session: StorageAdapter): GridStore {
     resetWorkspaces: () => set({ workspaces: emptyWorkspaces() }),
     reset: () => set({ settings: { ...defaultGridSettings }, workspaces: emptyWorkspaces() }),
   }))
-  const stopSettings = persistSlice(store, { key: GRID_SETTINGS_KEY, storages: [session], pick: (s) => s.settings })
-  const stopWorkspaces = persistSlice(store, { key: WORKSPACES_KEY, storages: [session], pick: (s) => s.workspaces })
-  return Object.assign(store, {
-    destroy: () => {
-      stopSettings()
-      stopWorkspaces()
-    },
-  })
+  return Object.assign(
+    store,
+    persistSlices(store, [
+      { key: GRID_SETTINGS_KEY, storages: [session], pick: (s) => s.settings },
+      { key: WORKSPACES_KEY, storages: [session], pick: (s) => s.workspaces },
+    ]),
+  )
 }

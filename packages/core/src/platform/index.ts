@@ -9,3 +9,4 @@ export {
   type StorageAdapter,
   type ConsoleStorage,
 } from './storage-adapter'
+export type { PersistedStore, StoreLifecycle } from './persist'

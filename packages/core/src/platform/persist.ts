@@ -40,3 +40,43 @@ export function restoreSlice<P>(
   }
   return undefined
 }
+
+/**
+ * A store that holds timers or mirrors itself into storage. The console client resumes it in `start()` and
+ * destroys it in `stop()`, so a stopped console leaves nothing running, and StrictMode's start, stop, start works.
+ */
+export interface StoreLifecycle {
+  /** Picks up again after `destroy()` (mirroring, timers); does nothing while already running. */
+  resume(): void
+  /** Stops mirroring and cancels the store's timers; the state stays as it is. */
+  destroy(): void
+}
+
+/** A store that keeps part of its state in storage; it names its own keys, so a sign-out can forget them. */
+export interface PersistedStore extends StoreLifecycle {
+  /** The storage keys this store writes (before the console's namespace). */
+  readonly storageKeys: readonly string[]
+}
+
+/**
+ * Mirrors several slices of one store ({@link persistSlice}), from now until `destroy()`, again after `resume()`.
+ *
+ * @returns the store's {@link PersistedStore} part.
+ */
+export function persistSlices<S>(
+  store: StoreApi<S>,
+  slices: readonly { key: string; storages: readonly StorageAdapter[]; pick: (state: S) => unknown }[],
+): PersistedStore {
+  let stops: (() => void)[] = []
+  const resume = () => {
+    if (stops.length === 0) stops = slices.map((slice) => persistSlice(store, slice))
+  }
+  resume()
+  return {
+    storageKeys: slices.map((slice) => slice.key),
+    resume,
+    destroy: () => {
+      for (const stop of stops.splice(0)) stop()
+    },
+  }
+}

@@ -9,6 +9,7 @@ export {
 export {
   createPreferencesStore,
   NOTIFICATION_PREFERENCES,
+  PREFERENCES_KEY,
   type NotificationPreference,
   type PreferencesState,
   type PreferencesStore,

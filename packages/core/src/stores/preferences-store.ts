@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ConsoleError } from '../errors/console-error'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from '../platform/persist'
+import { DARK_MODE_DEFAULT } from '../constants/timing'
+import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
 
 /** Notification preference values (spec §3). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const
@@ -18,16 +19,18 @@ export interface PreferencesState {
   reset(): void
 }
 
-export type PreferencesStore = StoreApi<PreferencesState> & { destroy(): void }
+/** The preferences store; it names its storage key and stops mirroring on `destroy()`. */
+export type PreferencesStore = StoreApi<PreferencesState> & PersistedStore
 
-const KEY = 'preferences'
+/** Storage key of the preferences. */
+export const PREFERENCES_KEY = 'preferences'
 const isPreference = (value: unknown): value is NotificationPreference =>
   (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
 
 /** Creates the preferences store, remembered in local storage (preferences outlive a tab). */
 export function createPreferencesStore(local: StorageAdapter): PreferencesStore {
-  const initial = { notifications: 'muted' as NotificationPreference, darkMode: true }
-  const restored = restoreSlice(KEY, [local], (value) => {
+  const initial = { notifications: 'muted' as NotificationPreference, darkMode: DARK_MODE_DEFAULT }
+  const restored = restoreSlice(PREFERENCES_KEY, [local], (value) => {
     const v = value as Partial<typeof initial> | undefined
     if (!v || typeof v !== 'object') return undefined
     return {
@@ -50,10 +53,10 @@ export function createPreferencesStore(local: StorageAdapter): PreferencesStore 
     setDarkMode: (on) => set({ darkMode: on }),
     reset: () => set(initial),
   }))
-  const stop = persistSlice(store, {
-    key: KEY,
-    storages: [local],
-    pick: (s) => ({ notifications: s.notifications, darkMode: s.darkMode }),
-  })
-  return Object.assign(store, { destroy: stop })
+  return Object.assign(
+    store,
+    persistSlices(store, [
+      { key: PREFERENCES_KEY, storages: [local], pick: (s) => ({ notifications: s.notifications, darkMode: s.darkMode }) },
+    ]),
+  )
 }

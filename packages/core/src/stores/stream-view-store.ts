@@ -3,7 +3,7 @@ import type { Stream } from '../api/v1-types'
 import { RESOURCE_REFRESH_FLAG_MS, STREAM_SIDEBAR_OPEN_DEFAULT, STREAM_SPLITTER_DEFAULT } from '../constants/timing'
 import type { Scheduler } from '../platform/scheduler'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from '../platform/persist'
+import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
 
 /** The resource being refreshed, for a brief visual cue. */
 export interface RefreshingResource {
@@ -35,7 +35,8 @@ export interface StreamViewState {
   resetSidebar(): void
 }
 
-export type StreamViewStore = StoreApi<StreamViewState> & { destroy(): void }
+/** The stream view store; it names its storage key, and `destroy()` also cancels the refreshing cue's timer. */
+export type StreamViewStore = StoreApi<StreamViewState> & PersistedStore
 
 /** Storage key of the stream sidebar state. */
 export const STREAM_SIDEBAR_KEY = 'streamSidebar'
@@ -88,15 +89,16 @@ export function createStreamViewStore(
     },
     resetSidebar: () => set(sidebarDefaults),
   }))
-  const stop = persistSlice(store, {
-    key: STREAM_SIDEBAR_KEY,
-    storages: order,
-    pick: (s) => ({ sidebarOpen: s.sidebarOpen, splitterModel: s.splitterModel }),
-  })
+  const persisted = persistSlices(store, [
+    { key: STREAM_SIDEBAR_KEY, storages: order, pick: (s) => ({ sidebarOpen: s.sidebarOpen, splitterModel: s.splitterModel }) },
+  ])
   return Object.assign(store, {
+    ...persisted,
     destroy: () => {
+      // The cue is brief: dropping it with its timer is better than leaving it lit.
       scheduler.clearTimeout(refreshTimer)
-      stop()
+      if (store.getState().refreshingResource.status) store.setState({ refreshingResource: { resourceId: undefined, status: false } })
+      persisted.destroy()
     },
   })
 }

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Tenant } from '../api/v1-types'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlice, restoreSlice } from '../platform/persist'
+import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
 
 /** The selected tenant or organisation, and the user's role in it. */
 export interface TenantState {
@@ -17,7 +17,8 @@ export interface TenantState {
   reset(): void
 }
 
-export type TenantStore = StoreApi<TenantState> & { destroy(): void }
+/** The tenant store; it names its storage keys and stops mirroring on `destroy()`. */
+export type TenantStore = StoreApi<TenantState> & PersistedStore
 
 /** Storage key of the selected tenant. */
 export const SELECTED_TENANT_KEY = 'selectedTenant'
@@ -51,12 +52,11 @@ export function createTenantStore(storages: { local: StorageAdapter; session: St
     setOrganisation: (organisation) => set({ organisation }),
     reset: () => set({ tenant: undefined, roles: [], organisation: undefined }),
   }))
-  const stopTenant = persistSlice(store, { key: SELECTED_TENANT_KEY, storages: order, pick: (s) => s.tenant })
-  const stopOrganisation = persistSlice(store, { key: SELECTED_ORGANISATION_KEY, storages: order, pick: (s) => s.organisation })
-  return Object.assign(store, {
-    destroy: () => {
-      stopTenant()
-      stopOrganisation()
-    },
-  })
+  return Object.assign(
+    store,
+    persistSlices(store, [
+      { key: SELECTED_TENANT_KEY, storages: order, pick: (s) => s.tenant },
+      { key: SELECTED_ORGANISATION_KEY, storages: order, pick: (s) => s.organisation },
+    ]),
+  )
 }

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { TOAST_TIMEOUT_MS } from '../constants/timing'
 import { ConsoleError } from '../errors/console-error'
+import type { StoreLifecycle } from '../platform/persist'
 import type { Scheduler } from '../platform/scheduler'
 
 /** Where a toast may appear. */
@@ -52,13 +53,25 @@ export interface ToastState {
   clear(): void
 }
 
-export type ToastStore = StoreApi<ToastState> & { destroy(): void }
+/**
+ * The toast store. `destroy()` cancels the closing timers and keeps the toasts; `resume()` starts each one's
+ * timeout again, so a toast shown before StrictMode's second start still closes.
+ */
+export type ToastStore = StoreApi<ToastState> & StoreLifecycle
 
 /** Creates the toast store; timers come from the client's scheduler. */
 export function createToastStore(scheduler: Scheduler): ToastStore {
   let nextId = 1
+  let running = true
   const timers = new Map<number, unknown>()
-  const store = createStore<ToastState>()((set, get) => ({
+  const arm = (toast: Toast) => {
+    if (toast.timeoutMs > 0) timers.set(toast.id, scheduler.setTimeout(() => store.getState().dismiss(toast.id), toast.timeoutMs))
+  }
+  const cancelTimers = () => {
+    for (const timer of timers.values()) scheduler.clearTimeout(timer)
+    timers.clear()
+  }
+  const store = createStore<ToastState>()((set) => ({
     toasts: [],
     show: (input) => {
       const position = input.position ?? 'top-right'
@@ -71,7 +84,7 @@ export function createToastStore(scheduler: Scheduler): ToastStore {
       const timeoutMs = input.timeoutMs ?? TOAST_TIMEOUT_MS
       const toast: Toast = { id: nextId++, message: input.message, tone: input.tone ?? 'neutral', position, timeoutMs }
       set((state) => ({ toasts: [...state.toasts, toast] }))
-      if (timeoutMs > 0) timers.set(toast.id, scheduler.setTimeout(() => get().dismiss(toast.id), timeoutMs))
+      if (running) arm(toast)
       return toast.id
     },
     dismiss: (id) => {
@@ -80,10 +93,19 @@ export function createToastStore(scheduler: Scheduler): ToastStore {
       set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }))
     },
     clear: () => {
-      for (const timer of timers.values()) scheduler.clearTimeout(timer)
-      timers.clear()
+      cancelTimers()
       set({ toasts: [] })
     },
   }))
-  return Object.assign(store, { destroy: () => store.getState().clear() })
+  return Object.assign(store, {
+    resume: () => {
+      if (running) return
+      running = true
+      for (const toast of store.getState().toasts) arm(toast)
+    },
+    destroy: () => {
+      running = false
+      cancelTimers()
+    },
+  })
 }
