@@ -132,7 +132,8 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
     let current = true
     let retryTimer: unknown
     let stallTimer: unknown
-    let lastFrame = 0
+    /** When the last frame was shown; undefined before the first (the watchdog waits for one). */
+    let lastFrame: number | undefined
     let frames = 0
     let playback: Playback | undefined
     const kind = sourceKind(o.src)
@@ -172,7 +173,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
         if (!current) return
         frames++
         const at = now()
-        const resumed = lastFrame === 0 || stallTimer !== undefined || at - lastFrame > STALL_AFTER_MS
+        const resumed = lastFrame === undefined || stallTimer !== undefined || at - lastFrame > STALL_AFTER_MS
         lastFrame = at
         if (resumed) events.playing()
       },
@@ -194,7 +195,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
 
     // A frame watchdog: a live source that stops sending frames without an error is stalled, then failed.
     const watchdog = scheduler.setInterval(() => {
-      if (current && lastFrame && now() - lastFrame > STALL_AFTER_MS) events.stalled()
+      if (current && lastFrame !== undefined && now() - lastFrame > STALL_AFTER_MS) events.stalled()
     }, 1000)
 
     // Stats once a second while playing.
