@@ -1,5 +1,5 @@
 import { canEnterMissionPlanning, type FeatureFlags, type Permissions } from '@honu/core'
-import { PATHS } from '../routes/paths'
+import { PATHS } from '../navigation/paths'
 
 /** Who may open a route (spec §2 Access column). */
 export type RouteAccess = 'public' | 'login' | 'mission-planning' | 'none'

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { canEnterMissionPlanning } from '@honu/core'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useFlags, useSession, useTenant } from '../hooks/use-console-store'
-import { PATHS } from '../routes/paths'
-import { usePaths } from '../routes/paths-context'
+import { PATHS } from '../navigation/paths'
+import { usePaths } from '../navigation/paths-context'
 import { decideNavigation, type RouteAccess } from './decide-navigation'
 import { SessionLoadError } from './session-load-error'
-import { useOnReconnect } from '../hooks/use-on-reconnect'
-import { LoadError } from '../screens/load-error'
+import { Loading } from '../screens/load-status'
 
 /** Props of {@link RouteGuard}. */
 export interface RouteGuardProps {
@@ -53,11 +51,7 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
   // route, the sign-in page included, instead of a blank form for someone who is signed in.
   if (status === 'load-failed' && path !== PATHS.authAction) return <SessionLoadError />
   if (waiting && access !== 'none' && path !== PATHS.authAction) {
-    return (
-      <p className="honu-status" role="status">
-        Loading…
-      </p>
-    )
+    return <Loading page />
   }
   const state = (location.state ?? {}) as GuardState
   const target = decideNavigation({
@@ -76,55 +70,6 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
     const back = path === PATHS.login && state.from && target === PATHS.streams ? state.from : undefined
     const prefix = paths.root === '/' ? '' : paths.root
     return <Navigate to={back ?? prefix + target} replace state={{ from }} />
-  }
-  return <>{children}</>
-}
-
-/**
- * The mission-planning guard of spec §2: the `mission_planning` flag on, org-admin under the all-tenants key, and
- * the user's mission-planning record loading; otherwise to /login. A record that cannot be loaded for now (no
- * answer, or a 5xx) is not a refusal: it says so with a retry, and loads again by itself when the server returns.
- */
-export function MissionPlanningGuard({ children }: { children: ReactNode }) {
-  const client = useConsoleClient()
-  const paths = usePaths()
-  const uid = useSession((s) => s.user?.uid)
-  const permissions = useSession((s) => s.user?.permissions)
-  const flags = useFlags((s) => s.flags)
-  const [record, setRecord] = useState<'loading' | 'ok' | 'failed' | { error: unknown }>('loading')
-  const [attempt, setAttempt] = useState(0)
-  const allowedByRole = canEnterMissionPlanning({ permissions }, flags)
-
-  useEffect(() => {
-    if (!uid || !allowedByRole) return
-    let live = true
-    client.v2.getUser(uid).then(
-      (user) => live && setRecord(user ? 'ok' : 'failed'),
-      (error: unknown) => {
-        const status = (error as { status?: number } | null)?.status ?? 0
-        if (live) setRecord(status === 0 || status >= 500 ? { error } : 'failed')
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [client, uid, allowedByRole, attempt])
-  const retry = () => {
-    setRecord('loading')
-    setAttempt((n) => n + 1)
-  }
-  useOnReconnect(() => typeof record === 'object' && retry())
-
-  if (!allowedByRole || record === 'failed') {
-    return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
-  }
-  if (typeof record === 'object') return <LoadError what="your mission-planning account" error={record.error} onRetry={retry} />
-  if (record === 'loading') {
-    return (
-      <p className="honu-status" role="status">
-        Loading…
-      </p>
-    )
   }
   return <>{children}</>
 }

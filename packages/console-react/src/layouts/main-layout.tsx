@@ -1,8 +1,8 @@
-import { MainContent } from '../routes/embedding-context'
+import { MainContent } from './main-content'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession, useTenant } from '../hooks/use-console-store'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 
 /** Props of {@link MainLayout}. */
 export interface MainLayoutProps {

@@ -3,7 +3,7 @@ import { PATHS } from './paths'
 
 type Paths = { [K in keyof typeof PATHS]: string }
 
-const PathsContext = createContext<Paths>(PATHS)
+const PathsContext = /* @__PURE__ */ createContext<Paths>(PATHS)
 
 /** Prefixes every console path with where the host mounted the console. */
 export function PathsProvider({ base, children }: { base: string; children: ReactNode }) {

@@ -1,38 +1,21 @@
-import { Suspense } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
-import { MissionPlanningGuard, RouteGuard } from '../guards/route-guard'
-import type { RouteAccess } from '../guards/decide-navigation'
+import { MissionPlanningGuard } from '../guards/mission-planning-guard'
+import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
-import { MainLayout } from '../layouts/main-layout'
-import { AuthActionScreen } from '../screens/auth-action-screen'
-import { EntryPointScreen } from '../screens/entry-point-screen'
-import { LoginScreen } from '../screens/login-screen'
-import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
-import { NotFoundScreen } from '../screens/not-found-screen'
-import { OrgSelectScreen } from '../screens/org-select-screen'
-import { TenantSelectScreen } from '../screens/tenant-select-screen'
 import { ConnectionBanner } from '../layouts/connection-banner'
+import { MainLayout } from '../layouts/main-layout'
+import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
+import { EmbeddingContext } from '../navigation/embedding-context'
+import { PathsProvider, prefixPaths } from '../navigation/paths-context'
+import { Loading } from '../screens/load-status'
+import { NotFoundScreen } from '../screens/not-found-screen'
+import { Toaster } from '../toaster/toaster'
+import type { WidgetRegistry } from '../widget/widget-definition'
+import { WidgetRegistryContext } from '../dashboard/widget-registry-context'
 import { lazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
-// The working screens load on first visit (retried when that fails): the sign-in route's first load carries no
-// dashboard code.
-const StreamsScreen = /* @__PURE__ */ lazyScreen(async () => (await import('../screens/streams/streams-screen')).StreamsScreen)
-const WorkAreaScreen = /* @__PURE__ */ lazyScreen(async () => (await import('../screens/work-area-screen')).WorkAreaScreen)
-function Loading() {
-  return (
-    <p className="honu-muted" role="status">
-      Loading…
-    </p>
-  )
-}
-import { Toaster } from '../toaster/toaster'
 import { ThemedRoot } from './themed-root'
-import type { WorkspaceId } from '@honu/core/grid'
-import type { WidgetRegistry } from '../dashboard/widget-registry'
-import { WidgetRegistryContext } from '../dashboard/widget-registry-context'
-import { PATHS } from './paths'
-import { EmbeddingContext } from './embedding-context'
-import { PathsProvider, prefixPaths } from './paths-context'
 
 /** Options of {@link createConsoleRoutes}. */
 export interface ConsoleRoutesOptions {
@@ -40,24 +23,50 @@ export interface ConsoleRoutesOptions {
   basePath?: string
   /** The console shares the page with the host's content: no `main` landmark of its own. */
   embedded?: boolean
-  /** Widget components for the dashboards (e.g. `widgetComponents` from `@honu/widgets`). */
+  /** Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`). */
   widgets?: WidgetRegistry
 }
 
-const guarded = (access: RouteAccess, path: string, element: React.ReactNode, missionPlanning = false) => (
-  <RouteGuard access={access} path={path}>
-    {missionPlanning ? <MissionPlanningGuard>{element}</MissionPlanningGuard> : element}
-  </RouteGuard>
-)
 const rel = (path: string) => path.replace(/^\//, '')
+
+const LAYOUTS: Record<ConsoleLayout, ReactNode> = {
+  card: <CardLayout />,
+  network: <MainLayout product="network" />,
+  'mission-planning': <MainLayout product="mission-planning" />,
+}
+
+/**
+ * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
+ * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
+ */
+function routeOf(row: ConsoleRoute): RouteObject {
+  const Lazy = row.load && lazyScreen(row.load)
+  const Screen = row.screen
+  const screen = Lazy ? (
+    <Suspense fallback={<Loading />}>
+      <Lazy />
+    </Suspense>
+  ) : (
+    Screen && <Screen />
+  )
+  return {
+    path: rel(row.path),
+    element: (
+      <RouteGuard access={row.access} path={row.path}>
+        {row.access === 'mission-planning' ? <MissionPlanningGuard>{screen}</MissionPlanningGuard> : screen}
+      </RouteGuard>
+    ),
+  }
+}
 
 /** Every route gets the console's error element (unless it has one), so React Router's developer page never shows. */
 const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
   routes.map((route) => ({ ...route, errorElement: route.errorElement ?? <RouteError />, children: route.children && withErrorElements(route.children) }) as RouteObject)
 
 /**
- * The route table of spec §2 as React Router route objects, for a host to mount in its own data router (or use
- * `<Console />`, which brings one). Every route carries the navigation guard and the console's error element; the
+ * The route table of spec §2 (`CONSOLE_ROUTES`, one `{ path, access, layout, screen | load }` row per route) as
+ * React Router route objects, for a host to mount in its own data router (or use `<Console />`, which brings one).
+ * Every route carries the navigation guard and the console's error element; the
  * mission-planning routes also the mission-planning guard. The connection banner sits once above every screen.
  *
  * @example
@@ -66,11 +75,6 @@ const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
-  const work = (title: string, description: string, workspace?: WorkspaceId) => (
-    <Suspense fallback={<Loading />}>
-      <WorkAreaScreen title={title} description={description} workspace={workspace} />
-    </Suspense>
-  )
   return withErrorElements([
     {
       path: base || '/',
@@ -95,119 +99,11 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       ),
       children: [
         { index: true, element: <Navigate to={paths.login} replace /> },
-        {
-          element: <CardLayout />,
-          children: [
-            {
-              path: rel(PATHS.login),
-              element: guarded('public', PATHS.login, <LoginScreen />),
-            },
-            {
-              path: rel(PATHS.authAction),
-              element: guarded('public', PATHS.authAction, <AuthActionScreen />),
-            },
-            {
-              path: rel(PATHS.mfaSignIn),
-              element: guarded('public', PATHS.mfaSignIn, <MfaSignInScreen />),
-            },
-            {
-              path: rel(PATHS.tenant),
-              element: guarded('login', PATHS.tenant, <TenantSelectScreen />),
-            },
-            {
-              path: rel(PATHS.orgSelection),
-              element: guarded('mission-planning', PATHS.orgSelection, <OrgSelectScreen />, true),
-            },
-            {
-              path: rel(PATHS.entryPoint),
-              element: guarded('mission-planning', PATHS.entryPoint, <EntryPointScreen />, true),
-            },
-          ],
-        },
-        {
-          element: <MainLayout product="network" />,
-          children: [
-            {
-              path: rel(PATHS.streams),
-              element: guarded(
-                'login',
-                PATHS.streams,
-                <Suspense fallback={<Loading />}>
-                  <StreamsScreen />
-                </Suspense>,
-              ),
-            },
-            {
-              path: rel(PATHS.adminConsole),
-              element: guarded(
-                'login',
-                PATHS.adminConsole,
-                work('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
-              ),
-            },
-            {
-              path: rel(PATHS.collaboration),
-              element: guarded(
-                'login',
-                PATHS.collaboration,
-                work('Collaboration', 'Messages and shared views between operators.'),
-              ),
-            },
-            {
-              path: rel(PATHS.networkTopology),
-              children: [
-                {
-                  index: true,
-                  element: guarded(
-                    'login',
-                    PATHS.networkTopology,
-                    work('Network topology', 'The tenant’s devices and networks as a list.'),
-                  ),
-                },
-                {
-                  path: 'networkgraph',
-                  element: guarded(
-                    'login',
-                    PATHS.networkGraph,
-                    work('Network graph', 'The tenant’s devices and networks as a graph.'),
-                  ),
-                },
-              ],
-            },
-          ],
-        },
-        {
-          element: <MainLayout product="mission-planning" />,
-          children: [
-            {
-              path: rel(PATHS.missionOperations),
-              element: guarded(
-                'mission-planning',
-                PATHS.missionOperations,
-                work('Mission operations', 'Running missions and their executions.', 'mission-operations'),
-                true,
-              ),
-            },
-            {
-              path: rel(PATHS.missionReview),
-              element: guarded(
-                'mission-planning',
-                PATHS.missionReview,
-                work('Mission review', 'Finished missions and the data they collected.', 'mission-review'),
-                true,
-              ),
-            },
-            {
-              path: rel(PATHS.userManagement),
-              element: guarded(
-                'mission-planning',
-                PATHS.userManagement,
-                work('User management', 'The organisation’s users and their roles.'),
-                true,
-              ),
-            },
-          ],
-        },
+        // Each layout with the table's rows in it, in the table's order.
+        ...(Object.keys(LAYOUTS) as ConsoleLayout[]).map((layout) => ({
+          element: LAYOUTS[layout],
+          children: CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf),
+        })),
         { path: '*', element: <NotFoundScreen /> },
       ],
     },

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 

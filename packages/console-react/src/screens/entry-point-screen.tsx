@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 import { useFocusHeading } from './use-focus-heading'
 
 /** Entry point (spec §2 `entrypoint`): an organisation admin chooses between the two products. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 
 /** A form's error, announced when it appears; nothing without a message. */
 export function FormError({ message, id }: { message?: string; id?: string }) {

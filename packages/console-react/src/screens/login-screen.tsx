@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { ConsoleError, recoveryMessages } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 import { FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router'
 import { ConsoleError, messages } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 

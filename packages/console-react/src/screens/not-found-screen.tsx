@@ -1,6 +1,6 @@
-import { MainContent } from '../routes/embedding-context'
+import { MainContent } from '../layouts/main-content'
 import { Link } from 'react-router'
-import { usePaths } from '../routes/paths-context'
+import { usePaths } from '../navigation/paths-context'
 import { useFocusHeading } from './use-focus-heading'
 
 /** The 404 page for any other path (spec §2). */

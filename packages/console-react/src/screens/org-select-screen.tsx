@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
-import { usePaths } from '../routes/paths-context'
-import { LoadError } from './load-error'
+import { usePaths } from '../navigation/paths-context'
+import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 
@@ -20,8 +20,7 @@ export function OrgSelectScreen() {
       <h1 ref={heading} tabIndex={-1}>
         Choose an organisation
       </h1>
-      {organisations.status === 'loading' && <p role="status">Loading organisations…</p>}
-      {organisations.status === 'error' && <LoadError what="your organisations" error={organisations.error} onRetry={retry} />}
+      <LoadStatus state={organisations} what="your organisations" loading="Loading organisations…" onRetry={retry} />
       {organisations.status === 'ready' && (
         <ul className="honu-choice-list" aria-label="Organisations">
           {organisations.data.map((org) => (

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router'
 import { ConsoleError, findCidrOverlaps, type Tenant } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useTenant } from '../hooks/use-console-store'
-import { usePaths } from '../routes/paths-context'
-import { LoadError } from './load-error'
+import { usePaths } from '../navigation/paths-context'
+import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 
@@ -47,8 +47,7 @@ export function TenantSelectScreen() {
       <h1 ref={heading} tabIndex={-1}>
         Choose a tenant
       </h1>
-      {tenants.status === 'loading' && <p role="status">Loading tenants…</p>}
-      {tenants.status === 'error' && <LoadError what="your tenants" error={tenants.error} onRetry={retry} />}
+      <LoadStatus state={tenants} what="your tenants" loading="Loading tenants…" onRetry={retry} />
       {tenants.status === 'ready' && tenants.data.length === 0 && <p>You belong to no tenant yet. Ask an admin to add you.</p>}
       {tenants.status === 'ready' && tenants.data.length > 0 && (
         <ul className="honu-choice-list" aria-label="Tenants">

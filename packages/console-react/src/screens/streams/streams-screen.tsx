@@ -4,7 +4,7 @@ import { useStreamView } from '../../hooks/use-console-store'
 import { Dashboard } from '../../dashboard/dashboard'
 import { DashboardToolbar } from '../../dashboard/dashboard-toolbar'
 import { useWidgetRegistry } from '../../dashboard/widget-registry-context'
-import { LoadError } from '../load-error'
+import { LoadStatus } from '../load-status'
 import { useFocusHeading } from '../use-focus-heading'
 import { Splitter } from './splitter'
 import { StreamList } from './stream-list'
@@ -18,7 +18,7 @@ export function StreamsScreen() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
   const registry = useWidgetRegistry()
-  const load = useStreamList()
+  const [streams, retry] = useStreamList()
   const sidebarOpen = useStreamView((s) => s.sidebarOpen)
   const splitter = useStreamView((s) => s.splitterModel)
   const fullscreen = useStreamView((s) => s.fullscreenMode)
@@ -47,14 +47,10 @@ export function StreamsScreen() {
         {showSidebar && (
           <>
             <aside id={sidebarId} className={`honu-streams__sidebar${mini ? ' honu-streams__sidebar--mini' : ''}`} aria-label="Stream list">
-              {load.status === 'error' ? (
-                <LoadError what="the streams" error={load.error} onRetry={load.reload} />
-              ) : load.status === 'loading' ? (
-                <p className="honu-muted" role="status">
-                  Loading streams…
-                </p>
-              ) : (
+              {streams.status === 'ready' ? (
                 <StreamList />
+              ) : (
+                <LoadStatus state={streams} what="the streams" loading="Loading streams…" onRetry={retry} />
               )}
             </aside>
             <Splitter value={splitter} onChange={(v) => view.setSplitter(v)} controls={sidebarId} />

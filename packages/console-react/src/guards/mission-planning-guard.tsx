@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react'
+import { canEnterMissionPlanning } from '@honu/core'
+import { Navigate } from 'react-router'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { useFlags, useSession } from '../hooks/use-console-store'
+import { usePaths } from '../navigation/paths-context'
+import { Loading, LoadStatus } from '../screens/load-status'
+import { useAsync } from '../screens/use-async'
+import type { GuardState } from './route-guard'
+
+/** A 4xx other than the ones a retry can cure: the server has no mission-planning record for the user. */
+const refusedBy = (error: unknown) => {
+  const status = (error as { status?: number } | null)?.status ?? 0
+  return status !== 0 && status < 500
+}
+
+/**
+ * The mission-planning guard of spec §2, on every route whose access is 'mission-planning': the
+ * `mission_planning` flag on, org-admin under the all-tenants key, and the user's mission-planning record
+ * loading; otherwise to /login. A record that cannot be loaded for now (no answer, or a 5xx) is not a refusal:
+ * it says so with a retry, and loads again by itself when the server returns.
+ */
+export function MissionPlanningGuard({ children }: { children: ReactNode }) {
+  const client = useConsoleClient()
+  const paths = usePaths()
+  const uid = useSession((s) => s.user?.uid)
+  const permissions = useSession((s) => s.user?.permissions)
+  const flags = useFlags((s) => s.flags)
+  const allowedByRole = canEnterMissionPlanning({ permissions }, flags)
+  // `true` when the record loaded, `false` when the server has none for the user (refused).
+  const [record, retry] = useAsync(
+    !!uid &&
+      allowedByRole &&
+      (() =>
+        client.v2.getUser(uid).then(
+          (user) => !!user,
+          (error: unknown) => (refusedBy(error) ? false : Promise.reject(error)),
+        )),
+    [client, uid, allowedByRole],
+  )
+
+  if (!allowedByRole || (record.status === 'ready' && !record.data)) {
+    return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
+  }
+  if (record.status === 'error') return <LoadStatus state={record} what="your mission-planning account" onRetry={retry} />
+  if (record.status === 'loading') return <Loading page />
+  return <>{children}</>
+}

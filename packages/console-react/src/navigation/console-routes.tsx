@@ -1,0 +1,110 @@
+import type { ComponentType } from 'react'
+import type { WorkspaceId } from '@honu/core/grid'
+import type { RouteAccess } from '../guards/decide-navigation'
+import { AuthActionScreen } from '../screens/auth-action-screen'
+import { EntryPointScreen } from '../screens/entry-point-screen'
+import { LoginScreen } from '../screens/login-screen'
+import { MfaSignInScreen } from '../screens/mfa-sign-in-screen'
+import { OrgSelectScreen } from '../screens/org-select-screen'
+import { TenantSelectScreen } from '../screens/tenant-select-screen'
+import { PATHS } from './paths'
+
+/** The layout around a route's screen: the centred card, or one product's working layout with its navigation. */
+export type ConsoleLayout = 'card' | 'network' | 'mission-planning'
+
+/**
+ * One route of the console (a row of spec §2's table). `createConsoleRoutes` turns each row into a React Router
+ * route with the navigation guard for its `access` (and the mission-planning guard when that is
+ * 'mission-planning'), its layout and the console's error element.
+ */
+export type ConsoleRoute = {
+  /** Where, as in {@link PATHS} (the host's base path is added when mounted). */
+  path: (typeof PATHS)[keyof typeof PATHS]
+  /** Who may open it (spec §2 Access column). */
+  access: RouteAccess
+  /** The layout the screen shows in. */
+  layout: ConsoleLayout
+} & (
+  | {
+      /** The screen, in the first load: the sign-in and selection screens, which must show at once. */
+      screen: ComponentType
+      load?: never
+    }
+  | {
+      /**
+       * Imports the screen on the first visit (retried with backoff, see `lazyScreen`), so the sign-in route
+       * carries none of the working areas' code.
+       */
+      load: () => Promise<ComponentType>
+      screen?: never
+    }
+)
+
+/** A working area still to be built: the shared placeholder screen, with its title and description. */
+async function workArea(title: string, description: string, workspace?: WorkspaceId): Promise<ComponentType> {
+  const { WorkAreaScreen } = await import('../screens/work-area-screen')
+  return function WorkArea() {
+    return <WorkAreaScreen title={title} description={description} workspace={workspace} />
+  }
+}
+
+/**
+ * The console's routes (spec §2), in one table. A new working area is one row here, with a screen folder that
+ * `load` imports.
+ */
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  { path: PATHS.login, access: 'public', layout: 'card', screen: LoginScreen },
+  { path: PATHS.authAction, access: 'public', layout: 'card', screen: AuthActionScreen },
+  { path: PATHS.mfaSignIn, access: 'public', layout: 'card', screen: MfaSignInScreen },
+  { path: PATHS.tenant, access: 'login', layout: 'card', screen: TenantSelectScreen },
+  { path: PATHS.orgSelection, access: 'mission-planning', layout: 'card', screen: OrgSelectScreen },
+  { path: PATHS.entryPoint, access: 'mission-planning', layout: 'card', screen: EntryPointScreen },
+  {
+    path: PATHS.streams,
+    access: 'login',
+    layout: 'network',
+    load: async () => (await import('../screens/streams/streams-screen')).StreamsScreen,
+  },
+  {
+    path: PATHS.adminConsole,
+    access: 'login',
+    layout: 'network',
+    load: () => workArea('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
+  },
+  {
+    path: PATHS.collaboration,
+    access: 'login',
+    layout: 'network',
+    load: () => workArea('Collaboration', 'Messages and shared views between operators.'),
+  },
+  {
+    path: PATHS.networkTopology,
+    access: 'login',
+    layout: 'network',
+    load: () => workArea('Network topology', 'The tenant’s devices and networks as a list.'),
+  },
+  {
+    path: PATHS.networkGraph,
+    access: 'login',
+    layout: 'network',
+    load: () => workArea('Network graph', 'The tenant’s devices and networks as a graph.'),
+  },
+  {
+    path: PATHS.missionOperations,
+    access: 'mission-planning',
+    layout: 'mission-planning',
+    load: () => workArea('Mission operations', 'Running missions and their executions.', 'mission-operations'),
+  },
+  {
+    path: PATHS.missionReview,
+    access: 'mission-planning',
+    layout: 'mission-planning',
+    load: () => workArea('Mission review', 'Finished missions and the data they collected.', 'mission-review'),
+  },
+  {
+    path: PATHS.userManagement,
+    access: 'mission-planning',
+    layout: 'mission-planning',
+    load: () => workArea('User management', 'The organisation’s users and their roles.'),
+  },
+]
