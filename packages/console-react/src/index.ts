@@ -2,7 +2,7 @@ export { ConsoleProvider, type ConsoleProviderProps } from './provider/console-p
 export { useConsoleClient } from './hooks/use-console-client'
 export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView, useConnection } from './hooks/use-console-store'
 export { useOnReconnect } from './hooks/use-on-reconnect'
-export { PATHS } from './routes/paths'
+export { PATHS } from './navigation/paths'
 export { createConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'
