@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import honuCore from './packages/core/eslint-core-layers.js'
 
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
   name,
@@ -47,6 +48,13 @@ export default tseslint.config(
   {
     files: ['packages/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: coreBannedPaths, patterns: [reactPattern] }] },
+  },
+  {
+    // Core's folders in layers, each importing only from the ones below it (packages/core/eslint-core-layers.js).
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'honu-core': honuCore },
+    rules: { 'honu-core/layers': 'error' },
   },
   {
     files: ['packages/core/src/**/*.ts'],

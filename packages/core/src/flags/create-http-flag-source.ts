@@ -1,4 +1,3 @@
-import type { HttpClient } from '../api/http-client'
 import { REMOTE_CONFIG } from '../constants/remote-config'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { FeatureFlags } from './feature-flags'
@@ -8,7 +7,11 @@ import { retryWithBackoff, type RetryOptions } from './retry-with-backoff'
 
 /** Options of {@link createHttpFlagSource}. */
 export interface HttpFlagSourceOptions {
-  http: HttpClient
+  /**
+   * The console's HTTP client (`client.http`). Described by what is used of it, so flags/ needs nothing from api/
+   * (flags sit below permissions, which api uses).
+   */
+  http: { request(method: 'GET', url: string, options: { timeoutMs: number }): Promise<unknown> }
   /** Address answering `{ "features": <map or JSON text> }` or the map itself. */
   url: string
   logger?: Logger
