@@ -1,0 +1,69 @@
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { vi } from 'vitest'
+import { createConsoleClient, type AuthUser, type FetchLike, type TenantRecord } from '@honu/core'
+import { createStaticFlagSource } from '@honu/core/flags'
+import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage, type FakeAuthAdapterOptions } from '@honu/core/testing'
+import { ConsoleProvider } from '../provider/console-provider'
+import { createConsoleRoutes } from '../routes/create-console-routes'
+import type { WidgetRegistry } from '../widget/widget-definition'
+
+/** What the fake server answers to one request: a status with a JSON body, or no answer at all (offline). */
+export type FakeAnswer = { status: number; body?: unknown } | 'no answer'
+
+/** Options of {@link consoleAt}. */
+export interface ConsoleAtOptions {
+  /**
+   * The server's answers by `'METHOD /path'` (the query is not part of the key), changeable during the test.
+   * `GET /health` answers 200 unless given; anything else not listed answers 404.
+   */
+  server?: Record<string, FakeAnswer>
+  /** Accounts the fake identity provider knows (e-mail, password, and an SMS code when it has a second factor). */
+  accounts?: FakeAuthAdapterOptions['accounts']
+  /** Signed in with the provider from the start; the console then loads `GET /api/v1/users/{uid}`. */
+  signedInAs?: AuthUser
+  /** Feature flags (all off by default). */
+  flags?: Record<string, boolean>
+  /** The tenant selected before the console starts (as a returning user has it stored). */
+  tenant?: TenantRecord
+  /** Widget types for the dashboards. */
+  widgets?: WidgetRegistry
+}
+
+/**
+ * The whole console (provider, routes, guards, layouts) at `path` in a memory router, against a fake server and the
+ * fake identity provider of `@honu/core/testing`: what a screen test needs to assert what the user sees and where
+ * the console goes. Every request is recorded as `'METHOD /path?query'`.
+ */
+export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
+  const answers: Record<string, FakeAnswer> = { 'GET /health': { status: 200, body: { status: 'ok' } }, ...options.server }
+  const requests: string[] = []
+  const fetch: FetchLike = async (url, init) => {
+    const { pathname, search } = new URL(url)
+    const method = init.method ?? 'GET'
+    requests.push(`${method} ${pathname}${search}`)
+    const answer = answers[`${method} ${pathname}`] ?? { status: 404, body: { message: 'Not found' } }
+    if (answer === 'no answer') throw new TypeError('Failed to fetch')
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  }
+  const auth = createFakeAuthAdapter({ accounts: options.accounts, initialUser: options.signedInAs })
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://api.test', fetch },
+    auth,
+    flags: createStaticFlagSource(options.flags ?? {}),
+    scheduler: createManualScheduler(),
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+  if (options.tenant) client.tenant.getState().setTenant(options.tenant)
+  const router = createMemoryRouter(createConsoleRoutes({ widgets: options.widgets }), { initialEntries: [path] })
+  const view = render(
+    <ConsoleProvider client={client}>
+      <RouterProvider router={router} />
+    </ConsoleProvider>,
+  )
+  return { client, auth, router, answers, requests, container: view.container }
+}
