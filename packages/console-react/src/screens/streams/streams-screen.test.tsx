@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../../../../../test/axe'
+import { consoleAt } from '../../__fixtures__/console-at'
+
+const wes = { uid: 'wes', email: 'wes@honu.test' }
+const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+const asRole = (role: string) => ({ status: 200, body: { email: wes.email, permissions: { alpha: [role] } } })
+const videos = {
+  status: 200,
+  body: {
+    data: [
+      { video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/harbour.m3u8' },
+      { video_id: 'v2', name: 'Reef <b>east</b>', source: 'https://cams.test/reef.m3u8' },
+    ],
+    total_count: 2,
+  },
+}
+
+describe('StreamsScreen', () => {
+  it("lists the tenant's streams with their count, names as text, and shows one on the dashboard with a press", async () => {
+    const { requests, client } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': videos },
+    })
+    const list = await screen.findByRole('list', { name: /Streams/ })
+    expect(screen.getByRole('heading', { name: 'Streams (2)' })).toBeInTheDocument()
+    expect(requests).toContain('GET /api/v1/videos?tenant_id=alpha')
+    // A name is data: shown as typed, never as markup.
+    expect(within(list).getByRole('button', { name: /Reef <b>east<\/b>/ })).toBeInTheDocument()
+    // A reader gets no add, edit or delete.
+    expect(screen.queryByRole('button', { name: 'Add stream' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument()
+    expect(screen.getByText('This console was set up without widgets, so streams cannot be shown here.')).toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+
+    const harbour = within(list).getByRole('button', { name: /Harbour mouth/ })
+    expect(harbour).toHaveAttribute('aria-pressed', 'false')
+    fireEvent.click(harbour)
+    expect(harbour).toHaveAttribute('aria-pressed', 'true')
+    expect(client.grid.getState().workspaces['stream-view'].items.map((item) => item.id)).toEqual(['video-v1'])
+  })
+
+  it('a writer adds a stream: the form posts it and the list reloads with it', async () => {
+    const { answers, requests } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { 'GET /api/v1/users/wes': asRole('writer'), 'GET /api/v1/videos': videos, 'POST /api/v1/videos': { status: 201, body: {} } },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Add stream' }))
+    const form = screen.getByRole('form', { name: 'Add a stream' })
+    await expectNoAxeViolations(document.body)
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Slipway' } })
+    fireEvent.change(within(form).getByLabelText('Source address'), { target: { value: 'https://cams.test/slipway.m3u8' } })
+    answers['GET /api/v1/videos'] = {
+      status: 200,
+      body: { data: [...videos.body.data, { video_id: 'v3', name: 'Slipway', source: 'https://cams.test/slipway.m3u8' }], total_count: 3 },
+    }
+    fireEvent.click(within(form).getByRole('button', { name: 'Add stream' }))
+    expect(await screen.findByText('Stream Slipway added.')).toHaveAttribute('role', 'status')
+    expect(await screen.findByRole('heading', { name: 'Streams (3)' })).toBeInTheDocument()
+    expect(requests).toContain('POST /api/v1/videos?tenant_id=alpha')
+    expect(screen.queryByRole('form', { name: 'Add a stream' })).not.toBeInTheDocument()
+  })
+
+  it('a list that fails to load says so with Try again, which loads it', async () => {
+    const { answers } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': { status: 502, body: { message: 'Bad gateway' } } },
+    })
+    expect(await screen.findByText(/Could not load the streams\./)).toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    answers['GET /api/v1/videos'] = videos
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Streams (2)' })).toBeInTheDocument()
+  })
+
+  it('hides and shows the stream list, and fullscreen hides it too', async () => {
+    consoleAt('/streams', { signedInAs: wes, tenant: alpha, server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': videos } })
+    await screen.findByRole('heading', { name: 'Streams (2)' })
+    fireEvent.click(screen.getByRole('button', { name: 'Hide stream list' }))
+    expect(screen.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Show stream list' })).toHaveAttribute('aria-expanded', 'false')
+    fireEvent.click(screen.getByRole('button', { name: 'Show stream list' }))
+    expect(screen.getByRole('complementary', { name: 'Stream list' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Fullscreen' }))
+    expect(screen.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Leave fullscreen' })).toHaveAttribute('aria-pressed', 'true')
+  })
+})

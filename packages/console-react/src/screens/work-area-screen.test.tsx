@@ -1,0 +1,56 @@
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { consoleAt } from '../__fixtures__/console-at'
+
+const wes = { uid: 'wes', email: 'wes@honu.test' }
+const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+const server = {
+  'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['admin'] } } },
+  'GET /api/v1/videos': { status: 200, body: { data: [] } },
+}
+
+describe('WorkAreaScreen', () => {
+  it.each([
+    ['/adminconsole', 'Admin console', 'The tenant’s users, their roles and the tenant’s settings.'],
+    ['/collaboration', 'Collaboration', 'Messages and shared views between operators.'],
+    ['/networktopology', 'Network topology', 'The tenant’s devices and networks as a list.'],
+    ['/networktopology/networkgraph', 'Network graph', 'The tenant’s devices and networks as a graph.'],
+  ])('%s: loads on first visit and says what the area will hold, with the role, in the network layout', async (path, title, description) => {
+    consoleAt(path, { signedInAs: wes, tenant: alpha, server })
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toHaveFocus()
+    expect(screen.getByText(description)).toBeInTheDocument()
+    expect(screen.getByText('Your role here: admin')).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Network topology')
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('the navigation moves between the areas', async () => {
+    const { router } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
+    await screen.findByRole('heading', { level: 1, name: 'Admin console' })
+    fireEvent.click(screen.getByRole('link', { name: 'Collaboration' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/collaboration')
+    expect(screen.getByRole('link', { name: 'Collaboration' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it.each([
+    ['/missionoperations', 'Mission operations'],
+    ['/missionreview', 'Mission review'],
+    ['/usermanagement', 'User management'],
+  ])('%s: opens for an org-admin with mission planning on, in the mission-planning layout', async (path, title) => {
+    const oda = { uid: 'oda', email: 'oda@honu.test' }
+    consoleAt(path, {
+      signedInAs: oda,
+      flags: { mission_planning: true },
+      server: {
+        'GET /api/v1/users/oda': { status: 200, body: { email: oda.email, permissions: { '*': ['org-admin'] } } },
+        'GET /api/v2/user/oda': { status: 200, body: { data: [{ uid: 'oda', email: oda.email }] } },
+      },
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Change organisation' })).toHaveAttribute('href', '/orgselection')
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Mission review')
+    await expectNoAxeViolations(document.body)
+  })
+})
