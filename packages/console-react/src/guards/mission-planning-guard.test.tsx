@@ -7,6 +7,8 @@ import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
 import { createConsoleRoutes } from '../routes/create-console-routes'
+import { consoleAt } from '../__fixtures__/console-at'
+import { CONSOLE_ROUTES } from '../navigation/console-routes'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
@@ -67,5 +69,47 @@ describe('MissionPlanningGuard', () => {
     const { router } = orgAdminAtEntryPoint(404)
     await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/entrypoint'))
     expect(screen.queryByText(/Could not load your mission-planning account/)).not.toBeInTheDocument()
+  })
+})
+
+describe('MissionPlanningGuard on every mission-planning row of the route table', () => {
+  const oda = { uid: 'oda', email: 'oda@honu.test' }
+  const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+  const records = (permissions: Record<string, string[]>) => ({
+    'GET /api/v1/users/oda': { status: 200, body: { email: oda.email, permissions } },
+    'GET /api/v2/user/oda': { status: 200, body: { data: [{ uid: 'oda', email: oda.email }] } },
+    'GET /api/v1/videos': { status: 200, body: { data: [] } },
+  })
+  const rows = CONSOLE_ROUTES.filter((row) => row.access === 'mission-planning').map((row) => row.path)
+
+  it('covers the entry point, the organisation choice and the three mission-planning areas', () => {
+    expect(rows).toEqual(['/orgselection', '/entrypoint', '/missionoperations', '/missionreview', '/usermanagement'])
+  })
+
+  it.each(rows)('%s: with the flag off even an org-admin is refused, and lands on the streams instead', async (path) => {
+    const { router, requests } = consoleAt(path, { signedInAs: oda, tenant: alpha, server: records({ '*': ['org-admin'], alpha: ['reader'] }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Streams' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/streams')
+    expect(requests).not.toContain('GET /api/v2/user/oda')
+  })
+
+  it.each(rows)('%s: with the flag on, a user who is not an org-admin is refused', async (path) => {
+    const { router } = consoleAt(path, { signedInAs: oda, tenant: alpha, flags: { mission_planning: true }, server: records({ alpha: ['admin'] }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Streams' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/streams')
+  })
+
+  const headings: Record<string, string> = {
+    '/orgselection': 'Choose an organisation',
+    '/entrypoint': 'Where to?',
+    '/missionoperations': 'Mission operations',
+    '/missionreview': 'Mission review',
+    '/usermanagement': 'User management',
+  }
+  it.each(rows)('%s: an org-admin with the flag on and a mission-planning record gets in', async (path) => {
+    const { router } = consoleAt(path, { signedInAs: oda, flags: { mission_planning: true }, server: records({ '*': ['org-admin'] }) })
+    expect(await screen.findByRole('heading', { level: 1, name: headings[path] })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(path)
+    await expectNoAxeViolations(document.body)
   })
 })

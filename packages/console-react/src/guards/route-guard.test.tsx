@@ -1,0 +1,77 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../../../../test/axe'
+import { consoleAt } from '../__fixtures__/console-at'
+import { CONSOLE_ROUTES } from '../navigation/console-routes'
+
+const wes = { uid: 'wes', email: 'wes@honu.test', password: 'correct horse' }
+const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+const server = {
+  'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['writer'] } } },
+  'GET /api/v1/tenants': { status: 200, body: { data: [alpha] } },
+  'GET /api/v1/videos': { status: 200, body: { data: [] } },
+}
+
+describe('RouteGuard', () => {
+  it.each(CONSOLE_ROUTES.filter((row) => row.access !== 'public').map((row) => row.path))(
+    'signed out, %s goes to sign-in and remembers where it was going',
+    async (path) => {
+      const { router } = consoleAt(path)
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe('/login')
+      expect(router.state.location.state).toEqual({ from: path })
+    },
+  )
+
+  it('after signing in, a remembered deep link opens instead of the default landing page', async () => {
+    const { router } = consoleAt('/collaboration', { accounts: [wes], tenant: alpha, server })
+    await screen.findByRole('heading', { name: 'Sign in' })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: wes.email } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: wes.password } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/collaboration')
+  })
+
+  it('signed in without a tenant, a tenant screen goes to the tenant choice', async () => {
+    const { router } = consoleAt('/streams', { signedInAs: wes, server })
+    expect(await screen.findByRole('heading', { name: 'Choose a tenant' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/tenant')
+  })
+
+  it('signed in with a tenant, the sign-in page goes on to the streams', async () => {
+    const { router } = consoleAt('/login', { signedInAs: wes, tenant: alpha, server })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Streams' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/streams')
+  })
+
+  it("a user record that cannot load: 'Error logging in' with Retry instead of the screen, and Retry opens it", async () => {
+    const { answers } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server: { ...server, 'GET /api/v1/users/wes': 'no answer' } })
+    // The record cannot load: the session stays short of signed in, and the guard says so instead of the screen.
+    expect(await screen.findByRole('heading', { name: 'Error logging in' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    answers['GET /api/v1/users/wes'] = server['GET /api/v1/users/wes']
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin console' })).toBeInTheDocument()
+  })
+
+  it('waits with a status while the provider has not answered yet', async () => {
+    const { client } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
+    // Before the provider reports the user, the session is loading: a status line, nothing else.
+    act(() => client.session.getState().setLoading())
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+    expect(screen.queryByRole('heading', { name: 'Admin console' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('re-syncs the user on a route change, so a role changed on the server shows', async () => {
+    const { answers, requests } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
+    expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()
+    const before = requests.filter((r) => r === 'GET /api/v1/users/wes').length
+    answers['GET /api/v1/users/wes'] = { status: 200, body: { email: wes.email, permissions: { alpha: ['admin'] } } }
+    fireEvent.click(screen.getByRole('link', { name: 'Collaboration' }))
+    expect(await screen.findByText('Your role here: admin')).toBeInTheDocument()
+    expect(requests.filter((r) => r === 'GET /api/v1/users/wes').length).toBe(before + 1)
+  })
+})
