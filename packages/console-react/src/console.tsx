@@ -3,7 +3,7 @@ import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-r
 import type { ConsoleClient, ConsoleClientOptions } from '@honu/core'
 import { ConsoleProvider } from './provider/console-provider'
 import { createConsoleRoutes } from './routes/create-console-routes'
-import type { WidgetRegistry } from './dashboard/widget-registry'
+import type { WidgetRegistry } from './widget/widget-definition'
 
 /** Props of {@link Console}. */
 export type ConsoleProps = (
@@ -16,7 +16,7 @@ export type ConsoleProps = (
   memoryRouter?: { initialEntries?: string[] }
   /** The console shares the page with other content: no `main` landmark of its own. */
   embedded?: boolean
-  /** Widget components for the dashboards (e.g. `widgetComponents` from `@honu/widgets`). */
+  /** Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`). */
   widgets?: WidgetRegistry
 }
 

@@ -16,5 +16,5 @@ export {
   type StartConsoleOptions,
 } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
-export type { WidgetProps, WidgetRegistry } from './dashboard/widget-registry'
+export type { WidgetDefinition, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
 export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'

@@ -1,15 +1,16 @@
-import { memo, Suspense, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { GridEngine, GridPlace, GridWidget, WorkspaceActions, WorkspaceId } from '@honu/core/grid'
-import { placeOf } from './place-of'
+import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
+import { ConsoleError } from '@honu/core'
+import { placeOf, type GridEngine, type GridPlace, type GridWidget, type WorkspaceActions, type WorkspaceId } from '@honu/core/grid'
+import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
 import { WidgetErrorBoundary } from './widget-error-boundary'
-import type { WidgetRegistry } from './widget-registry'
 
 interface DashboardItemProps {
   item: GridWidget
   workspace: WorkspaceId
   engine: GridEngine
   actions: WorkspaceActions
-  registry: WidgetRegistry
+  /** The definition of the widget's type; none for a type this console does not know. */
+  definition: WidgetDefinition | undefined
   columns: number
   resizable: boolean
   announce: (message: string) => void
@@ -33,22 +34,50 @@ function sameButPlace(a: DashboardItemProps, b: DashboardItemProps): boolean {
 type Place = Omit<GridPlace, 'id'>
 const describe = (p: Place) => `column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide by ${p.h} high`
 
-/** The widget's own content. Memoised on what the widget shows, so moving another widget never re-renders it. */
-// Marked pure so that an app that never renders a dashboard drops it (see tsup.config.ts).
+// One lazy component per definition, so a widget minimised and restored (or a second widget of the same type)
+// does not wait for its code again. A failed load is forgotten, so the error card's Retry loads afresh. (Marked
+// pure, like every top-level call here, so an app that never renders a dashboard drops it: see tsup.config.ts.)
+const components = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
+function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
+  let component = components.get(definition)
+  if (!component) {
+    component = lazy(definition.load)
+    components.set(definition, component)
+  }
+  return component
+}
+
+/**
+ * The widget's own content: its code loaded on first use, its data read by its definition. Memoised on what the
+ * widget shows, so moving another widget never re-renders it.
+ */
 const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
   widget,
   workspace,
-  registry,
+  definition,
+  setData,
 }: {
   widget: GridWidget
   workspace: WorkspaceId
-  registry: WidgetRegistry
+  definition: WidgetDefinition | undefined
+  setData: (data: unknown) => void
 }) {
-  const Widget = registry[widget.type]
-  if (!Widget) return <p className="honu-muted">No widget is registered for “{widget.type}”.</p>
+  if (!definition) return <p className="honu-muted">No widget is registered for “{widget.type}”.</p>
+  let data: unknown
+  try {
+    data = definition.parse(widget.data)
+  } catch (error) {
+    // Stored data the widget cannot read (an old or hand-edited layout): say which field; Remove still works.
+    return (
+      <p className="honu-error" role="alert">
+        {ConsoleError.is(error) ? error.message : 'This widget’s data cannot be read.'}
+      </p>
+    )
+  }
+  const Widget = componentOf(definition)
   return (
     <Suspense fallback={<p className="honu-muted" role="status">Loading {widget.name}…</p>}>
-      <Widget widget={widget} workspace={workspace} />
+      <Widget widget={{ ...widget, data }} workspace={workspace} setData={setData} />
     </Suspense>
   )
 })
@@ -58,7 +87,7 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item, workspace, engine, actions, registry, columns, resizable, announce, helpId, current }: DashboardItemProps) {
+export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item, workspace, engine, actions, definition, columns, resizable, announce, helpId, current }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const placeNow = () => placeOf(current(item.id) ?? item)
@@ -84,6 +113,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [item.id, item.type, item.name, dataKey],
   )
+  const setData = useCallback((data: unknown) => actions.setData(workspace, item.id, data), [actions, workspace, item.id])
 
   const resize = (next: Place) => {
     const bounded = {
@@ -159,7 +189,14 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
           <span className="honu-grid-item__handle" aria-hidden="true" title="Drag to move">
             ⠿
           </span>
-          <h3 className="honu-grid-item__title">{item.name}</h3>
+          <h3 className="honu-grid-item__title">
+            {definition && (
+              <span className="honu-grid-item__icon" aria-hidden="true">
+                {definition.icon}
+              </span>
+            )}
+            {item.name}
+          </h3>
           <button
             type="button"
             className="honu-icon-button"
@@ -177,8 +214,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
           </button>
         </div>
         <div className="honu-grid-item__body">
-          <WidgetErrorBoundary name={item.name}>
-            <WidgetBody widget={shown as GridWidget} workspace={workspace} registry={registry} />
+          <WidgetErrorBoundary name={item.name} onError={() => definition && components.delete(definition)}>
+            <WidgetBody widget={shown as GridWidget} workspace={workspace} definition={definition} setData={setData} />
           </WidgetErrorBoundary>
         </div>
       </div>

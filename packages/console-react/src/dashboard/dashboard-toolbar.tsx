@@ -1,35 +1,46 @@
-import { useId, useMemo, useState, type ChangeEvent } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import { useStore } from 'zustand'
 import { ConsoleError } from '@honu/core'
-import { WIDGET_TYPES, createWorkspaceActions, type WidgetType, type WorkspaceId } from '@honu/core/grid'
+import { WIDGET_TYPES, type WidgetType, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useWorkspaceActions } from '../hooks/use-workspace-actions'
+import type { WidgetRegistry } from '../widget/widget-definition'
+import { useWidgetRegistry } from './widget-registry-context'
 
 /** Props of {@link DashboardToolbar}. */
 export interface DashboardToolbarProps {
   workspace: WorkspaceId
-  /** Widget types offered in the add menu. Default: all nine. */
-  widgetTypes?: readonly WidgetType[]
+  /**
+   * Widget types offered in the add menu, by title, in this order. Default: the console's (`widgets` of
+   * `createConsoleRoutes`), else the nine types of spec §2 by their ids.
+   */
+  registry?: WidgetRegistry
 }
 
 /**
  * Editing controls of a dashboard: add a widget, switch snap-to-grid, export the layout to a file and import
  * one (a refused file says why and changes nothing).
  */
-export function DashboardToolbar({ workspace, widgetTypes = WIDGET_TYPES }: DashboardToolbarProps) {
+export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps) {
   const client = useConsoleClient()
-  const actions = useMemo(() => createWorkspaceActions(client.grid), [client])
+  const actions = useWorkspaceActions()
+  const fromConsole = useWidgetRegistry()
+  const offered = registry ?? fromConsole ?? WIDGET_TYPES.map((type) => ({ type, title: type, defaultSize: undefined }))
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   // Select the stored array itself: a selector answering a new array each time never settles.
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
-  const [type, setType] = useState<WidgetType>(widgetTypes[0] ?? 'Map')
+  const [type, setType] = useState<WidgetType>(offered[0]?.type ?? 'Map')
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
   const typeId = useId()
   const fileId = useId()
 
   const add = () => {
+    const definition = offered.find((d) => d.type === type)
     let n = 1
     while (items.some((item) => item.id === `${type}-${n}`)) n++
-    actions.add(workspace, { id: `${type}-${n}`, type, name: `${type} ${n}` })
+    // Named by the type's title ("Mission execution 1"); ids keep the type, which layouts store.
+    const size = snap ? undefined : definition?.defaultSize
+    actions.add(workspace, { id: `${type}-${n}`, type, name: `${definition?.title ?? type} ${n}`, ...size })
   }
 
   const exportFile = () => {
@@ -58,9 +69,9 @@ export function DashboardToolbar({ workspace, widgetTypes = WIDGET_TYPES }: Dash
     <div className="honu-dashboard-toolbar" role="toolbar" aria-label="Dashboard">
       <label htmlFor={typeId}>Widget</label>
       <select id={typeId} value={type} onChange={(e) => setType(e.target.value as WidgetType)}>
-        {widgetTypes.map((t) => (
-          <option key={t} value={t}>
-            {t}
+        {offered.map((d) => (
+          <option key={d.type} value={d.type}>
+            {d.title}
           </option>
         ))}
       </select>

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
@@ -6,7 +7,8 @@ import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
 import { Dashboard } from './dashboard'
-import type { WidgetProps } from './widget-registry'
+import { invalidWidgetData } from '../widget/define-widget'
+import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
 
 const onRender = vi.fn()
 const renders = (id: string) => onRender.mock.calls.filter(([rendered]) => rendered === id).length
@@ -17,6 +19,15 @@ function Counter({ widget }: WidgetProps) {
 function Crashing(): never {
   throw new Error('boom')
 }
+const definition = (type: WidgetDefinition['type'], component: ComponentType<WidgetProps>): WidgetDefinition => ({
+  type,
+  title: type,
+  description: `A ${type} widget.`,
+  icon: '•',
+  load: async () => ({ default: component }),
+  parse: (data) => data,
+})
+const registry = [definition('Video', Counter), definition('Map', Counter), definition('Vehicle', Crashing)]
 
 function setup() {
   const client = createConsoleClient({
@@ -32,7 +43,7 @@ function setup() {
   actions.place('stream-view', 'b', { x: 0, y: 4, w: 4, h: 4 })
   render(
     <ConsoleProvider client={client}>
-      <Dashboard workspace="stream-view" label="Streams" registry={{ Video: Counter, Map: Counter, Vehicle: Crashing }} />
+      <Dashboard workspace="stream-view" label="Streams" registry={registry} />
     </ConsoleProvider>,
   )
   return { client, actions }
@@ -102,5 +113,54 @@ describe('Dashboard', () => {
     const toggle = screen.getByRole('button', { name: 'Fullscreen: Bow camera' })
     fireEvent.click(toggle)
     expect(screen.getByRole('button', { name: 'Leave fullscreen: Bow camera' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('loads only the types it shows, hands each widget its parsed data and a setData, and shows unreadable data’s reason', async () => {
+    const loads = { Video: vi.fn(), Tenant: vi.fn() }
+    function Picker({ widget, setData }: WidgetProps<{ camera: string }>) {
+      return (
+        <button type="button" onClick={() => setData({ camera: 'stern' })}>
+          {widget.name} shows {widget.data.camera}
+        </button>
+      )
+    }
+    const picker: WidgetDefinition = {
+      ...definition('Video', Counter),
+      load: async () => {
+        loads.Video()
+        return { default: Picker as ComponentType<WidgetProps> }
+      },
+      parse: (data) => {
+        if (data !== undefined && typeof (data as { camera?: unknown }).camera !== 'string') throw invalidWidgetData('camera', 'must be text')
+        return { camera: (data as { camera?: string } | undefined)?.camera ?? 'bow' }
+      },
+    }
+    const unused: WidgetDefinition = {
+      ...definition('Tenant', Counter),
+      load: async () => {
+        loads.Tenant()
+        return { default: Counter }
+      },
+    }
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:1' },
+      scheduler: createManualScheduler(),
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+      logger: { warn: vi.fn(), error: vi.fn() },
+    })
+    const actions = createWorkspaceActions(client.grid)
+    actions.add('mission-review', { id: 'a', type: 'Video', name: 'Camera' })
+    actions.add('mission-review', { id: 'b', type: 'Video', name: 'Broken camera', data: { camera: 3 } })
+    render(
+      <ConsoleProvider client={client}>
+        <Dashboard workspace="mission-review" label="Review" registry={[picker, unused]} />
+      </ConsoleProvider>,
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Camera shows bow' }))
+    expect(client.grid.getState().workspaces['mission-review'].items[0]!.data).toEqual({ camera: 'stern' })
+    expect(await screen.findByRole('button', { name: 'Camera shows stern' })).toBeInTheDocument()
+    expect(within(item('Broken camera')).getByRole('alert')).toHaveTextContent('This widget’s data cannot be read: camera must be text.')
+    expect(loads.Video).toHaveBeenCalledTimes(1)
+    expect(loads.Tenant).not.toHaveBeenCalled()
   })
 })

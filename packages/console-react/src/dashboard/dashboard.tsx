@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { useStore } from 'zustand'
-import { GRID, columnsOf, createGridEngine, createWorkspaceActions, type GridPlace, type WorkspaceId } from '@honu/core/grid'
+import { recoveryMessages } from '@honu/core'
+import { columnsOf, createDashboardController, createGridEngine, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useWorkspaceActions } from '../hooks/use-workspace-actions'
+import type { WidgetDefinition, WidgetRegistry } from '../widget/widget-definition'
 import { DashboardItem } from './dashboard-item'
-import { placeOf } from './place-of'
-import type { WidgetRegistry } from './widget-registry'
 
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -13,7 +14,7 @@ const prefersReducedMotion = () =>
 export interface DashboardProps {
   /** Which workspace's widgets to show (spec §2: stream-view, mission-operations, mission-review). */
   workspace: WorkspaceId
-  /** Widget type → component; see `@honu/widgets`. */
+  /** The widget types it can show, each loaded on first use; see `widgetDefinitions` of `@honu/widgets`. */
   registry: WidgetRegistry
   /** Accessible name of the dashboard. */
   label: string
@@ -22,65 +23,36 @@ export interface DashboardProps {
 /**
  * A workspace as a dashboard of draggable, resizable widgets (gridstack behind `@honu/core/grid`'s engine).
  * Widgets are rendered by React and handed to the engine; their layout lives in the console's grid store (and
- * so in session storage). Minimised widgets wait in a tray; every keyboard change is announced.
+ * so in session storage), which `createDashboardController` draws on the grid. Minimised widgets wait in a tray;
+ * every keyboard change is announced.
  *
- * @example <Dashboard workspace="stream-view" registry={widgetComponents} label="Streams" />
+ * @example <Dashboard workspace="stream-view" registry={widgetDefinitions} label="Streams" />
  */
 export function Dashboard({ workspace, registry, label }: DashboardProps) {
   const client = useConsoleClient()
-  const actions = useMemo(() => createWorkspaceActions(client.grid), [client])
+  const actions = useWorkspaceActions()
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   const columns = useStore(client.grid, (s) => columnsOf(s.settings))
-  const cellHeight = useStore(client.grid, (s) => (s.settings.snapToGrid ? s.settings.snapToGridHeight : GRID.cellHeight))
-  const [engine] = useState(() =>
-    createGridEngine({ columns, cellHeight, resizable: !snap, animate: !prefersReducedMotion(), logger: client.logger }),
+  const [controller] = useState(() =>
+    createDashboardController(client.grid, createGridEngine({ animate: !prefersReducedMotion(), logger: client.logger })),
   )
+  const status = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null)
-  const [ready, setReady] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   const current = useCallback(
     (id: string) => client.grid.getState().workspaces[workspace].items.find((item) => item.id === id),
     [client, workspace],
   )
+  const definitions = useMemo(() => new Map<string, WidgetDefinition>(registry.map((d) => [d.type, d])), [registry])
   const headingId = useId()
   const helpId = useId()
 
-  useEffect(() => {
-    if (!gridElement) return
-    let live = true
-    void engine.mount(gridElement).then(() => live && setReady(true))
-    return () => {
-      live = false
-      setReady(false)
-      engine.destroy()
-    }
-  }, [engine, gridElement])
+  // The grid's whole life: mounted in its element, drawn from the store after every change, destroyed on unmount.
+  useEffect(() => (gridElement ? controller.connect(gridElement, workspace) : undefined), [controller, gridElement, workspace])
 
-  // A mouse drag or resize ends with the dragged widget's place; the layout engine decides the rest.
-  useEffect(() => {
-    const settle = (places: GridPlace[]) => {
-      for (const place of places) if (place.id) actions.place(workspace, place.id, place)
-    }
-    const stops = [engine.on('dragstop', settle), engine.on('resizestop', settle)]
-    return () => stops.forEach((stop) => stop())
-  }, [engine, actions, workspace])
-
-  const visible = useMemo(() => items.filter((item) => !item.isMinimised), [items])
+  const visible = items.filter((item) => !item.isMinimised)
   const minimised = items.filter((item) => item.isMinimised)
-
-  // Columns first, then the places: gridstack's rescaling on a mode switch is only a guess.
-  useLayoutEffect(() => {
-    engine.setColumns(columns)
-    engine.setCellHeight(cellHeight)
-    engine.setResizable(!snap)
-  }, [engine, columns, cellHeight, snap])
-
-  // The store's layout is drawn as it is: after every change, every widget whose place differs is moved, in one
-  // batch.
-  useLayoutEffect(() => {
-    if (ready) engine.sync(visible.map(placeOf))
-  }, [engine, ready, visible, columns, cellHeight])
 
   return (
     <section className="honu-dashboard" aria-labelledby={headingId}>
@@ -93,16 +65,21 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
         Escape to cancel.
       </p>
       {items.length === 0 && <p className="honu-muted">No widgets here yet.</p>}
+      {status === 'error' && (
+        <p className="honu-error" role="alert">
+          {recoveryMessages.consoleUpdated} Reload the page to see the dashboard.
+        </p>
+      )}
       <div ref={setGridElement} className="grid-stack honu-grid">
-        {ready &&
+        {status === 'ready' &&
           visible.map((item) => (
             <DashboardItem
               key={item.id}
               item={item}
               workspace={workspace}
-              engine={engine}
+              engine={controller.engine}
               actions={actions}
-              registry={registry}
+              definition={definitions.get(item.type)}
               columns={columns}
               resizable={!snap}
               announce={setAnnouncement}

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useStore } from 'zustand'
 import { ConsoleError, isAdmin, isWriter, type Stream } from '@honu/core'
-import { createWorkspaceActions } from '@honu/core/grid'
 import { useConsoleClient } from '../../hooks/use-console-client'
+import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
 import { StreamForm, type StreamFields } from './stream-form'
 import { fetchStreams } from './use-stream-list'
@@ -16,7 +16,7 @@ export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${str
  */
 export function StreamList() {
   const client = useConsoleClient()
-  const actions = useMemo(() => createWorkspaceActions(client.grid), [client])
+  const actions = useWorkspaceActions()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const roles = useTenant((s) => s.roles)
   const canWrite = isWriter(roles) || isAdmin(roles)
