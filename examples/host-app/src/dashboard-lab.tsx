@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createConsoleClient } from '@honu/core'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { ConsoleProvider, Dashboard, DashboardToolbar, type WidgetProps } from '@honu/console-react'
-import { widgetComponents } from '@honu/widgets'
+import { widgetDefinitions } from '@honu/widgets'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
@@ -13,6 +13,9 @@ import './app.css'
 function BrokenVehicle({ widget }: WidgetProps): never {
   throw new Error(`${widget.name} failed on purpose`)
 }
+const widgets = widgetDefinitions.map((definition) =>
+  definition.type === 'Vehicle' ? { ...definition, load: async () => ({ default: BrokenVehicle }) } : definition,
+)
 
 const client = createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:8080' }, namespace: 'dashboard-lab' })
 const actions = createWorkspaceActions(client.grid)
@@ -27,8 +30,8 @@ createRoot(document.getElementById('root')!).render(
     <ConsoleProvider client={client}>
       <main className="honu-console" data-theme="dark">
         <h1>Dashboard lab</h1>
-        <DashboardToolbar workspace="mission-review" />
-        <Dashboard workspace="mission-review" label="Lab dashboard" registry={{ ...widgetComponents, Vehicle: BrokenVehicle }} />
+        <DashboardToolbar workspace="mission-review" registry={widgets} />
+        <Dashboard workspace="mission-review" label="Lab dashboard" registry={widgets} />
       </main>
     </ConsoleProvider>
   </StrictMode>,

@@ -6,7 +6,7 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
-import { VideoSettingsProvider, widgetComponents } from '@honu/widgets'
+import { VideoSettingsProvider, widgetDefinitions } from '@honu/widgets'
 // hls.js's worker as a file of the app: the strict CSP allows no blob: workers.
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import '@honu/console-react/styles.css'
@@ -47,7 +47,7 @@ void startConsole({
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>
-          <Console client={client} widgets={widgetComponents} />
+          <Console client={client} widgets={widgetDefinitions} />
         </VideoSettingsProvider>
       </StrictMode>,
     )

@@ -1,44 +1,67 @@
-import type { WidgetType } from '@honu/core/grid'
+import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
+import { parseVideoWidgetData } from './video/video-widget-data'
 
-/** What the dashboard knows about a widget type before loading its code. */
-export interface WidgetDefinition {
-  type: WidgetType
-  /** Title shown in the widget header and the add-widget menu. */
-  title: string
-  /** What the widget shows, for menus and for the placeholder of widgets not built yet. */
-  description: string
+// Widgets not built yet show their placeholder, saying what they will show; their data is not read.
+const placeholder = {
+  load: async () => ({ default: (await import('./placeholder/widget-placeholder')).PlaceholderWidget }),
+  parse: (data: unknown) => data,
 }
 
-/** The nine widget types of spec §2. */
-export const widgetRegistry: Readonly<Record<WidgetType, WidgetDefinition>> = {
-  Vehicle: { type: 'Vehicle', title: 'Vehicle', description: 'Position, speed, heading and health of one vehicle.' },
-  Vnc: { type: 'Vnc', title: 'Remote desktop', description: 'A VNC session to a device, with keyboard and mouse.' },
-  Map: { type: 'Map', title: 'Map', description: 'Vehicles and devices of the tenant on a map.' },
-  Video: { type: 'Video', title: 'Video', description: 'A live video stream with its connection state.' },
-  Tenant: { type: 'Tenant', title: 'Tenant', description: 'The tenant, its networks and their address ranges.' },
-  'Remote Access': {
+/**
+ * The nine widget types of spec §2, in the add menu's order: each with its title, icon and description, its
+ * code loaded on first use, and how its stored `data` is read. Pass it to the console (`<Console
+ * widgets={widgetDefinitions}>`, `createConsoleRoutes({ widgets })`) or to a `<Dashboard registry>`.
+ */
+export const widgetDefinitions: WidgetRegistry = [
+  {
+    type: 'Vehicle',
+    title: 'Vehicle',
+    icon: '➤',
+    description: 'Position, speed, heading and health of one vehicle.',
+    ...placeholder,
+  },
+  { type: 'Vnc', title: 'Remote desktop', icon: '⌨', description: 'A VNC session to a device, with keyboard and mouse.', ...placeholder },
+  { type: 'Map', title: 'Map', icon: '⌖', description: 'Vehicles and devices of the tenant on a map.', ...placeholder },
+  defineWidget({
+    type: 'Video',
+    title: 'Video',
+    icon: '▶',
+    description: 'A live video stream with its connection state.',
+    load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
+    parse: parseVideoWidgetData,
+  }),
+  { type: 'Tenant', title: 'Tenant', icon: '⌂', description: 'The tenant, its networks and their address ranges.', ...placeholder },
+  {
     type: 'Remote Access',
     title: 'Remote access',
+    icon: '⇄',
     description: 'Remote access devices of the tenant and their sessions.',
+    ...placeholder,
   },
-  MissionExecStatus: {
+  {
     type: 'MissionExecStatus',
     title: 'Mission execution',
+    icon: '⚑',
     description: 'Status of the running mission executions.',
+    ...placeholder,
   },
-  MissionReviewInformation: {
+  {
     type: 'MissionReviewInformation',
     title: 'Mission review',
+    icon: '☑',
     description: 'Summary of a finished mission for review.',
+    ...placeholder,
   },
-  CollectedDataInformation: {
+  {
     type: 'CollectedDataInformation',
     title: 'Collected data',
+    icon: '▤',
     description: 'Data collected during a mission execution.',
+    ...placeholder,
   },
-}
+]
 
 /** The definition of a widget type, or `undefined` for an unknown type. */
 export function getWidgetDefinition(type: string): WidgetDefinition | undefined {
-  return Object.prototype.hasOwnProperty.call(widgetRegistry, type) ? widgetRegistry[type as WidgetType] : undefined
+  return widgetDefinitions.find((definition) => definition.type === type)
 }

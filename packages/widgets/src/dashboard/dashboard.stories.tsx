@@ -4,7 +4,7 @@ import { createConsoleClient } from '@honu/core'
 import { createWorkspaceActions, type WidgetType } from '@honu/core/grid'
 import { createMemoryStorage } from '@honu/core/testing'
 import { ConsoleProvider, Dashboard, DashboardToolbar } from '@honu/console-react'
-import { widgetComponents } from '../widget-components'
+import { widgetDefinitions } from '../registry'
 
 /** A console of its own per story (memory storage, no server), with a few widgets already placed. */
 function DashboardStory({ types, snapToGrid }: { types: WidgetType[]; snapToGrid: boolean }) {
@@ -21,8 +21,8 @@ function DashboardStory({ types, snapToGrid }: { types: WidgetType[]; snapToGrid
   return (
     <ConsoleProvider client={client}>
       <div className="honu-console" data-theme="dark" style={{ padding: 16 }}>
-        <DashboardToolbar workspace="stream-view" />
-        <Dashboard workspace="stream-view" label="Stream view" registry={widgetComponents} />
+        <DashboardToolbar workspace="stream-view" registry={widgetDefinitions} />
+        <Dashboard workspace="stream-view" label="Stream view" registry={widgetDefinitions} />
       </div>
     </ConsoleProvider>
   )

@@ -1,3 +1,4 @@
+import type { WidgetProps } from '@honu/console-react/widget'
 import { getWidgetDefinition } from '../registry'
 
 /** Props of {@link WidgetPlaceholder}. */
@@ -20,4 +21,9 @@ export function WidgetPlaceholder({ type }: WidgetPlaceholderProps) {
       </p>
     </section>
   )
+}
+
+/** The dashboard component of the widget types not built yet: their placeholder. */
+export function PlaceholderWidget({ widget }: WidgetProps) {
+  return <WidgetPlaceholder type={widget.type} />
 }

@@ -1,25 +1,26 @@
 import { useMemo } from 'react'
-import { useConsoleClient, useStreamView, useTenant, type WidgetProps } from '@honu/console-react'
+import { ConsoleError } from '@honu/core'
+import { useConsoleClient, useTenant } from '@honu/console-react'
+import type { WidgetProps } from '@honu/console-react/widget'
 import type { MediaCredentials } from './media-credentials'
+import { useTenantStream } from './use-tenant-stream'
 import { VideoPlayer } from './video-player'
 import { useVideoSettings } from './video-settings'
-
-/** What a Video widget's `data` may hold: a stream of the tenant's list, or a source address of its own. */
-export interface VideoWidgetData {
-  streamId?: string
-  src?: string
-}
+import type { VideoWidgetData } from './video-widget-data'
 
 /**
  * The dashboard's Video widget: plays its stream's proxy address when there is one, else its source (spec §3).
+ * The stream is looked up by the id in the widget's data, through the API, so the widget works on any dashboard.
  * Minimised widgets are not mounted, so they download nothing. The player gets the signed-in user's ID token and
  * the stream's media tokens (`POST /api/v1/videos/{id}/media-token`), and sends them only to the API's origin.
  */
-export function VideoWidget({ widget }: WidgetProps) {
+export function VideoWidget({ widget }: WidgetProps<VideoWidgetData>) {
   const client = useConsoleClient()
   const { hls } = useVideoSettings()
-  const data = (widget.data ?? {}) as VideoWidgetData
-  const stream = useStreamView((s) => s.streams.find((v) => v.video_id === (data.streamId ?? widget.id)))
+  const data = widget.data
+  // A source of the widget's own needs no stream.
+  const lookup = useTenantStream(data.src ? undefined : data.streamId)
+  const stream = lookup.status === 'found' ? lookup.stream : undefined
   const src = data.src ?? (stream ? stream.proxy_address || stream.source : undefined)
   const tenantId = useTenant((t) => t.tenant?.tenant_id)
   // A source of the widget's own is not the stream's: no media token for it.
@@ -38,8 +39,28 @@ export function VideoWidget({ widget }: WidgetProps) {
     }),
     [client, tenantId, videoId],
   )
-  if (!src) {
-    return <p className="honu-muted">This stream is no longer in the tenant’s list; remove the widget or pick another stream.</p>
+  if (src) return <VideoPlayer src={src} base={client.apiBaseUrl} credentials={credentials} title={stream?.name ?? widget.name} hls={hls} />
+  switch (lookup.status) {
+    case 'loading':
+      return (
+        <p className="honu-muted" role="status">
+          Finding the stream…
+        </p>
+      )
+    case 'error':
+      return (
+        <div role="alert">
+          <p className="honu-error">
+            The stream could not be loaded: {ConsoleError.is(lookup.error) ? lookup.error.message : 'the server did not answer.'}
+          </p>
+          <button type="button" className="honu-button" onClick={lookup.retry}>
+            Try again
+          </button>
+        </div>
+      )
+    case 'missing':
+      return <p className="honu-muted">This stream is no longer in the tenant’s list; remove the widget or pick another stream.</p>
+    default:
+      return <p className="honu-muted">No stream is chosen for this widget; add one from the stream list.</p>
   }
-  return <VideoPlayer src={src} base={client.apiBaseUrl} credentials={credentials} title={stream?.name ?? widget.name} hls={hls} />
 }
