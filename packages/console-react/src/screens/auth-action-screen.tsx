@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
+import { Loading } from './load-status'
+import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 
 const messageOf = (error: unknown) => (ConsoleError.is(error) ? error.message : 'Something went wrong. Try again.')
@@ -65,27 +67,11 @@ function ResetPassword({ code }: { code: string }) {
   const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
-  const [email, setEmail] = useState<string>()
+  // The link's code names the account; an invalid, expired or used one is said before any form shows.
+  const [check] = useAsync(() => client.auth.verifyPasswordResetCode(code), [client, code])
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [state, setState] = useState<{ status: 'checking' | 'ready' | 'saving' | 'done' | 'invalid' | 'error'; message?: string }>({
-    status: 'checking',
-  })
-
-  useEffect(() => {
-    let live = true
-    client.auth
-      .verifyPasswordResetCode(code)
-      .then((address) => {
-        if (!live) return
-        setEmail(address)
-        setState({ status: 'ready' })
-      })
-      .catch((error: unknown) => live && setState({ status: 'invalid', message: messageOf(error) }))
-    return () => {
-      live = false
-    }
-  }, [client, code])
+  const [state, setState] = useState<{ status: 'idle' | 'saving' | 'done' | 'error'; message?: string }>({ status: 'idle' })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -105,16 +91,16 @@ function ResetPassword({ code }: { code: string }) {
       <h1 ref={heading} tabIndex={-1}>
         Choose a new password
       </h1>
-      {state.status === 'checking' && <p role="status">Checking the link…</p>}
-      {state.status === 'invalid' && (
+      {check.status === 'loading' && <Loading>Checking the link…</Loading>}
+      {check.status === 'error' && (
         <p className="honu-error" role="alert">
-          {state.message} <Link to={paths.authAction}>Ask for a new link</Link>.
+          {messageOf(check.error)} <Link to={paths.authAction}>Ask for a new link</Link>.
         </p>
       )}
       {state.status === 'done' && <p role="status">Your password has been changed. You can now sign in with it.</p>}
-      {(state.status === 'ready' || state.status === 'saving' || state.status === 'error') && (
+      {check.status === 'ready' && state.status !== 'done' && (
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
-          {email && <p>For {email}</p>}
+          <p>For {check.data}</p>
           <label htmlFor="new-password">New password</label>
           <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <label htmlFor="confirm-password">Repeat the new password</label>
