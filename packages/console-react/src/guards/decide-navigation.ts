@@ -22,7 +22,7 @@ export interface NavigationFacts {
  * which works with an organisation instead of a tenant. Following step 4 literally there would make the entry
  * point and organisation select unreachable.
  */
-const NO_TENANT_NEEDED = new Set<string>([PATHS.tenant, PATHS.entryPoint, PATHS.orgSelection])
+const needsNoTenant = (path: string) => path === PATHS.tenant || path === PATHS.entryPoint || path === PATHS.orgSelection
 
 /**
  * The navigation guard's steps 3–5 of spec §2, as a pure function: where to go instead, or `undefined` to stay.
@@ -33,7 +33,7 @@ export function decideNavigation(facts: NavigationFacts): string | undefined {
   // Step 3: a protected route without login goes to login.
   if (isProtected && !facts.signedIn) return PATHS.login
   // Step 4: a protected route with login but no tenant goes to tenant.
-  if (isProtected && !facts.hasTenant && facts.access === 'login' && !NO_TENANT_NEEDED.has(facts.path)) return PATHS.tenant
+  if (isProtected && !facts.hasTenant && facts.access === 'login' && !needsNoTenant(facts.path)) return PATHS.tenant
   // Step 5: the login route when already signed in.
   if (facts.path === PATHS.login && facts.signedIn) {
     const toEntryPoint =
