@@ -5,7 +5,7 @@ import { GridStack } from 'gridstack'
 import 'gridstack/dist/gridstack.css'
 import { createConsoleClient } from '@honu/core'
 import { createWorkspaceActions, type GridWidget } from '@honu/core/grid'
-import { ConsoleProvider, Dashboard, type WidgetProps } from '@honu/console-react'
+import { ConsoleProvider, Dashboard, type WidgetProps, type WidgetRegistry } from '@honu/console-react'
 import '@honu/console-react/styles.css'
 import { COLUMNS, SIZES, dashboardLayout, dragStep, type BenchBox } from './layouts'
 import { SUBJECTS, measure } from './engines'
@@ -18,6 +18,10 @@ function CountingWidget({ widget }: WidgetProps) {
   contentRenders.set(widget.id, (contentRenders.get(widget.id) ?? 0) + 1)
   return <p>{widget.name}</p>
 }
+
+const registry: WidgetRegistry = [
+  { type: 'Map', title: 'Map', description: 'Counts its renders.', icon: '⌖', load: async () => ({ default: CountingWidget }), parse: (data) => data },
+]
 
 /**
  * A drag step on our Dashboard: the store takes the new place, the layout engine resolves it, React commits and
@@ -37,7 +41,7 @@ async function dashboardDragStep(layout: BenchBox[], runs: number) {
     <StrictMode>
       <ConsoleProvider client={client}>
         <Profiler id="dashboard" onRender={() => commits++}>
-          <Dashboard workspace="stream-view" label="Bench" registry={{ Map: CountingWidget }} />
+          <Dashboard workspace="stream-view" label="Bench" registry={registry} />
         </Profiler>
       </ConsoleProvider>
     </StrictMode>,
