@@ -2,6 +2,8 @@ import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
 import { createHttpClient, type FetchLike, type HttpClient } from './http-client'
 
+const healthUrl = (apiHost: string) => `${apiHost.replace(/\/+$/, '')}/health`
+
 /**
  * `GET {api-host}/health`. Only success is checked; a failure only logs, as spec §7 and §8 say: 'Ping to API
  * failed.' for a non-2xx answer, 'Error while pinging API:' with the error when no answer came.
@@ -10,7 +12,7 @@ import { createHttpClient, type FetchLike, type HttpClient } from './http-client
  */
 export async function pingHealth(http: HttpClient, apiHost: string, logger: Logger = consoleLogger): Promise<boolean> {
   try {
-    await http.request('GET', `${apiHost.replace(/\/+$/, '')}/health`)
+    await http.request('GET', healthUrl(apiHost))
     return true
   } catch (error) {
     const status = (error as { status?: unknown } | null)?.status
@@ -24,10 +26,9 @@ export async function pingHealth(http: HttpClient, apiHost: string, logger: Logg
  * The connection state's probe: whether `GET {apiHost}/health` answers. It sends no token and goes through its own
  * HTTP client, so its answers never count as calls reaching the server (which would reset the backoff).
  *
- * @example createConnectionStore(scheduler, createHealthProbe({ apiHost }))
+ * @example createConnectionStore(scheduler, createHealthProbe(apiHost))
  */
-export function createHealthProbe(options: { apiHost: string; fetch?: FetchLike; timeoutMs?: number }): () => Promise<boolean> {
-  const http = createHttpClient({ fetch: options.fetch, timeoutMs: options.timeoutMs ?? 10_000 })
-  const url = `${options.apiHost.replace(/\/+$/, '')}/health`
-  return () => http.request('GET', url).then(() => true)
+export function createHealthProbe(apiHost: string, fetch?: FetchLike): () => Promise<boolean> {
+  const http = createHttpClient({ fetch, timeoutMs: 10_000 })
+  return () => http.request('GET', healthUrl(apiHost)).then(() => true)
 }

@@ -11,13 +11,15 @@ export interface TokenRefresherOptions {
   session: SessionStore
   scheduler: Scheduler
   logger: Logger
-  /** The provider or the server refused the session (revoked, disabled or deleted account): end it. */
-  endSession(): Promise<void>
+  /** Resets every store and forgets everything stored (the client's `resetAll`), when the session ends. */
+  resetAll(): void
 }
 
 /**
  * The console's access token. The provider is the one source: every token is asked of it (it refreshes one
- * close to expiry by itself), and `session.token` mirrors the last one handed out while signed in.
+ * close to expiry by itself), and `session.token` mirrors the last one handed out while signed in. When the
+ * provider or the server refuses the session (revoked, disabled or deleted account), it ends it: signed out,
+ * everything forgotten, and `notice: 'session-ended'` for the sign-in page.
  */
 export interface TokenRefresher {
   /** The current token, for the next call; `undefined` when signed out. */
@@ -44,7 +46,7 @@ export interface TokenRefresher {
  * Creates the token refresher of one console.
  *
  * @example
- * const tokens = createTokenRefresher({ auth, session, scheduler, logger, endSession })
+ * const tokens = createTokenRefresher({ auth, session, scheduler, logger, resetAll })
  * const http = createHttpClient({ getToken: tokens.current, onUnauthorized: tokens.onUnauthorized })
  */
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
@@ -53,6 +55,19 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
   let timer: unknown
   let unsubscribe: (() => void) | undefined
   let shared: Promise<boolean> | undefined
+  let ending: Promise<void> | undefined
+
+  // The server or the provider refused the session (after one refresh): sign out, forget everything, and say why
+  // on the sign-in page. Screens, and with them every player, unmount as the guards send the user to sign in.
+  // Refusals that arrive while it runs share it.
+  const endSession = () =>
+    (ending ??= (async () => {
+      logger.warn('[@honu/core] the server ended the session; signing out.')
+      await auth?.signOut().catch(() => undefined)
+      options.resetAll()
+      session.setState({ notice: 'session-ended' })
+      ending = undefined
+    })())
 
   // Only while signed in: a token obtained while the user record loads, or after sign-out, is not the session's.
   const mirror = (token: string | undefined) => {
@@ -74,7 +89,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     } catch (error) {
       logger.warn('[@honu/core] could not refresh the access token.', error)
       // A provider that cannot be reached is not a refusal: the session stays.
-      if (!String((error as { code?: unknown } | null)?.code).includes('network')) await options.endSession()
+      if (!String((error as { code?: unknown } | null)?.code).includes('network')) await endSession()
       return false
     }
   }
@@ -95,7 +110,7 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     refresh,
     async onUnauthorized(retried) {
       if (retried) {
-        await options.endSession()
+        await endSession()
         return false
       }
       return (shared ??= refresh().finally(() => (shared = undefined)))

@@ -4,7 +4,6 @@ import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
 import { getRoles, type Permissions } from '../permissions/roles'
 import type { Logger } from '../platform/logger'
-import type { ConnectionStore } from '../stores/connection-store'
 import type { TenantStore } from '../stores/tenant-store'
 import type { ToastStore } from '../stores/toast-store'
 import type { AuthAdapter, AuthUser } from './auth-adapter'
@@ -33,10 +32,8 @@ export interface SessionUserLoader {
   load(user: AuthUser | undefined): Promise<void>
   /** Loads the signed-in user's record again and the roles for the selected tenant (every route change, spec §2). */
   sync(): Promise<void>
-  /** After `load-failed`: loads the record again (the 'Error logging in' retry). */
+  /** After `load-failed` (else nothing): loads the record again; the 'Error logging in' retry, and the client's when the connection returns. */
   retry(): Promise<void>
-  /** Retries by itself when the connection returns while the session is `load-failed`. @returns stop. */
-  retryWhenReachable(connection: ConnectionStore): () => void
 }
 
 /**
@@ -107,11 +104,5 @@ export function createSessionUserLoader(options: SessionUserLoaderOptions): Sess
       session.getState().setUser({ permissions: record.permissions })
       applyRoles(record.permissions)
     },
-    retryWhenReachable: (connection) =>
-      connection.subscribe((now, before) => {
-        if (now.status === 'reachable' && before.status !== 'reachable' && session.getState().status === 'load-failed') {
-          void retry()
-        }
-      }),
   }
 }

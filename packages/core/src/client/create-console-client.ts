@@ -1,12 +1,11 @@
 import { createHttpClient, type FetchLike, type HttpClient } from '../api/http-client'
-import { createV1Client, type V1Client } from '../api/create-v1-client'
+import { createV1Client, withCidrRanges, type V1Client } from '../api/create-v1-client'
 import { createV2Client, type V2Client } from '../api/create-v2-client'
 import type { V2ServiceMap } from '../api/v2-url'
 import type { TenantRecord } from '../api/v1-types'
 import { createHealthProbe, pingHealth } from '../api/ping-health'
 import type { AuthAdapter } from '../auth/auth-adapter'
 import { createAuthService, type AuthService } from '../auth/create-auth-service'
-import { createSessionEnd } from '../auth/create-session-end'
 import { createTokenRefresher } from '../auth/create-token-refresher'
 import { createSessionUserLoader } from '../auth/load-session-user'
 import { createSessionStore, type SessionStore } from '../auth/session-store'
@@ -28,7 +27,6 @@ import { createPreferencesStore, type PreferencesStore } from '../stores/prefere
 import { createStreamViewStore, type StreamViewStore } from '../stores/stream-view-store'
 import { createTenantStore, type TenantStore } from '../stores/tenant-store'
 import { createToastStore, type ToastStore } from '../stores/toast-store'
-import { selectTenant } from './select-tenant'
 
 /** Options of {@link createConsoleClient}. */
 export interface ConsoleClientOptions {
@@ -141,7 +139,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const grid = createGridStore(storage.session)
   const toasts = createToastStore(scheduler)
   const flags = createFlagsStore()
-  const connection = createConnectionStore(scheduler, createHealthProbe({ apiHost: baseUrl, fetch: options.api.fetch }))
+  const connection = createConnectionStore(scheduler, createHealthProbe(baseUrl, options.api.fetch))
   // The stores that mirror themselves into storage or hold timers: started and stopped with the client.
   const persisted = [preferences, tenant, streamView, grid]
   const lifecycles: StoreLifecycle[] = [...persisted, toasts]
@@ -160,13 +158,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     }
   }
 
-  const tokens = createTokenRefresher({
-    auth,
-    session,
-    scheduler,
-    logger,
-    endSession: createSessionEnd({ auth, session, logger, resetAll }),
-  })
+  const tokens = createTokenRefresher({ auth, session, scheduler, logger, resetAll })
   const http = createHttpClient({
     fetch: options.api.fetch,
     timeoutMs: options.api.timeoutMs,
@@ -212,7 +204,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       if (running) return
       running = true
       for (const store of lifecycles) store.resume()
-      cleanups.push(users.retryWhenReachable(connection))
+      // Signing in failed because the server could not be reached: finish it when the server answers again.
+      cleanups.push(connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && users.retry())))
       connection.getState().retryNow()
       if (auth) {
         if (session.getState().status === 'idle') session.getState().setLoading()
@@ -247,7 +240,13 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
         resetAll()
       }
     },
-    selectTenant: (record) => selectTenant({ tenant, streamView, grid }, record, users.sync),
+    async selectTenant(record) {
+      streamView.getState().reset()
+      grid.getState().resetWorkspaces()
+      const next = withCidrRanges(record)
+      if (tenant.getState().tenant?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
+      await users.sync()
+    },
     syncUser: users.sync,
     refreshToken: async () => void (await tokens.refresh()),
     retrySession: users.retry,

@@ -1,33 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { readJson, writeJson, type StorageAdapter } from './storage-adapter'
 
-/**
- * Mirrors part of a store's state into one or more storages, under one key. Reading prefers the first storage
- * that has a usable value, so session storage (this tab) can win over local storage (last tab closed).
- *
- * @returns a function that stops mirroring.
- */
-export function persistSlice<S, P>(
-  store: StoreApi<S>,
-  options: {
-    key: string
-    storages: readonly StorageAdapter[]
-    pick: (state: S) => P
-  },
-): () => void {
-  let last = JSON.stringify(options.pick(store.getState()))
-  return store.subscribe((state) => {
-    const slice = options.pick(state)
-    const text = JSON.stringify(slice)
-    if (text === last) return
-    last = text
-    for (const storage of options.storages) {
-      if (slice === undefined || slice === null) storage.removeItem(options.key)
-      else writeJson(storage, options.key, slice)
-    }
-  })
-}
-
 /** The first stored value that `validate` accepts, or `undefined`. */
 export function restoreSlice<P>(
   key: string,
@@ -59,7 +32,10 @@ export interface PersistedStore extends StoreLifecycle {
 }
 
 /**
- * Mirrors several slices of one store ({@link persistSlice}), from now until `destroy()`, again after `resume()`.
+ * Mirrors slices of a store's state into storages, each under its key, from now until `destroy()` and again after
+ * `resume()`. A slice is written to every storage it names (or removed when it is empty) whenever it changes.
+ * Reading ({@link restoreSlice}) prefers the first storage with a usable value, so session storage (this tab) can
+ * win over local storage (last tab closed).
  *
  * @returns the store's {@link PersistedStore} part.
  */
@@ -67,16 +43,30 @@ export function persistSlices<S>(
   store: StoreApi<S>,
   slices: readonly { key: string; storages: readonly StorageAdapter[]; pick: (state: S) => unknown }[],
 ): PersistedStore {
-  let stops: (() => void)[] = []
+  let stop: (() => void) | undefined
   const resume = () => {
-    if (stops.length === 0) stops = slices.map((slice) => persistSlice(store, slice))
+    // What each slice was when mirroring (re)started: only a change from there is written.
+    const last = slices.map((slice) => JSON.stringify(slice.pick(store.getState())))
+    stop ??= store.subscribe((state) => {
+      slices.forEach(({ key, storages, pick }, i) => {
+        const slice = pick(state)
+        const text = JSON.stringify(slice)
+        if (text === last[i]) return
+        last[i] = text
+        for (const storage of storages) {
+          if (slice === undefined || slice === null) storage.removeItem(key)
+          else writeJson(storage, key, slice)
+        }
+      })
+    })
   }
   resume()
   return {
     storageKeys: slices.map((slice) => slice.key),
     resume,
     destroy: () => {
-      for (const stop of stops.splice(0)) stop()
+      stop?.()
+      stop = undefined
     },
   }
 }

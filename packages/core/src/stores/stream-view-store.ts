@@ -95,9 +95,7 @@ export function createStreamViewStore(
   return Object.assign(store, {
     ...persisted,
     destroy: () => {
-      // The cue is brief: dropping it with its timer is better than leaving it lit.
       scheduler.clearTimeout(refreshTimer)
-      if (store.getState().refreshingResource.status) store.setState({ refreshingResource: { resourceId: undefined, status: false } })
       persisted.destroy()
     },
   })
