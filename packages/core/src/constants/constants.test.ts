@@ -13,11 +13,6 @@ describe('§9 constants', () => {
     expect(timing.STREAM_SPLITTER_DEFAULT).toBe(25)
     expect(timing.STREAM_SIDEBAR_OPEN_DEFAULT).toBe(true)
     expect(timing.DARK_MODE_DEFAULT).toBe(true)
-    expect(timing.TEXTAREA_ROWS_DEFAULT).toBe(6)
-    expect(timing.BREAKPOINTS).toEqual({ sm: 600, md: 1024, lg: 1440, xl: 1920 })
-    expect(timing.AUTH_POPUP).toEqual({ width: 500, height: 600, closedAfterMs: 8000 })
-    expect(timing.TOKEN_SYNC_MAX_AGE_MS).toBe(300_000)
-    expect(timing.LOCAL_STORE_POLL_MS).toBe(800)
   })
   it('has the remote configuration settings', () => {
     expect(REMOTE_CONFIG.fetchTimeoutMillis).toBe(60_000)

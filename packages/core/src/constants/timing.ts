@@ -12,15 +12,8 @@ export const STARTUP_TOAST_POSITION = 'bottom-right'
 /** Stream sidebar defaults (spec §9). */
 export const STREAM_SPLITTER_DEFAULT = 25
 export const STREAM_SIDEBAR_OPEN_DEFAULT = true
-/** Dark mode is on by default (spec §1, §9). */
+/** Dark mode is on by default (spec §1, §9): the preferences store's default. */
 export const DARK_MODE_DEFAULT = true
-/** Default rows of a textarea (spec §9). */
-export const TEXTAREA_ROWS_DEFAULT = 6
-/** Screen breakpoints in px (spec §9). */
-export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const
-/** Auth popup size and close detection (spec §9). */
-export const AUTH_POPUP = { width: 500, height: 600, closedAfterMs: 8000 } as const
-/** Token sync max age: 5 minutes (spec §9). */
-export const TOKEN_SYNC_MAX_AGE_MS = 5 * 60 * 1000
-/** Local store poll interval (spec §9). */
-export const LOCAL_STORE_POLL_MS = 800
+// Not kept: spec §9's textarea rows, breakpoints, auth popup size, token sync max age and local store poll. This
+// console has no popup sign-in and no cross-tab token sync or store polling, and its styles own their breakpoints
+// and textarea sizes; a figure nothing reads would only drift from the code that really decides.
