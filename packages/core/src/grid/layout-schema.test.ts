@@ -58,3 +58,26 @@ describe('layout documents', () => {
     expect((caught as Error).message).toContain('The current layout is kept.')
   })
 })
+
+describe('layout documents, field by field', () => {
+  it('say which field and why, for each kind of problem in one widget', () => {
+    const problem = (widget: Record<string, unknown>) => {
+      try {
+        importLayout({ schemaVersion: 2, workspaces: { 'mission-review': [{ id: 'a', type: 'Map', name: 'm', ...widget }] } })
+      } catch (error) {
+        return (error as Error).message
+      }
+      return 'imported'
+    }
+    expect(problem({ name: 3 })).toContain('workspaces.mission-review[0].name must be text')
+    expect(problem({ h: 1.5 })).toContain('workspaces.mission-review[0].h must be a whole number from 1')
+    expect(() => importLayout({ schemaVersion: 2, workspaces: { 'mission-review': [{ id: 'a', type: 'Map' }] } })).toThrow(
+      'workspaces.mission-review[0] has no name',
+    )
+    expect(problem({ maxW: null, data: null })).toBe('imported')
+  })
+  it('leaves out empty bounds and keeps the widget data as it was', () => {
+    const imported = importLayout({ schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', maxW: null, data: { id: 's' }, extra: 1 }] } })
+    expect(imported.workspaces['stream-view'][0]).toEqual({ id: 'a', type: 'Map', name: 'm', data: { id: 's' }, w: 1, h: 1, x: undefined, y: undefined })
+  })
+})

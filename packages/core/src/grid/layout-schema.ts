@@ -1,9 +1,10 @@
+import * as v from 'valibot'
 import { ConsoleError } from '../errors/console-error'
+import { parseWith } from '../platform/schema'
 import {
   WIDGET_TYPES,
   WORKSPACE_IDS,
   defaultGridSettings,
-  emptyWorkspaces,
   type GridSettings,
   type GridWidget,
   type WorkspaceId,
@@ -46,50 +47,95 @@ export function exportLayout(state: { settings: GridSettings; workspaces: Record
   }
 }
 
-const BOOLEAN_FIELDS = ['isFullscreen', 'isMinimised', 'autoPosition', 'locked', 'noMove', 'noResize'] as const
-const POSITION_FIELDS = ['x', 'y'] as const
-const SIZE_FIELDS = ['w', 'h', 'minW', 'minH', 'maxW', 'maxH'] as const
+/**
+ * The schema of a layout document of the current version, after migration (the version is checked before). Built
+ * on use, not at import, so bundles that share this chunk without importing layouts do not carry it.
+ */
+function layoutSchema() {
+  const wholeFrom = (min: 0 | 1) => {
+    const why = `{path} must be a whole number from ${min}`
+    return v.pipe(v.number(why), v.integer(why), v.minValue(min, why))
+  }
+  const flag = v.boolean('{path} must be true or false')
+  // A bound left empty (`null`) is the same as one left out.
+  const size = v.pipe(v.nullish(wholeFrom(1)), v.transform((value) => value ?? undefined))
 
-function readWidget(value: unknown, where: string, columns: number): GridWidget {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid(`${where} is not a widget`)
-  const v = value as Record<string, unknown>
-  if (typeof v.id !== 'string' || v.id === '') throw invalid(`${where} has no id`)
-  if (!(WIDGET_TYPES as readonly unknown[]).includes(v.type)) throw invalid(`${where} has an unknown type "${String(v.type)}"`)
-  if (typeof v.name !== 'string') throw invalid(`${where}.name must be text`)
-  const widget: GridWidget = { id: v.id, type: v.type as GridWidget['type'], name: v.name }
-  if (v.data !== undefined) widget.data = v.data
-  for (const key of POSITION_FIELDS) {
-    if (v[key] === undefined) continue
-    if (!Number.isInteger(v[key]) || (v[key] as number) < 0) throw invalid(`${where}.${key} must be a whole number from 0`)
-    widget[key] = v[key] as number
-  }
-  for (const key of SIZE_FIELDS) {
-    if (v[key] === undefined || v[key] === null) continue
-    if (!Number.isInteger(v[key]) || (v[key] as number) < 1) throw invalid(`${where}.${key} must be a whole number from 1`)
-    widget[key] = v[key] as number
-  }
-  for (const key of BOOLEAN_FIELDS) {
-    if (v[key] === undefined) continue
-    if (typeof v[key] !== 'boolean') throw invalid(`${where}.${key} must be true or false`)
-    widget[key] = v[key] as boolean
-  }
-  return clampWidget(widget, columns)
-}
+  /** A widget in a layout document; unknown fields are dropped. */
+  const widgetSchema = v.object(
+    {
+      id: v.pipe(v.string('{parent} has no id'), v.nonEmpty('{parent} has no id')),
+      type: v.picklist(WIDGET_TYPES, (issue) => `{parent} has an unknown type "${String(issue.input)}"`),
+      name: v.string('{path} must be text'),
+      data: v.optional(v.unknown()),
+      x: v.optional(wholeFrom(0)),
+      y: v.optional(wholeFrom(0)),
+      w: size,
+      h: size,
+      minW: size,
+      minH: size,
+      maxW: size,
+      maxH: size,
+      isFullscreen: v.optional(flag),
+      isMinimised: v.optional(flag),
+      autoPosition: v.optional(flag),
+      locked: v.optional(flag),
+      noMove: v.optional(flag),
+      noResize: v.optional(flag),
+    },
+    // A missing field: the message names it.
+    (issue) => (issue.expected?.startsWith('"') ? `{parent} has no ${issue.expected.slice(1, -1)}` : '{path} is not a widget'),
+  )
 
-function readSettings(value: unknown): GridSettings {
-  if (value === undefined) return { ...defaultGridSettings }
-  if (!value || typeof value !== 'object') throw invalid('settings is not an object')
-  const v = value as Record<string, unknown>
-  const settings: Record<string, unknown> = { ...defaultGridSettings }
-  for (const [key, fallback] of Object.entries(defaultGridSettings)) {
-    if (v[key] === undefined) continue
-    if (typeof v[key] !== typeof fallback || (typeof fallback === 'number' && !(Number.isFinite(v[key]) && (v[key] as number) >= 0))) {
-      throw invalid(`settings.${key} must be ${typeof fallback === 'number' ? 'a number from 0' : 'true or false'}`)
-    }
-    settings[key] = v[key]
-  }
-  if ((settings.snapToGridColumns as number) < 1) throw invalid('settings.snapToGridColumns must be at least 1')
-  return settings as unknown as GridSettings
+  /** One workspace's widgets: a list, each id once. */
+  const itemsSchema = v.pipe(
+    v.array(widgetSchema, '{path} is not a list'),
+    v.check(
+      (items) => new Set(items.map((item) => item.id)).size === items.length,
+      (issue) => {
+        const ids = (issue.input as { id: string }[]).map((item) => item.id)
+        return `{path} has the id "${ids.find((id, i) => ids.indexOf(id) !== i)}" twice`
+      },
+    ),
+  )
+
+  const fromZero = '{path} must be a number from 0'
+  const settingNumber = v.pipe(v.number(fromZero), v.finite(fromZero), v.minValue(0, fromZero))
+
+  /** Grid settings in a layout document: every field optional (defaults fill in), unknown fields dropped. */
+  const settingsSchema = v.optional(
+    v.object(
+      {
+        snapToGrid: v.optional(v.boolean('{path} must be true or false'), defaultGridSettings.snapToGrid),
+        snapToGridColumns: v.optional(
+          v.pipe(settingNumber, v.minValue(1, '{path} must be at least 1')),
+          defaultGridSettings.snapToGridColumns,
+        ),
+        snapToGridHeight: v.optional(settingNumber, defaultGridSettings.snapToGridHeight),
+        gridItemWidth: v.optional(settingNumber, defaultGridSettings.gridItemWidth),
+        gridItemHeight: v.optional(settingNumber, defaultGridSettings.gridItemHeight),
+        minGridWidth: v.optional(settingNumber, defaultGridSettings.minGridWidth),
+        minGridHeight: v.optional(settingNumber, defaultGridSettings.minGridHeight),
+      } satisfies Record<keyof GridSettings, unknown>,
+      '{path} is not an object',
+    ),
+    () => ({ ...defaultGridSettings }),
+  )
+
+  const documentSchema = v.object(
+    {
+      settings: settingsSchema,
+      workspaces: v.strictObject(
+        Object.fromEntries(WORKSPACE_IDS.map((id) => [id, v.optional(itemsSchema, () => [])])) as Record<
+          WorkspaceId,
+          v.OptionalSchema<typeof itemsSchema, () => never[]>
+        >,
+        // An unknown workspace is an unexpected key; anything else means there is no workspaces map.
+        (issue) => (issue.expected === 'never' ? `workspace "${String(issue.input)}" is not known` : '{path} is missing'),
+      ),
+    },
+    (issue) => (issue.expected?.startsWith('"') ? '{path} is missing' : 'it is not a layout document'),
+  )
+  return documentSchema
 }
 
 /** Older documents to the current version. */
@@ -129,27 +175,17 @@ export function importLayout(input: unknown): LayoutDocument {
         : 'it has no known schema version',
     )
   }
-  const settings = readSettings(migrated.settings)
-  const source = migrated.workspaces
-  if (!source || typeof source !== 'object' || Array.isArray(source)) throw invalid('workspaces is missing')
-  const unknown = Object.keys(source).filter((id) => !(WORKSPACE_IDS as readonly string[]).includes(id))
-  if (unknown.length) throw invalid(`workspace "${unknown[0]}" is not known`)
+  const parsed = parseWith(layoutSchema(), migrated)
+  if (!parsed.ok) throw invalid(parsed.problem)
+  const settings = parsed.value.settings as GridSettings
   const columns = columnsOf(settings)
-  const workspaces = Object.fromEntries(Object.entries(emptyWorkspaces()).map(([id]) => [id, [] as GridWidget[]])) as Record<
-    WorkspaceId,
-    GridWidget[]
-  >
-  for (const id of WORKSPACE_IDS) {
-    const items = (source as Record<string, unknown>)[id]
-    if (items === undefined) continue
-    if (!Array.isArray(items)) throw invalid(`workspaces.${id} is not a list`)
-    const seen = new Set<string>()
-    workspaces[id] = items.map((item, index) => {
-      const widget = readWidget(item, `workspaces.${id}[${index}]`, columns)
-      if (seen.has(widget.id)) throw invalid(`workspaces.${id} has the id "${widget.id}" twice`)
-      seen.add(widget.id)
-      return widget
-    })
-  }
+  const workspaces = Object.fromEntries(
+    WORKSPACE_IDS.map((id) => [id, (parsed.value.workspaces[id] as GridWidget[]).map((widget) => clampWidget(stripUndefined(widget), columns))]),
+  ) as Record<WorkspaceId, GridWidget[]>
   return { schemaVersion: LAYOUT_SCHEMA_VERSION, settings, workspaces }
+}
+
+/** Drops the fields a document left out (the parser answers them as `undefined`), so round trips stay equal. */
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T
 }

@@ -151,3 +151,21 @@ describe('selected organisation', () => {
     expect(createTenantStore(s).getState().organisation).toBeUndefined()
   })
 })
+
+describe('restored stores (schemas at the edge of storage)', () => {
+  it('a stored field that is missing or of the wrong kind takes its default; the other stays', () => {
+    const local = createMemoryStorage()
+    local.setItem('preferences', JSON.stringify({ notifications: 'loud', darkMode: false }))
+    expect(createPreferencesStore(local).getState()).toMatchObject({ notifications: 'muted', darkMode: false })
+    const s = storages()
+    s.session.setItem('streamSidebar', JSON.stringify({ sidebarOpen: 'no', splitterModel: 140 }))
+    expect(createStreamViewStore(s, createManualScheduler()).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 100 })
+  })
+  it('a stored tenant without a name is not restored; one with extra fields keeps them', () => {
+    const s = storages()
+    s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 't1' }))
+    expect(createTenantStore(s).getState().tenant).toBeUndefined()
+    s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 't1', name: 'Alpha', remote_cidr: '10.0.0.0/8' }))
+    expect(createTenantStore(s).getState().tenant).toEqual({ tenant_id: 't1', name: 'Alpha', remote_cidr: '10.0.0.0/8' })
+  })
+})
