@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy… and waitFor wait up to 5 s (not 1): a lazy screen's first import is transformed on demand, which can take
+// over a second while the whole project runs on a busy two-core machine. Nothing here measures speed.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => cleanup())
