@@ -1,4 +1,5 @@
 import { AuthError } from '../errors/auth-error'
+import type { AuthErrorCode } from '../errors/error-codes'
 import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
 import type { SessionStore } from './session-store'
@@ -35,7 +36,10 @@ export interface AuthService {
 const WRONG = 'Wrong e-mail or password.'
 const BAD_LINK = 'This reset link is invalid, expired or already used. Ask for a new one.'
 /** Provider code (without `auth/`) → our code (without `auth/`) and a message a person can act on. */
-const FRIENDLY: Record<string, [string, string]> = {
+/** Our code without its `auth/` area. */
+type AuthCodeName = AuthErrorCode extends `auth/${infer Name}` ? Name : never
+
+const FRIENDLY: Record<string, [AuthCodeName, string]> = {
   'invalid-credential': ['invalid-credentials', WRONG],
   'invalid-login-credentials': ['invalid-credentials', WRONG],
   'wrong-password': ['invalid-credentials', WRONG],
@@ -59,7 +63,7 @@ const FRIENDLY: Record<string, [string, string]> = {
 export function toAuthError(error: unknown): AuthError {
   if (ConsoleError.is(error)) return error as AuthError
   const raw = String((error as { code?: unknown } | null)?.code ?? '').replace(/^auth\//, '')
-  const [code, message] = FRIENDLY[raw] ?? ['unknown', 'Signing in failed. Try again.']
+  const [code, message]: [AuthCodeName, string] = FRIENDLY[raw] ?? ['unknown', 'Signing in failed. Try again.']
   return new AuthError({ code: `auth/${code}`, message, cause: error })
 }
 

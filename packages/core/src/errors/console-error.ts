@@ -1,10 +1,12 @@
+import type { ConsoleErrorCode } from './error-codes'
+
 /** Marks our errors across bundles, where `instanceof` fails (two copies of core on one page). */
 const MARKER = Symbol.for('honu.console.error')
 
 /** Options for {@link ConsoleError}. */
 export interface ConsoleErrorOptions {
   /** Stable, machine-readable code such as `auth/invalid-credentials`; match on this, never on the message. */
-  code: string
+  code: ConsoleErrorCode
   /** Human-readable text; where the spec words it, exactly the spec's wording. */
   message: string
   /** The underlying error, kept for logs and debugging. */
@@ -19,8 +21,8 @@ export interface ConsoleErrorOptions {
  */
 export class ConsoleError extends Error {
   readonly [MARKER] = true
-  /** Stable, machine-readable code. */
-  readonly code: string
+  /** Stable, machine-readable code (see {@link ConsoleErrorCode}). */
+  readonly code: ConsoleErrorCode
 
   constructor(options: ConsoleErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause })

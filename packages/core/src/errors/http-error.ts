@@ -1,8 +1,9 @@
 import { ConsoleError } from './console-error'
+import type { HttpErrorCode } from './error-codes'
 
 /** Options for {@link HttpError}. */
 export interface HttpErrorOptions {
-  code: string
+  code: HttpErrorCode
   message: string
   /** HTTP status, or 0 when no response arrived (network failure, timeout, abort). */
   status: number
@@ -13,6 +14,7 @@ export interface HttpErrorOptions {
 
 /** A call to the API failed: a non-2xx answer, a network failure, a timeout or an abort. */
 export class HttpError extends ConsoleError {
+  declare readonly code: HttpErrorCode
   /** HTTP status, or 0 when no response arrived. */
   readonly status: number
   /** The parsed error body the server sent, if any. */

@@ -22,7 +22,7 @@ export function toRemoteConfigError(error: unknown): ConsoleError {
   const name = raw.replace(/^remoteconfig\//, '') as RemoteConfigErrorCode
   const known = (remoteConfigErrorCodes as readonly string[]).includes(name)
   const status = (error as { customData?: { httpStatus?: number } } | null)?.customData?.httpStatus
-  const code = `remote-config/${known ? name : 'unknown'}`
+  const code = `remote-config/${known ? name : 'unknown'}` as const
   const message =
     name === 'fetch-status' && status
       ? `Remote configuration fetch failed with HTTP status ${status}.`
