@@ -12,7 +12,9 @@ export type VideoPlayerState = 'connecting' | 'playing' | 'stalled' | 'failed' |
 
 /** What the player shows about the picture, measured once a second while playing. */
 export interface PlayerStats {
+  /** The picture's width in pixels (0 until the first frame is decoded). */
   width: number
+  /** The picture's height in pixels. */
   height: number
   /** Frames shown per second, where the browser reports each frame. */
   fps?: number
@@ -22,6 +24,7 @@ export interface PlayerStats {
 
 /** What a player is doing now; a new object on every change (compare by identity). */
 export interface PlayerSnapshot {
+  /** What the badge says; `failed` also while waiting for the next retry. */
   state: VideoPlayerState
   /** Why the source failed, or was refused, in words for the viewer; '' otherwise. */
   reason: string
@@ -31,6 +34,7 @@ export interface PlayerSnapshot {
   attempt: number
   /** When the next retry starts (epoch milliseconds from `now`), while failed. */
   retryAt?: number
+  /** Resolution, frame rate and latency, once a second while playing; undefined otherwise. */
   stats?: PlayerStats
 }
 
@@ -39,8 +43,11 @@ export interface PlayerSnapshot {
  * `media-attachment.ts`). Tests pass fakes; {@link defaultEngines} are the real ones.
  */
 export interface PlayerEngines {
+  /** HLS (`.m3u8`): hls.js with `options`, or the browser's own HLS where hls.js cannot run. */
   hls(video: HTMLVideoElement, src: string, events: PlaybackEvents, options: HlsOptions, auth: MediaAuth): Playback
+  /** WebRTC through WHEP. */
   whep(video: HTMLVideoElement, src: string, events: PlaybackEvents, auth: MediaAuth): Playback
+  /** MJPEG, drawn on a canvas frame by frame (the engine reports each frame). */
   mjpeg(canvas: HTMLCanvasElement, src: string, events: PlaybackEvents, auth: MediaAuth): Playback
   /** A file (MP4, WebM) the browser fetches itself: `auth.tokenUrl` puts a media token in its address. */
   file(video: HTMLVideoElement, src: string, events: PlaybackEvents, auth: MediaAuth): Playback
@@ -64,6 +71,7 @@ export interface PlayerOptions {
   credentials?: MediaCredentials
   /** False stops every download (a minimised widget or one off screen). */
   live: boolean
+  /** Options for hls.js (its worker's address under a strict CSP). */
   hls?: HlsOptions
   /** The element a video plays in (HLS, WHEP, files). */
   video?: HTMLVideoElement | null
@@ -73,6 +81,7 @@ export interface PlayerOptions {
 
 /** What a player touches besides the elements, injectable for tests. */
 export interface CreatePlayerOptions {
+  /** How each kind of source is played. Default {@link defaultEngines}; tests pass fakes. */
   engines?: PlayerEngines
   /** Timers for the watchdog, backoff and stats. Default: the global ones. */
   scheduler?: Scheduler
