@@ -66,8 +66,8 @@ const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
 /**
  * The route table of spec §2 (`CONSOLE_ROUTES`, one `{ path, access, layout, screen | load }` row per route) as
  * React Router route objects, for a host to mount in its own data router (or use `<Console />`, which brings one).
- * Every route carries the navigation guard and the console's error element; the
- * mission-planning routes also the mission-planning guard. The connection banner sits once above every screen.
+ * Every route carries the navigation guard and the console's error element; the mission-planning routes also the
+ * mission-planning guard. The connection banner sits once above every screen.
  *
  * @example
  * const router = createBrowserRouter([...hostRoutes, ...createConsoleRoutes({ basePath: '/ops' })])
