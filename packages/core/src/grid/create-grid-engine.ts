@@ -3,6 +3,7 @@ import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
 import { GRID } from './size-scale'
 import type { GridWidget } from './grid-model'
+import { placeOf } from './place-of'
 
 /** A widget's place on the grid, as gridstack reports it after a drag or resize. */
 export interface GridPlace {
@@ -102,13 +103,7 @@ function installStatics(GridStackClass: typeof GridStack) {
   GridStackClass.renderCB = () => {}
 }
 
-const toPlace = (node: GridStackNode): GridPlace => ({
-  id: String(node.id ?? ''),
-  x: node.x ?? 0,
-  y: node.y ?? 0,
-  w: node.w ?? 1,
-  h: node.h ?? 1,
-})
+const toPlace = (node: GridStackNode): GridPlace => placeOf({ ...node, id: String(node.id ?? '') })
 
 const options = (widget: GridWidget) => ({
   id: widget.id,

@@ -5,6 +5,10 @@
  * Items that do not move keep their object identity, so a React tree keyed on them re-renders only what moved.
  */
 
+import type { GridPlace } from './create-grid-engine'
+import { placeOf } from './place-of'
+import { clampWidget } from './workspace-rules'
+
 /** A widget's box on the grid, in cells. */
 export interface LayoutBox {
   id: string
@@ -16,24 +20,16 @@ export interface LayoutBox {
   isMinimised?: boolean
 }
 
-interface Placed {
-  x: number
-  y: number
-  w: number
-  h: number
-}
-
-const box = (item: LayoutBox): Placed => ({ x: item.x ?? 0, y: item.y ?? 0, w: item.w ?? 1, h: item.h ?? 1 })
-const overlapsX = (a: Placed, b: Placed) => a.x < b.x + b.w && b.x < a.x + a.w
-const overlaps = (a: Placed, b: Placed) => overlapsX(a, b) && a.y < b.y + b.h && b.y < a.y + a.h
+const overlapsX = (a: GridPlace, b: GridPlace) => a.x < b.x + b.w && b.x < a.x + a.w
+const overlaps = (a: GridPlace, b: GridPlace) => overlapsX(a, b) && a.y < b.y + b.h && b.y < a.y + a.h
 const onGrid = (item: LayoutBox) => !item.isMinimised
 
 /**
  * Lays boxes out in the given order: each rises until the box above stops it (it never jumps over one), then
  * goes down past anything it still overlaps. O(n²) in the number of widgets: about 40,000 box tests at 200.
  */
-function settle(order: readonly Placed[]): Placed[] {
-  const placed: Placed[] = []
+function settle(order: readonly GridPlace[]): GridPlace[] {
+  const placed: GridPlace[] = []
   for (const item of order) {
     let y = 0
     for (const other of placed) if (overlapsX(item, other) && other.y < item.y) y = Math.max(y, other.y + other.h)
@@ -55,13 +51,13 @@ function settle(order: readonly Placed[]): Placed[] {
 }
 
 /** Copies the settled places back, reusing every item whose place did not change. */
-function apply<T extends LayoutBox>(items: readonly T[], order: readonly T[], places: readonly Placed[]): T[] {
-  const byId = new Map<string, Placed>()
+function apply<T extends LayoutBox>(items: readonly T[], order: readonly T[], places: readonly GridPlace[]): T[] {
+  const byId = new Map<string, GridPlace>()
   order.forEach((item, i) => byId.set(item.id, places[i]!))
   return items.map((item) => {
     const place = byId.get(item.id)
     if (!place) return item
-    const old = box(item)
+    const old = placeOf(item)
     if (item.x !== undefined && item.y !== undefined && old.x === place.x && old.y === place.y && old.w === place.w && old.h === place.h) {
       return item
     }
@@ -69,18 +65,7 @@ function apply<T extends LayoutBox>(items: readonly T[], order: readonly T[], pl
   })
 }
 
-const byRowThenColumn = (a: Placed, b: Placed) => a.y - b.y || a.x - b.x
-
-/** Clamps a box into the columns: at most `columns` wide, never past the right edge or above the top. */
-function clampBox(place: Placed, columns: number): Placed {
-  const w = Math.max(1, Math.min(Math.round(place.w), columns))
-  return {
-    w,
-    h: Math.max(1, Math.round(place.h)),
-    x: Math.max(0, Math.min(Math.round(place.x), columns - w)),
-    y: Math.max(0, Math.round(place.y)),
-  }
-}
+const byRowThenColumn = (a: GridPlace, b: GridPlace) => a.y - b.y || a.x - b.x
 
 /**
  * Removes gaps: every widget rises as far as the widgets above it allow, in row order. Widgets without a place
@@ -90,7 +75,7 @@ function clampBox(place: Placed, columns: number): Placed {
  */
 export function compactLayout<T extends LayoutBox>(items: readonly T[], columns: number): T[] {
   const placedItems = items.filter((item) => onGrid(item) && item.x !== undefined && item.y !== undefined)
-  const order = placedItems.map((item) => ({ item, place: clampBox(box(item), columns) }))
+  const order = placedItems.map((item) => ({ item, place: clampWidget(placeOf(item), columns) }))
   order.sort((a, b) => byRowThenColumn(a.place, b.place))
   const settled = settle(order.map((o) => o.place))
   let next = apply(items, order.map((o) => o.item), settled)
@@ -111,16 +96,16 @@ export function compactLayout<T extends LayoutBox>(items: readonly T[], columns:
 export function moveInLayout<T extends LayoutBox>(
   items: readonly T[],
   id: string,
-  to: Partial<Pick<Placed, 'x' | 'y' | 'w' | 'h'>>,
+  to: Partial<Pick<GridPlace, 'x' | 'y' | 'w' | 'h'>>,
   columns: number,
 ): T[] {
   const moving = items.find((item) => item.id === id)
   if (!moving || !onGrid(moving)) return [...items]
-  const from = box(moving)
-  const target = clampBox({ ...from, ...to }, columns)
+  const from = placeOf(moving)
+  const target = clampWidget({ ...from, ...to }, columns)
   const others = items.filter((item) => item.id !== id && onGrid(item) && item.x !== undefined && item.y !== undefined)
   const order = [
-    ...others.map((item) => ({ item, place: clampBox(box(item), columns), first: false })),
+    ...others.map((item) => ({ item, place: clampWidget(placeOf(item), columns), first: false })),
     { item: moving, place: target, first: true },
   ]
   // On a tie in rows, the moving widget goes first when it moves up (it takes the place) and after the other
@@ -138,8 +123,8 @@ export function moveInLayout<T extends LayoutBox>(
 export function autoPlace<T extends LayoutBox>(items: readonly T[], id: string, columns: number): T[] {
   const item = items.find((i) => i.id === id)
   if (!item) return [...items]
-  const size = clampBox({ ...box(item), x: 0, y: 0 }, columns)
-  const taken = items.filter((i) => i.id !== id && onGrid(i) && i.x !== undefined && i.y !== undefined).map(box)
+  const size = clampWidget({ ...placeOf(item), x: 0, y: 0 }, columns)
+  const taken = items.filter((i) => i.id !== id && onGrid(i) && i.x !== undefined && i.y !== undefined).map(placeOf)
   const bottom = taken.reduce((max, t) => Math.max(max, t.y + t.h), 0)
   for (let y = 0; y <= bottom; y++) {
     for (let x = 0; x + size.w <= columns; x++) {

@@ -2,6 +2,7 @@ import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
 import { FREE_LAYOUT_DEFAULTS, GRID, SNAP_LAYOUT_DEFAULTS, clampSize } from './size-scale'
 import type { GridSettings, GridWidget } from './grid-model'
+import type { LayoutBox } from './layout-engine'
 
 /**
  * The widget rules of spec §4 as pure functions over a workspace's items: each answers a new list and never
@@ -32,9 +33,10 @@ function requireId(widget: Partial<GridWidget>): string {
 
 /**
  * Clamps a widget's size to its min/max bounds and the column count, and keeps it inside the columns
- * (spec §5).
+ * (spec §5). The one clamp of a box: the layout engine clamps its places with it too; sizes go through
+ * {@link clampSize}.
  */
-export function clampWidget(widget: GridWidget, columns: number): GridWidget {
+export function clampWidget<T extends LayoutBox & Pick<GridWidget, 'minW' | 'maxW' | 'minH' | 'maxH'>>(widget: T, columns: number): T {
   const w = clampSize(widget.w ?? 1, { min: widget.minW, max: widget.maxW, columns })
   const h = clampSize(widget.h ?? 1, { min: widget.minH, max: widget.maxH, columns: Number.MAX_SAFE_INTEGER })
   const x = widget.x === undefined ? undefined : Math.min(Math.max(0, Math.round(widget.x)), columns - w)
