@@ -29,4 +29,4 @@ export type {
   AuditEntry,
   RebacTuple,
 } from './v2-types'
-export { pingHealth, createHealthProbe } from './ping-health'
+export { pingHealth } from './ping-health'

@@ -1,6 +1,6 @@
 import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
-import { createHttpClient, type FetchLike, type HttpClient } from './http-client'
+import type { HttpClient } from './http-client'
 
 const healthUrl = (apiHost: string) => `${apiHost.replace(/\/+$/, '')}/health`
 
@@ -22,13 +22,3 @@ export async function pingHealth(http: HttpClient, apiHost: string, logger: Logg
   }
 }
 
-/**
- * The connection state's probe: whether `GET {apiHost}/health` answers. It sends no token and goes through its own
- * HTTP client, so its answers never count as calls reaching the server (which would reset the backoff).
- *
- * @example createConnectionStore(scheduler, createHealthProbe(apiHost))
- */
-export function createHealthProbe(apiHost: string, fetch?: FetchLike): () => Promise<boolean> {
-  const http = createHttpClient({ fetch, timeoutMs: 10_000 })
-  return () => http.request('GET', healthUrl(apiHost)).then(() => true)
-}

@@ -3,7 +3,7 @@ import { createV1Client, withCidrRanges, type V1Client } from '../api/create-v1-
 import { createV2Client, type V2Client } from '../api/create-v2-client'
 import type { V2ServiceMap } from '../api/v2-url'
 import type { TenantRecord } from '../api/v1-types'
-import { createHealthProbe, pingHealth } from '../api/ping-health'
+import { pingHealth } from '../api/ping-health'
 import type { AuthAdapter } from '../auth/auth-adapter'
 import { createAuthService, type AuthService } from '../auth/create-auth-service'
 import { createTokenRefresher } from '../auth/create-token-refresher'
@@ -139,7 +139,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const grid = createGridStore(storage.session)
   const toasts = createToastStore(scheduler)
   const flags = createFlagsStore()
-  const connection = createConnectionStore(scheduler, createHealthProbe(baseUrl, options.api.fetch))
+  // Probes of /health go through their own client: their answers must not count as calls reaching the server (which
+  // would reset the backoff), and they need no token.
+  const probeHttp = createHttpClient({ fetch: options.api.fetch, timeoutMs: 10_000 })
+  const connection = createConnectionStore(scheduler, () => probeHttp.request('GET', `${baseUrl}/health`).then(() => true))
   // The stores that mirror themselves into storage or hold timers: started and stopped with the client.
   const persisted = [preferences, tenant, streamView, grid]
   const lifecycles: StoreLifecycle[] = [...persisted, toasts]
