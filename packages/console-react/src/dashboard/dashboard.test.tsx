@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { StrictMode, type ComponentType } from 'react'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
@@ -162,5 +162,27 @@ describe('Dashboard', () => {
     expect(within(item('Broken camera')).getByRole('alert')).toHaveTextContent('This widget’s data cannot be read: camera must be text.')
     expect(loads.Video).toHaveBeenCalledTimes(1)
     expect(loads.Tenant).not.toHaveBeenCalled()
+  })
+
+  it('under StrictMode keeps one grid through the double mount, and destroys it on unmount', async () => {
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:1' },
+      scheduler: createManualScheduler(),
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+      logger: { warn: vi.fn(), error: vi.fn() },
+    })
+    createWorkspaceActions(client.grid).add('stream-view', { id: 'a', type: 'Map', name: 'Harbour map' })
+    const view = render(
+      <StrictMode>
+        <ConsoleProvider client={client}>
+          <Dashboard workspace="stream-view" label="Streams" registry={registry} />
+        </ConsoleProvider>
+      </StrictMode>,
+    )
+    expect(await screen.findByText('content of Harbour map')).toBeInTheDocument()
+    const grid = document.querySelector('.grid-stack') as HTMLElement & { gridstack?: { engine: { nodes: unknown[] } } }
+    expect(grid.gridstack?.engine.nodes).toHaveLength(1)
+    view.unmount()
+    expect(grid.gridstack).toBeUndefined()
   })
 })
