@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react'
+import { Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
@@ -29,25 +29,18 @@ export interface ConsoleRoutesOptions {
 
 const rel = (path: string) => path.replace(/^\//, '')
 
-const LAYOUTS: Record<ConsoleLayout, ReactNode> = {
-  card: <CardLayout />,
-  network: <MainLayout product="network" />,
-  'mission-planning': <MainLayout product="mission-planning" />,
-}
-
 /**
  * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
  * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
  */
 function routeOf(row: ConsoleRoute): RouteObject {
-  const Lazy = row.load && lazyScreen(row.load)
-  const Screen = row.screen
-  const screen = Lazy ? (
+  const Screen = row.load ? lazyScreen(row.load) : row.screen
+  const screen = row.load ? (
     <Suspense fallback={<Loading />}>
-      <Lazy />
+      <Screen />
     </Suspense>
   ) : (
-    Screen && <Screen />
+    <Screen />
   )
   return {
     path: rel(row.path),
@@ -58,6 +51,9 @@ function routeOf(row: ConsoleRoute): RouteObject {
     ),
   }
 }
+
+/** The table's rows shown in one layout, as routes. */
+const rowsIn = (layout: ConsoleLayout) => CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf)
 
 /** Every route gets the console's error element (unless it has one), so React Router's developer page never shows. */
 const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
@@ -100,10 +96,9 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       children: [
         { index: true, element: <Navigate to={paths.login} replace /> },
         // Each layout with the table's rows in it, in the table's order.
-        ...(Object.keys(LAYOUTS) as ConsoleLayout[]).map((layout) => ({
-          element: LAYOUTS[layout],
-          children: CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf),
-        })),
+        { element: <CardLayout />, children: rowsIn('card') },
+        { element: <MainLayout product="network" />, children: rowsIn('network') },
+        { element: <MainLayout product="mission-planning" />, children: rowsIn('mission-planning') },
         { path: '*', element: <NotFoundScreen /> },
       ],
     },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { LoadError } from './load-error'
+import { ConsoleError } from '@honu/core'
 import type { AsyncState } from './use-async'
 
 /**
@@ -27,8 +27,9 @@ export interface LoadStatusProps {
 }
 
 /**
- * The one status of a load the screens and guards show: a status line while it loads, the failure in words with
- * "Try again" when it failed, nothing once it is ready (the caller shows the data).
+ * The one status of a load the screens and guards show: a status line while it loads; when it failed, what went
+ * wrong in words (no answer, the server's message, or a server failure) with "Try again", nothing the user entered
+ * lost; nothing once it is ready (the caller shows the data).
  *
  * @example
  * const [tenants, retry] = useAsync(() => client.v1.listTenants())
@@ -36,6 +37,23 @@ export interface LoadStatusProps {
  */
 export function LoadStatus({ state, what, loading, onRetry }: LoadStatusProps) {
   if (state.status === 'loading') return <Loading>{loading}</Loading>
-  if (state.status === 'error') return <LoadError what={what} error={state.error} onRetry={onRetry} />
-  return null
+  if (state.status === 'ready') return null
+  const { error } = state
+  const status = (error as { status?: number } | null)?.status
+  const detail =
+    status === 0 || status === undefined
+      ? 'The server could not be reached. Check your connection.'
+      : ConsoleError.is(error)
+        ? error.message
+        : 'The server failed.'
+  return (
+    <div className="honu-error" role="alert">
+      <p>
+        Could not load {what}. {detail}
+      </p>
+      <button type="button" className="honu-button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  )
 }
