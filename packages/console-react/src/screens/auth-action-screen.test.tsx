@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
@@ -8,7 +8,9 @@ const ada = { uid: 'ada', email: 'ada@honu.test', password: 'old secret' }
 describe('AuthActionScreen: forgotten password', () => {
   it('sends a reset link and says so without telling whether the account exists', async () => {
     const { auth } = consoleAt('/auth/action', { accounts: [ada] })
-    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toHaveFocus()
+    const heading = await screen.findByRole('heading', { name: 'Reset your password' })
+    // Focus moves in an effect that runs just after the heading appears.
+    await waitFor(() => expect(heading).toHaveFocus())
     await expectNoAxeViolations(document.body)
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: ada.email } })
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }))

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
@@ -18,7 +18,9 @@ describe('EntryPointScreen', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: orgAdmin.email } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: orgAdmin.password } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    expect(await screen.findByRole('heading', { name: 'Where to?' })).toHaveFocus()
+    const heading = await screen.findByRole('heading', { name: 'Where to?' })
+    // Focus moves in an effect that runs just after the heading appears.
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(router.state.location.pathname).toBe('/entrypoint')
     await expectNoAxeViolations(document.body)
   })

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
@@ -15,7 +15,9 @@ function fill(email: string, password: string) {
 describe('LoginScreen', () => {
   it('signs in and goes on to choose a tenant; the form has no axe violations and its heading has focus', async () => {
     const { router, requests } = consoleAt('/login', { accounts: [ada], server: adaRecord })
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toHaveFocus()
+    const heading = await screen.findByRole('heading', { name: 'Sign in' })
+    // Focus moves in an effect that runs just after the heading appears.
+    await waitFor(() => expect(heading).toHaveFocus())
     await expectNoAxeViolations(document.body)
     fill(ada.email, ada.password)
     expect(await screen.findByRole('heading', { name: 'Choose a tenant' })).toBeInTheDocument()

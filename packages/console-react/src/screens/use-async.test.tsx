@@ -105,6 +105,8 @@ describe('useAsync with LoadStatus', () => {
     }
     const client = mount(<List />)
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.')
+    // Let React finish the render that showed the failure: its effects hand the hook its newest callback.
+    await act(async () => {})
     fail = false
     act(() => {
       client.connection.setState({ status: 'unreachable' })

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
@@ -18,7 +18,9 @@ describe('WorkAreaScreen', () => {
     ['/networktopology/networkgraph', 'Network graph', 'The tenant’s devices and networks as a graph.'],
   ])('%s: loads on first visit and says what the area will hold, with the role, in the network layout', async (path, title, description) => {
     consoleAt(path, { signedInAs: wes, tenant: alpha, server })
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toHaveFocus()
+    const heading = await screen.findByRole('heading', { level: 1, name: title })
+    // Focus moves in an effect that runs just after the heading appears.
+    await waitFor(() => expect(heading).toHaveFocus())
     expect(screen.getByText(description)).toBeInTheDocument()
     expect(screen.getByText('Your role here: admin')).toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Network topology')
