@@ -27,19 +27,11 @@ export function MissionPlanningGuard({ children }: { children: ReactNode }) {
   const permissions = useSession((s) => s.user?.permissions)
   const flags = useFlags((s) => s.flags)
   const allowedByRole = canEnterMissionPlanning({ permissions }, flags)
-  // `true` when the record loaded, `false` when the server has none for the user (refused).
-  const [record, retry] = useAsync(
-    !!uid &&
-      allowedByRole &&
-      (() =>
-        client.v2.getUser(uid).then(
-          (user) => !!user,
-          (error: unknown) => (refusedBy(error) ? false : Promise.reject(error)),
-        )),
-    [client, uid, allowedByRole],
-  )
+  const [record, retry] = useAsync(!!uid && allowedByRole && (() => client.v2.getUser(uid)), [client, uid, allowedByRole])
+  // No record for the user (none in the answer, or a 4xx) is a refusal; no answer or a 5xx is not.
+  const refused = !allowedByRole || (record.status === 'ready' && !record.data) || (record.status === 'error' && refusedBy(record.error))
 
-  if (!allowedByRole || (record.status === 'ready' && !record.data)) {
+  if (refused) {
     return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
   }
   if (record.status === 'error') return <LoadStatus state={record} what="your mission-planning account" onRetry={retry} />
