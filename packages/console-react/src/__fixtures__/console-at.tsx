@@ -28,6 +28,8 @@ export interface ConsoleAtOptions {
   tenant?: TenantRecord
   /** Widget types for the dashboards. */
   widgets?: WidgetRegistry
+  /** Where the console is mounted in the router (`basePath` of `createConsoleRoutes`). */
+  basePath?: string
 }
 
 /**
@@ -59,7 +61,7 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
     logger: { warn: vi.fn(), error: vi.fn() },
   })
   if (options.tenant) client.tenant.getState().setTenant(options.tenant)
-  const router = createMemoryRouter(createConsoleRoutes({ widgets: options.widgets }), { initialEntries: [path] })
+  const router = createMemoryRouter(createConsoleRoutes({ widgets: options.widgets, basePath: options.basePath }), { initialEntries: [path] })
   const view = render(
     <ConsoleProvider client={client}>
       <RouterProvider router={router} />

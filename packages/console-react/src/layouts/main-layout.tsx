@@ -2,27 +2,14 @@ import { MainContent } from './main-content'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession, useTenant } from '../hooks/use-console-store'
+import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
 
 /** Props of {@link MainLayout}. */
 export interface MainLayoutProps {
-  /** Which product's navigation to show. */
-  product: 'network' | 'mission-planning'
+  /** Which product's navigation to show: the route table's rows in this layout that have a `nav` label. */
+  product: Exclude<ConsoleLayout, 'card'>
 }
-
-const nav = (paths: ReturnType<typeof usePaths>) => ({
-  network: [
-    { to: paths.streams, label: 'Streams' },
-    { to: paths.networkTopology, label: 'Network topology' },
-    { to: paths.collaboration, label: 'Collaboration' },
-    { to: paths.adminConsole, label: 'Admin console' },
-  ],
-  'mission-planning': [
-    { to: paths.missionOperations, label: 'Mission operations' },
-    { to: paths.missionReview, label: 'Mission review' },
-    { to: paths.userManagement, label: 'User management' },
-  ],
-})
 
 /**
  * The working layout: a header with the product, the selected tenant or organisation and a way back to choose
@@ -36,6 +23,8 @@ export function MainLayout({ product }: MainLayoutProps) {
   const email = useSession((s) => s.user?.email)
   const needsReauthentication = useSession((s) => s.needsReauthentication)
   const scope = useTenant((s) => (product === 'network' ? s.tenant?.name : s.organisation?.name))
+  // The table's paths are the console's own; the host may mount it under a base path.
+  const prefix = paths.root === '/' ? '' : paths.root
   const back = product === 'network' ? { to: paths.tenant, label: 'Change tenant' } : { to: paths.orgSelection, label: 'Change organisation' }
 
   const signOut = async () => {
@@ -59,9 +48,9 @@ export function MainLayout({ product }: MainLayoutProps) {
         </NavLink>
         <nav aria-label="Main" className="honu-nav">
           <ul>
-            {nav(paths)[product].map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+            {CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => (
+              <li key={row.path}>
+                <NavLink to={prefix + row.path}>{row.nav}</NavLink>
               </li>
             ))}
           </ul>

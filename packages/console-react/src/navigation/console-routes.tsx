@@ -24,6 +24,8 @@ export type ConsoleRoute = {
   access: RouteAccess
   /** The layout the screen shows in. */
   layout: ConsoleLayout
+  /** The link's label in its layout's navigation, in the table's order; rows without one have no link there. */
+  nav?: string
 } & (
   | {
       /** The screen, in the first load: the sign-in and selection screens, which must show at once. */
@@ -67,24 +69,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     path: '/streams',
     access: 'login',
     layout: 'network',
+    nav: 'Streams',
     load: async () => (await import('../screens/streams/streams-screen')).StreamsScreen,
-  },
-  {
-    path: '/adminconsole',
-    access: 'login',
-    layout: 'network',
-    load: () => workArea('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
-  },
-  {
-    path: '/collaboration',
-    access: 'login',
-    layout: 'network',
-    load: () => workArea('Collaboration', 'Messages and shared views between operators.'),
   },
   {
     path: '/networktopology',
     access: 'login',
     layout: 'network',
+    nav: 'Network topology',
     load: () => workArea('Network topology', 'The tenant’s devices and networks as a list.'),
   },
   {
@@ -94,21 +86,38 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     load: () => workArea('Network graph', 'The tenant’s devices and networks as a graph.'),
   },
   {
+    path: '/collaboration',
+    access: 'login',
+    layout: 'network',
+    nav: 'Collaboration',
+    load: () => workArea('Collaboration', 'Messages and shared views between operators.'),
+  },
+  {
+    path: '/adminconsole',
+    access: 'login',
+    layout: 'network',
+    nav: 'Admin console',
+    load: () => workArea('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
+  },
+  {
     path: '/missionoperations',
     access: 'mission-planning',
     layout: 'mission-planning',
+    nav: 'Mission operations',
     load: () => workArea('Mission operations', 'Running missions and their executions.', 'mission-operations'),
   },
   {
     path: '/missionreview',
     access: 'mission-planning',
     layout: 'mission-planning',
+    nav: 'Mission review',
     load: () => workArea('Mission review', 'Finished missions and the data they collected.', 'mission-review'),
   },
   {
     path: '/usermanagement',
     access: 'mission-planning',
     layout: 'mission-planning',
+    nav: 'User management',
     load: () => workArea('User management', 'The organisation’s users and their roles.'),
   },
 ]

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
@@ -34,6 +34,19 @@ describe('WorkAreaScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/collaboration')
     expect(screen.getByRole('link', { name: 'Collaboration' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it("the navigation is the route table's rows of the layout, in order, under the host's base path", async () => {
+    consoleAt('/ops/collaboration', { signedInAs: wes, tenant: alpha, server, basePath: '/ops' })
+    await screen.findByRole('heading', { level: 1, name: 'Collaboration' })
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Streams', '/ops/streams'],
+      ['Network topology', '/ops/networktopology'],
+      ['Collaboration', '/ops/collaboration'],
+      ['Admin console', '/ops/adminconsole'],
+    ])
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Collaboration' })).toHaveAttribute('aria-current', 'page')
   })
 
   it.each([
