@@ -1,10 +1,16 @@
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
 
-// Widgets not built yet show their placeholder, saying what they will show; their data is not read.
-const placeholder = {
-  load: async () => ({ default: (await import('./placeholder/widget-placeholder')).PlaceholderWidget }),
-  parse: (data: unknown) => data,
+// Widgets not built yet show their placeholder, saying what they will show; their data is not read. The
+// placeholder's chunk is handed its title and description and imports nothing of this list: were that lazy chunk
+// to import the list back, the list and ConsoleError (through defineWidget's module) would be reached from it
+// too, and the bundler would keep them in a chunk of their own on the login route, outside the app chunk.
+function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'icon' | 'description'>): WidgetDefinition {
+  return {
+    ...definition,
+    load: async () => ({ default: (await import('./placeholder/placeholder-widget')).placeholderWidget(definition) }),
+    parse: (data: unknown) => data,
+  }
 }
 
 /**
@@ -13,15 +19,14 @@ const placeholder = {
  * widgets={widgetDefinitions}>`, `createConsoleRoutes({ widgets })`) or to a `<Dashboard registry>`.
  */
 export const widgetDefinitions: WidgetRegistry = [
-  {
+  planned({
     type: 'Vehicle',
     title: 'Vehicle',
     icon: '➤',
     description: 'Position, speed, heading and health of one vehicle.',
-    ...placeholder,
-  },
-  { type: 'Vnc', title: 'Remote desktop', icon: '⌨', description: 'A VNC session to a device, with keyboard and mouse.', ...placeholder },
-  { type: 'Map', title: 'Map', icon: '⌖', description: 'Vehicles and devices of the tenant on a map.', ...placeholder },
+  }),
+  planned({ type: 'Vnc', title: 'Remote desktop', icon: '⌨', description: 'A VNC session to a device, with keyboard and mouse.' }),
+  planned({ type: 'Map', title: 'Map', icon: '⌖', description: 'Vehicles and devices of the tenant on a map.' }),
   defineWidget({
     type: 'Video',
     title: 'Video',
@@ -30,35 +35,31 @@ export const widgetDefinitions: WidgetRegistry = [
     load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
     parse: parseVideoWidgetData,
   }),
-  { type: 'Tenant', title: 'Tenant', icon: '⌂', description: 'The tenant, its networks and their address ranges.', ...placeholder },
-  {
+  planned({ type: 'Tenant', title: 'Tenant', icon: '⌂', description: 'The tenant, its networks and their address ranges.' }),
+  planned({
     type: 'Remote Access',
     title: 'Remote access',
     icon: '⇄',
     description: 'Remote access devices of the tenant and their sessions.',
-    ...placeholder,
-  },
-  {
+  }),
+  planned({
     type: 'MissionExecStatus',
     title: 'Mission execution',
     icon: '⚑',
     description: 'Status of the running mission executions.',
-    ...placeholder,
-  },
-  {
+  }),
+  planned({
     type: 'MissionReviewInformation',
     title: 'Mission review',
     icon: '☑',
     description: 'Summary of a finished mission for review.',
-    ...placeholder,
-  },
-  {
+  }),
+  planned({
     type: 'CollectedDataInformation',
     title: 'Collected data',
     icon: '▤',
     description: 'Data collected during a mission execution.',
-    ...placeholder,
-  },
+  }),
 ]
 
 /** The definition of a widget type, or `undefined` for an unknown type. */

@@ -5,7 +5,7 @@ import { WIDGET_TYPES, type WidgetType, type WorkspaceId } from '@honu/core/grid
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
 import type { WidgetRegistry } from '../widget/widget-definition'
-import { useWidgetRegistry } from './widget-registry-context'
+import { useWidgetRegistry } from '../provider/console-context'
 
 /** Props of {@link DashboardToolbar}. */
 export interface DashboardToolbarProps {

@@ -1,7 +1,7 @@
 import type { WorkspaceId } from '@honu/core/grid'
 import { Dashboard } from '../dashboard/dashboard'
 import { DashboardToolbar } from '../dashboard/dashboard-toolbar'
-import { useWidgetRegistry } from '../dashboard/widget-registry-context'
+import { useWidgetRegistry } from '../provider/console-context'
 import { useTenant } from '../hooks/use-console-store'
 import { useFocusHeading } from './use-focus-heading'
 

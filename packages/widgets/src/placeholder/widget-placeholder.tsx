@@ -1,5 +1,5 @@
-import type { WidgetProps } from '@honu/console-react/widget'
 import { getWidgetDefinition } from '../registry'
+import { PlaceholderCard } from './placeholder-widget'
 
 /** Props of {@link WidgetPlaceholder}. */
 export interface WidgetPlaceholderProps {
@@ -12,18 +12,5 @@ export interface WidgetPlaceholderProps {
  * rendered as text, never as HTML.
  */
 export function WidgetPlaceholder({ type }: WidgetPlaceholderProps) {
-  const definition = getWidgetDefinition(type)
-  return (
-    <section className="honu-widget-placeholder" data-state="placeholder" aria-label={definition?.title ?? type}>
-      <h3 className="honu-widget-placeholder__title">{definition?.title ?? `Unknown widget “${type}”`}</h3>
-      <p className="honu-widget-placeholder__text">
-        {definition ? `Coming soon: ${definition.description}` : 'This widget type is not known to this console.'}
-      </p>
-    </section>
-  )
-}
-
-/** The dashboard component of the widget types not built yet: their placeholder. */
-export function PlaceholderWidget({ widget }: WidgetProps) {
-  return <WidgetPlaceholder type={widget.type} />
+  return <PlaceholderCard type={type} definition={getWidgetDefinition(type)} />
 }

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react'
+import type { WidgetDefinition, WidgetProps } from '@honu/console-react/widget'
+
+/** What a placeholder says: its type's title and description. */
+export type PlaceholderText = Pick<WidgetDefinition, 'title' | 'description'>
+
+/**
+ * The placeholder's markup for a type and its definition (none: the type is unknown). Text only: names and types
+ * are rendered as text, never as HTML.
+ */
+export function PlaceholderCard({ type, definition }: { type: string; definition: PlaceholderText | undefined }) {
+  return (
+    <section className="honu-widget-placeholder" data-state="placeholder" aria-label={definition?.title ?? type}>
+      <h3 className="honu-widget-placeholder__title">{definition?.title ?? `Unknown widget “${type}”`}</h3>
+      <p className="honu-widget-placeholder__text">
+        {definition ? `Coming soon: ${definition.description}` : 'This widget type is not known to this console.'}
+      </p>
+    </section>
+  )
+}
+
+/**
+ * The dashboard component of a widget type not built yet: its placeholder, with the type's title and description
+ * handed in by its definition (this lazy chunk does not import `widgetDefinitions`; see registry.ts).
+ */
+export function placeholderWidget(definition: PlaceholderText): ComponentType<WidgetProps> {
+  return function PlaceholderWidget({ widget }: WidgetProps) {
+    return <PlaceholderCard type={widget.type} definition={definition} />
+  }
+}
