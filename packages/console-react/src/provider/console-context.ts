@@ -2,12 +2,12 @@ import { createContext, useContext } from 'react'
 import type { ConsoleClient } from '@honu/core'
 import type { WidgetRegistry } from '../widget/widget-definition'
 
-// A console's React contexts, in one module. Keep them together, and keep this module importing nothing but
-// React and types: whatever module creates a context depends on React, and a module of its own reached by the
-// dashboard pages (the lab, the work-area and streams screens) would share its bundle atom with core's
-// modules those pages also use (errors/messages, grid-model…). The app chunk depends on that atom, so rolldown
-// can no longer move React back into the app chunk (a chunk cycle) and gives React a chunk of its own on the
-// login route: 1.8 KB gzip more (scripts/measure-login-js.mjs).
+// A console's React contexts, in one module importing nothing but React and types. The widget registry's
+// context had a module of its own, reached from the same entries as core's errors/messages and grid-model (the
+// pages and the lazy work-area and streams screens), so the bundler put them in one group, which then depended
+// on React. The app chunk depends on that group; moving React into the app chunk would have made a chunk cycle,
+// so rolldown left React in a chunk of its own on the login route (0.7 KB gzip more, measured with
+// scripts/measure-login-js.mjs).
 
 /** @internal Holds the console client of the nearest provider. */
 export const ConsoleContext = /* @__PURE__ */ createContext<ConsoleClient | undefined>(undefined)
