@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 export const PASSWORD = 'honu-demo-1'
+/** The reference server the stack runs for the browser tests. */
+export const API = 'http://127.0.0.1:8080'
 const EMULATOR = 'http://127.0.0.1:9099/emulator/v1/projects/demo-honu'
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -33,7 +35,8 @@ export async function latestResetCode(email: string): Promise<string> {
 }
 
 const API_KEY = 'demo-api-key'
-const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
+/** The Auth emulator's Identity Toolkit REST API. */
+export const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
 
 /** Sets a demo account's password back through the emulator's own reset flow (tests that change it call this). */
 export async function restorePassword(email: string, password = PASSWORD) {
@@ -59,3 +62,18 @@ export async function storageKeys(page: Page): Promise<{ local: string[]; sessio
 export async function serveFlags(page: Page, body: string) {
   await page.route('**/api/v1/features', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }))
 }
+
+/** Signs in and picks Alpha Harbour, then waits for its stream list with the Bow camera in it. */
+export async function openAlphaStreams(page: Page, email: string) {
+  await signIn(page, email)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+}
+
+/** Whether the reference server answers its health check. */
+export const serverReachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
+
+/** Puts a mark on the page's window that a reload would wipe; {@link sameDocument} reads it back. */
+export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
+export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)

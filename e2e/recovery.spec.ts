@@ -1,10 +1,19 @@
 import { readdirSync, renameSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, PASSWORD, restorePassword, signIn } from './helpers'
+import { expect, test } from '@playwright/test'
+import {
+  API,
+  expectNoAxeViolations,
+  IDP,
+  markDocument,
+  openAlphaStreams as openStreams,
+  PASSWORD,
+  restorePassword,
+  sameDocument,
+  serverReachable as reachable,
+  signIn,
+} from './helpers'
 
-const API = 'http://127.0.0.1:8080'
-const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
 const ADMIN = { 'content-type': 'application/json', authorization: 'Bearer owner' }
 const json = { 'content-type': 'application/json' }
 
@@ -15,16 +24,6 @@ test.afterEach(() => {
   for (const name of readdirSync(ASSETS).filter((n) => n.endsWith('.gone'))) renameSync(join(ASSETS, name), join(ASSETS, name.slice(0, -'.gone'.length)))
 })
 
-const reachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)
-
-async function openStreams(page: Page, email: string) {
-  await signIn(page, email)
-  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
-  await expect(page).toHaveURL(/\/streams$/)
-  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
-}
-
 test('with the server stopped and restarted, the console says so once and comes back by itself, a never-loaded screen included', async ({ page }) => {
   test.setTimeout(90_000)
   // The work areas' screen code, fetched only on the first visit to one of them.
@@ -32,7 +31,7 @@ test('with the server stopped and restarted, the console says so once and comes 
   page.on('request', (request) => /\/assets\/work-area-screen-[^/]+\.js$/.test(request.url()) && workAreaCode.push(request.url()))
   await openStreams(page, 'wes@honu.test')
   // A mark a reload would wipe.
-  await page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
+  await markDocument(page)
 
   // The real server process exits (test control); the start command's supervisor restarts it 2 s later.
   expect((await fetch(`${API}/test/exit`, { method: 'POST' })).status).toBe(202)

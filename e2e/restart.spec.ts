@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from './helpers'
-
-const API = 'http://127.0.0.1:8080'
-
-const reachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
+import { API, markDocument, openAlphaStreams, sameDocument, serverReachable as reachable } from './helpers'
 
 test('the start command brings an exited server back, and an open page stays signed in and loads data without a reload', async ({ page }) => {
   test.setTimeout(90_000)
-  await signIn(page, 'wes@honu.test')
-  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
-  await expect(page).toHaveURL(/\/streams$/)
-  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+  await openAlphaStreams(page, 'wes@honu.test')
   // A mark that a reload would wipe: the page after the restart must be this same document.
-  await page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
+  await markDocument(page)
 
   // The real process exits (test control); scripts/serve.mjs restarts it after HONU_RESTART_DELAY_MS (2 s here).
   const exit = await fetch(`${API}/test/exit`, { method: 'POST' })
@@ -21,7 +14,7 @@ test('the start command brings an exited server back, and an open page stays sig
   await expect.poll(reachable, { timeout: 60_000, intervals: [250] }).toBe(true)
 
   // The same page, not reloaded: still signed in, and its calls to the new process are answered.
-  expect(await page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)).toBe(true)
+  expect(await sameDocument(page)).toBe(true)
   await expect(page.getByRole('banner')).toContainText('wes@honu.test')
   await page.getByRole('link', { name: 'Change tenant' }).click()
   await expect(page).toHaveURL(/\/tenant$/)
@@ -29,5 +22,5 @@ test('the start command brings an exited server back, and an open page stays sig
   await expect(page).toHaveURL(/\/streams$/)
   await expect(page.getByRole('banner')).toContainText('Charlie Survey')
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Survey drone')
-  expect(await page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)).toBe(true)
+  expect(await sameDocument(page)).toBe(true)
 })

@@ -50,12 +50,15 @@ const groupAlive = (pid) => {
 async function groupGone(pid, graceMs) {
   const deadline = Date.now() + graceMs
   while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
-  if (groupAlive(pid)) {
-    try {
-      process.kill(-pid, 'SIGKILL')
-    } catch {
-      // Gone meanwhile.
-    }
+  if (groupAlive(pid)) signalGroup(pid, 'SIGKILL')
+}
+
+/** Sends `signal` to the whole process group led by `pid`, if it is still there. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // Already gone.
   }
 }
 
@@ -88,24 +91,12 @@ function start(name, cmd, args, options = {}, onExit) {
 async function stop(code = 0) {
   if (stopping) {
     // A second Ctrl+C: do not wait any longer.
-    for (const pid of groups) {
-      try {
-        process.kill(-pid, 'SIGKILL')
-      } catch {
-        // Already gone.
-      }
-    }
+    for (const pid of groups) signalGroup(pid, 'SIGKILL')
     process.exit(code)
   }
   stopping = true
   clearTimeout(restartTimer)
-  for (const pid of groups) {
-    try {
-      process.kill(-pid, 'SIGTERM')
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const pid of groups) signalGroup(pid, 'SIGTERM')
   await Promise.all([...groups].map((pid) => groupGone(pid, STOP_GRACE_MS)))
   process.exit(code)
 }
