@@ -35,10 +35,10 @@ export interface AuthService {
 
 const WRONG = 'Wrong e-mail or password.'
 const BAD_LINK = 'This reset link is invalid, expired or already used. Ask for a new one.'
-/** Provider code (without `auth/`) → our code (without `auth/`) and a message a person can act on. */
 /** Our code without its `auth/` area. */
 type AuthCodeName = AuthErrorCode extends `auth/${infer Name}` ? Name : never
 
+/** Provider code (without `auth/`) → our code (without `auth/`) and a message a person can act on. */
 const FRIENDLY: Record<string, [AuthCodeName, string]> = {
   'invalid-credential': ['invalid-credentials', WRONG],
   'invalid-login-credentials': ['invalid-credentials', WRONG],

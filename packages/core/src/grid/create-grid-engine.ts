@@ -308,6 +308,8 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
       })
     },
     setResizable(next) {
+      // The dashboard sets it on every store change: gridstack's enableResize walks every item.
+      if (next === resizable) return
       resizable = next
       grid?.enableResize(next)
     },

@@ -22,11 +22,17 @@ function createProbe() {
 // No jitter: each delay is exactly 1 s × 2^failures (the ±25 % band is checked on its own below).
 const noJitter = () => 0.5
 
+/** A store on a manual clock with a hand-answered probe and no jitter. */
+function setup() {
+  const scheduler = createManualScheduler()
+  const probe = createProbe()
+  const store = createConnectionStore(scheduler, probe.probe, noJitter)
+  return { scheduler, probe, store }
+}
+
 describe('createConnectionStore', () => {
   it('stays reachable while calls are answered, and probes nothing', () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().reportReachable()
     scheduler.advance(60_000)
     expect(store.getState().status).toBe('reachable')
@@ -35,9 +41,7 @@ describe('createConnectionStore', () => {
   })
 
   it('goes unreachable on a failed call, probes with a doubling backoff, and is reachable when a probe answers', async () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     const seen: ConnectionStatus[] = []
     store.subscribe((s, before) => s.status !== before.status && seen.push(s.status))
 
@@ -69,9 +73,7 @@ describe('createConnectionStore', () => {
   })
 
   it('waits at most 10 s between probes', async () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().reportUnreachable()
     for (let i = 0; i < 8; i++) {
       scheduler.advance(10_000)
@@ -101,9 +103,7 @@ describe('createConnectionStore', () => {
 
   it('keeps the backoff after a probe answers, until a real call does', async () => {
     // /health answers while the calls still fail: probing must not speed up again each time.
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().reportUnreachable()
     scheduler.advance(1000)
     await probe.answer(false)
@@ -126,9 +126,7 @@ describe('createConnectionStore', () => {
   })
 
   it('a call answered while a probe is out wins; the late probe changes nothing', async () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().reportUnreachable()
     scheduler.advance(1000)
     expect(store.getState().status).toBe('retrying')
@@ -139,9 +137,7 @@ describe('createConnectionStore', () => {
   })
 
   it('further failures while unreachable do not add probes', () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().reportUnreachable()
     store.getState().reportUnreachable()
     store.getState().reportUnreachable()
@@ -153,9 +149,7 @@ describe('createConnectionStore', () => {
   })
 
   it('retryNow probes at once; stop ends probing and retryNow resumes it', async () => {
-    const scheduler = createManualScheduler()
-    const probe = createProbe()
-    const store = createConnectionStore(scheduler, probe.probe, noJitter)
+    const { scheduler, probe, store } = setup()
     store.getState().retryNow()
     expect(probe.calls).toBe(0)
 
