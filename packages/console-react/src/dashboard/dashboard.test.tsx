@@ -29,13 +29,17 @@ const definition = (type: WidgetDefinition['type'], component: ComponentType<Wid
 })
 const registry = [definition('Video', Counter), definition('Map', Counter), definition('Vehicle', Crashing)]
 
-function setup() {
-  const client = createConsoleClient({
+/** A console whose API never answers, on a manual clock and memory storage. */
+const offlineClient = () =>
+  createConsoleClient({
     api: { baseUrl: 'http://127.0.0.1:1' },
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
   })
+
+function setup() {
+  const client = offlineClient()
   const actions = createWorkspaceActions(client.grid)
   actions.add('stream-view', { id: 'a', type: 'Video', name: 'Bow camera' })
   actions.add('stream-view', { id: 'b', type: 'Map', name: 'Harbour map' })
@@ -142,12 +146,7 @@ describe('Dashboard', () => {
         return { default: Counter }
       },
     }
-    const client = createConsoleClient({
-      api: { baseUrl: 'http://127.0.0.1:1' },
-      scheduler: createManualScheduler(),
-      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-      logger: { warn: vi.fn(), error: vi.fn() },
-    })
+    const client = offlineClient()
     const actions = createWorkspaceActions(client.grid)
     actions.add('mission-review', { id: 'a', type: 'Video', name: 'Camera' })
     actions.add('mission-review', { id: 'b', type: 'Video', name: 'Broken camera', data: { camera: 3 } })
@@ -165,12 +164,7 @@ describe('Dashboard', () => {
   })
 
   it('under StrictMode keeps one grid through the double mount, and destroys it on unmount', async () => {
-    const client = createConsoleClient({
-      api: { baseUrl: 'http://127.0.0.1:1' },
-      scheduler: createManualScheduler(),
-      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-      logger: { warn: vi.fn(), error: vi.fn() },
-    })
+    const client = offlineClient()
     createWorkspaceActions(client.grid).add('stream-view', { id: 'a', type: 'Map', name: 'Harbour map' })
     const view = render(
       <StrictMode>

@@ -1,13 +1,43 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient, type FetchLike } from '@honu/core'
+import { createConsoleClient, type ConsoleClient, type FetchLike } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
 import { createConsoleRoutes } from '../routes/create-console-routes'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/**
+ * A console signed in on `entry`, its API reached through `fetchLike`; `advance` moves the client's clock and lets
+ * the probe's answer arrive.
+ */
+function signedIn(fetchLike: FetchLike, entry: string, setup?: (client: ConsoleClient) => void) {
+  vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  const scheduler = createManualScheduler()
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://api.test', fetch: fetchLike },
+    scheduler,
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+  setup?.(client)
+  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [entry] })
+  render(
+    <ConsoleProvider client={client}>
+      <RouterProvider router={router} />
+    </ConsoleProvider>,
+  )
+  act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
+  const advance = async (ms: number) => {
+    await act(async () => {
+      scheduler.advance(ms)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+  }
+  return { client, advance }
+}
 
 /**
  * A signed-in console on the stream viewer whose API is down until `server.down` is cleared: the fetch at the
@@ -24,29 +54,7 @@ function streamsWhileDown(down = true) {
     if (path === '/api/v1/videos') return json(200, { data: [{ video_id: 'v1', name: 'Bow camera', source: 'rtsp://x' }], total_count: 1 })
     return json(404, {})
   }
-  vi.spyOn(Math, 'random').mockReturnValue(0.5)
-  const scheduler = createManualScheduler()
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch: fetchLike },
-    scheduler,
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-  })
-  client.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/streams'] })
-  render(
-    <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
-    </ConsoleProvider>,
-  )
-  act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
-  /** Moves the client's clock and lets the probe's answer arrive. */
-  const advance = async (ms: number) => {
-    await act(async () => {
-      scheduler.advance(ms)
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    })
-  }
+  const { client, advance } = signedIn(fetchLike, '/streams', (c) => c.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' }))
   return { client, server, advance }
 }
 
@@ -102,27 +110,10 @@ describe('ConnectionBanner and lists that come back by themselves', () => {
       if (pathname === '/api/v1/tenants') return json(200, { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour' }] })
       return json(404, {})
     }
-    vi.spyOn(Math, 'random').mockReturnValue(0.5)
-    const scheduler = createManualScheduler()
-    const client = createConsoleClient({
-      api: { baseUrl: 'http://api.test', fetch: fetchLike },
-      scheduler,
-      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-      logger: { warn: vi.fn(), error: vi.fn() },
-    })
-    const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/tenant'] })
-    render(
-      <ConsoleProvider client={client}>
-        <RouterProvider router={router} />
-      </ConsoleProvider>,
-    )
-    act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
+    const { advance } = signedIn(fetchLike, '/tenant')
     expect(await screen.findByText(/Could not load your tenants/)).toBeInTheDocument()
     server.down = false
-    await act(async () => {
-      scheduler.advance(1000)
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    })
+    await advance(1000)
     expect(await screen.findByRole('button', { name: /Alpha Harbour/ })).toBeInTheDocument()
     expect(screen.queryByText(/Could not load your tenants/)).not.toBeInTheDocument()
   })
