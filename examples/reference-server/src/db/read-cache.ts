@@ -49,9 +49,8 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
   return {
     kind: db.kind,
     async query<Row>(sql: string, params: readonly unknown[] = [], queryOptions?: { cached?: boolean }): Promise<Row[]> {
-      if (!queryOptions?.cached || !READ.test(sql)) {
-        return READ.test(sql) ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params))
-      }
+      const read = READ.test(sql)
+      if (!queryOptions?.cached || !read) return read ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params))
       const key = JSON.stringify(params)
       const readAt = now()
       const cached = answers.get(sql)?.get(key)

@@ -159,7 +159,7 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
     app.get(base, { config: { access: 'organisation' }, schema: { tags: ['v2'], querystring: V2_FILTERS } }, async (request) => {
       const caller = callerOf(request)
       const filters = request.query as Record<string, string>
-      const rows = await db.query<{ data: Record<string, unknown>; organisation_id: string; create_time: unknown; update_time: unknown }>(
+      const rows = await db.query<RecordRow>(
         'select data, organisation_id, create_time, update_time from v2_records where resource = $1 order by create_time, id',
         [resource],
       )
