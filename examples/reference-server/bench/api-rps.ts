@@ -145,7 +145,7 @@ try {
         url: `${server.url}/api/v1/videos/alpha-bow?tenant_id=alpha`,
         method: 'PUT',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Bow camera', source: 'http://127.0.0.1:8080/media/live/alpha-bow/index.m3u8' }),
+        body: JSON.stringify({ name: 'Bow camera', source: '/media/alpha/alpha-bow/index.m3u8' }),
       }
       const run: Record<Route, (duration: number) => Promise<Measured>> = {
         'GET /health': (duration) => measure({ url: `${server.url}/health` }, duration),
