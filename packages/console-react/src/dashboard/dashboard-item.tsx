@@ -41,7 +41,13 @@ const components = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<W
 function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
   let component = components.get(definition)
   if (!component) {
-    component = lazy(definition.load)
+    // React.lazy keeps a rejected load for good: drop this one so the next render makes a fresh one.
+    component = lazy(() =>
+      definition.load().catch((error: unknown) => {
+        components.delete(definition)
+        throw error
+      }),
+    )
     components.set(definition, component)
   }
   return component

@@ -111,6 +111,30 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Kahu stopped working.')).toBeInTheDocument()
   })
 
+  it('a widget whose code failed to load loads it again on Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let attempts = 0
+    const flaky: WidgetDefinition = {
+      ...definition('Tenant', Counter),
+      load: async () => {
+        attempts += 1
+        if (attempts === 1) throw new Error('chunk gone')
+        return { default: Counter }
+      },
+    }
+    const client = offlineClient()
+    createWorkspaceActions(client.grid).add('stream-view', { id: 't', type: 'Tenant', name: 'Alpha' })
+    render(
+      <ConsoleProvider client={client}>
+        <Dashboard workspace="stream-view" label="Streams" registry={[flaky]} />
+      </ConsoleProvider>,
+    )
+    expect(await screen.findByText('Alpha stopped working.')).toBeInTheDocument()
+    fireEvent.click(within(item('Alpha')).getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('content of Alpha')).toBeInTheDocument()
+    expect(attempts).toBe(2)
+  })
+
   it('goes fullscreen and back', async () => {
     setup()
     await screen.findByText('content of Bow camera')
