@@ -3,7 +3,7 @@ import { ALL_TENANTS } from '@honu/core'
 import type { Database } from '../db/database'
 import { ID, NAME } from '../schemas/field-schemas'
 import { requireAdmin, requireMember } from './v1-access'
-import type { AuthedRequest } from './request-user'
+import { userOf } from '../access/access-gate'
 
 const tenantParams = {
   type: 'object',
@@ -19,7 +19,7 @@ const tenantQuery = {
 /** Tenants the caller belongs to, renaming, and the device list per tenant. */
 export function registerTenantRoutes(app: FastifyInstance, db: Database) {
   app.get('/api/v1/tenants', { config: { access: 'user' }, schema: { tags: ['v1'] } }, async (request) => {
-    const { user } = request as AuthedRequest
+    const user = userOf(request)
     const all = await db.query<{ tenant_id: string }>(
       'select tenant_id, tenant_id as id, name, remote_cidr, vpn_cidr from tenants order by name',
     )
@@ -44,7 +44,7 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { tenant_id } = request.params as { tenant_id: string }
-      await requireAdmin(db, (request as AuthedRequest).user, tenant_id, 'rename this tenant')
+      await requireAdmin(db, userOf(request), tenant_id, 'rename this tenant')
       const { name } = request.body as { name: string }
       await db.query('update tenants set name = $2 where tenant_id = $1', [tenant_id, name])
       return { name }
@@ -55,7 +55,7 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
   // any other kind is reported as unknown, spec §1).
   app.get('/api/v1/devices', { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } }, async (request) => {
     const { tenant_id } = request.query as { tenant_id: string }
-    await requireMember(db, (request as AuthedRequest).user, tenant_id)
+    await requireMember(db, userOf(request), tenant_id)
     const rows = await db.query<{ kind: string }>(
       'select device_id, tenant_id, name, kind, address from devices where tenant_id = $1 order by name',
       [tenant_id],

@@ -6,7 +6,7 @@ import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { EMAIL, ID, NAME, TENANT_SCOPE } from '../schemas/field-schemas'
 import { administeredTenants, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
-import type { AuthedRequest } from './request-user'
+import { userOf } from '../access/access-gate'
 
 /** Roles a tenant admin may grant. `org-admin` exists only under `*` and only a super admin grants it. */
 const GRANTABLE = ['admin', 'writer', 'controller', 'reader'] as const
@@ -114,7 +114,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     },
     async (request) => {
       const { tenant_id } = request.query as { tenant_id: string }
-      await requireAdmin(db, (request as AuthedRequest).user, tenant_id, 'see the users of this tenant')
+      await requireAdmin(db, userOf(request), tenant_id, 'see the users of this tenant')
       const rows = await db.query<UserRow & { joined: string }>(
         `select uid, name, email, permissions,
            to_char(joined at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as joined
@@ -144,7 +144,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       },
     },
     async (request, reply) => {
-      const caller = (request as AuthedRequest).user
+      const caller = userOf(request)
       if ((await administeredTenants(db, caller)).size === 0) throw forbidden('create users')
       const { name, email } = request.body as { name: string; email: string }
       const normalised = email.trim().toLowerCase()
@@ -172,7 +172,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       },
     },
     async (request, reply) => {
-      const caller = (request as AuthedRequest).user
+      const caller = userOf(request)
       const { uid } = request.params as { uid: string }
       const { tenant, role } = request.body as { tenant: string; role: string }
       checkGrant(caller, tenant, role)
@@ -200,7 +200,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       },
     },
     async (request) => {
-      const caller = (request as AuthedRequest).user
+      const caller = userOf(request)
       const { uid } = request.params as { uid: string }
       const { tenant, role, new_role } = request.body as { tenant: string; role: string; new_role: string }
       checkGrant(caller, tenant, new_role)
@@ -230,7 +230,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE } } } },
     async (request, reply) => {
       const { uid, tenant_id } = request.params as { uid: string; tenant_id: string }
-      await removeRoles((request as AuthedRequest).user, uid, tenant_id)
+      await removeRoles(userOf(request), uid, tenant_id)
       return reply.code(204).send()
     },
   )
@@ -240,7 +240,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE, role: roleSchema } } } },
     async (request, reply) => {
       const { uid, tenant_id, role } = request.params as { uid: string; tenant_id: string; role: string }
-      await removeRoles((request as AuthedRequest).user, uid, tenant_id, role)
+      await removeRoles(userOf(request), uid, tenant_id, role)
       return reply.code(204).send()
     },
   )
@@ -249,7 +249,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     '/api/v1/users/:uid',
     { config: { access: 'user' }, schema: { tags: ['v1'], params: roleParams } },
     async (request) => {
-      const caller = (request as AuthedRequest).user
+      const caller = userOf(request)
       const { uid } = request.params as { uid: string }
       if (uid === caller.uid) return { uid, name: caller.name, email: caller.email, permissions: caller.permissions }
       // A bound invitation's id names its account; anyone the caller cannot see answers as a missing uid.

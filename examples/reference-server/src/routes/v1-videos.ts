@@ -4,7 +4,7 @@ import { notFound } from '../api-error'
 import type { Database } from '../db/database'
 import { ADDRESS, ID, NAME, OPTIONAL_ADDRESS } from '../schemas/field-schemas'
 import { requireMember, requireWriter } from './v1-access'
-import type { AuthedRequest } from './request-user'
+import { userOf } from '../access/access-gate'
 
 const tenantQuery = {
   type: 'object',
@@ -35,7 +35,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } },
     async (request) => {
       const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
-      await requireMember(db, (request as AuthedRequest).user, tenant_id)
+      await requireMember(db, userOf(request), tenant_id)
       // One round trip for the page and the total (a window count over the tenant's rows, taken before the
       // limit); only a page past the end, which has no row to carry it, asks for the total apart.
       const rows = await db.query<{ total_count: string }>(
@@ -68,7 +68,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     },
     async (request, reply) => {
       const { tenant_id } = request.query as { tenant_id: string }
-      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      await requireWriter(db, userOf(request), tenant_id)
       const body = request.body as { name: string; source: string; proxy?: string | null; video_id?: string }
       const videoId = body.video_id ?? randomUUID()
       // Ids are unique per tenant: only this tenant's streams can conflict, so another tenant's id is free here.
@@ -100,7 +100,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const { tenant_id } = request.query as { tenant_id: string }
       const { video_id } = request.params as { video_id: string }
-      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      await requireWriter(db, userOf(request), tenant_id)
       const body = request.body as { name: string; source: string; proxy?: string | null }
       const [row] = await db.query<{ update_time: string }>(
         `update videos set name = $3, source = $4, proxy = $5, update_time = clock_timestamp()
@@ -126,7 +126,7 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const { tenant_id } = request.query as { tenant_id: string }
       const { video_id } = request.params as { video_id: string }
-      await requireWriter(db, (request as AuthedRequest).user, tenant_id)
+      await requireWriter(db, userOf(request), tenant_id)
       const rows = await db.query('delete from videos where video_id = $1 and tenant_id = $2 returning video_id', [video_id, tenant_id])
       if (rows.length === 0) throw notFound(`Stream "${video_id}"`)
       return reply.code(204).send()
