@@ -1,4 +1,4 @@
-import type { GridStack, GridStackNode, GridStackWidget } from 'gridstack'
+import type { GridStack, GridStackNode, GridStackOptions, GridStackWidget } from 'gridstack'
 import { messages } from '../errors/messages'
 import { consoleLogger, type Logger } from '../platform/logger'
 import { GRID } from './size-scale'
@@ -123,6 +123,30 @@ const options = (widget: GridWidget) => ({
 })
 
 /**
+ * gridstack's options for a grid, with spec §9's figures: 12 columns and 70 px rows unless told otherwise, 10 px
+ * margin, and the 100 ms resize throttle (gridstack's `cellHeightThrottle` paces its reaction to the grid element
+ * changing size). The drag and resize start thresholds (3 px and 2 px) are not options in gridstack 12: they are
+ * built into its pointer handling, and the engine's tests check its drags and resizes start there.
+ */
+export function gridStackOptions(settings: { columns: number; cellHeight: number; resizable: boolean; animate: boolean }): GridStackOptions {
+  return {
+    column: settings.columns,
+    cellHeight: settings.cellHeight,
+    margin: GRID.margin,
+    animate: settings.animate,
+    cellHeightThrottle: GRID.resizeThrottleMs,
+    // No gravity of gridstack's own: the layout engine (layout-engine.ts) decides every place, and
+    // gridstack only draws it and runs the mouse drag.
+    float: true,
+    // With a minimum row count gridstack skips reading the grid's computed min-height after every
+    // change: a forced layout of the whole grid (about 10 ms at 200 widgets).
+    minRow: 1,
+    disableResize: !settings.resizable,
+    draggable: { handle: '.honu-grid-item__handle' },
+  }
+}
+
+/**
  * Creates a grid engine. gridstack is loaded only in `mount()`, so importing `@honu/core/grid` stays DOM-free.
  * gridstack keeps one handler per event name; the engine registers once per name and fans out to its listeners.
  *
@@ -181,23 +205,10 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
           : (await import('gridstack')).GridStack
         if (element !== el) return // destroyed or remounted while loading
         installStatics(GridStackClass)
-        grid = GridStackClass.init(
-          {
-            column: columns,
-            cellHeight,
-            margin: GRID.margin,
-            animate,
-            // No gravity of gridstack's own: the layout engine (layout-engine.ts) decides every place, and
-            // gridstack only draws it and runs the mouse drag.
-            float: true,
-            // With a minimum row count gridstack skips reading the grid's computed min-height after every
-            // change: a forced layout of the whole grid (about 10 ms at 200 widgets).
-            minRow: 1,
-            disableResize: !resizable,
-            draggable: { handle: '.honu-grid-item__handle' },
-          },
-          el,
-        )
+        grid = GridStackClass.init(gridStackOptions({ columns, cellHeight, resizable, animate }), el)
+        // Spec §9's animation delay: how long gridstack waits for a move's transition before measuring content.
+        // An instance field, not an option, in gridstack 12.
+        grid.animationDelay = GRID.animationDelayMs
         engines.set(el, engine)
         for (const name of listeners.keys()) subscribeGrid(name)
       })()
