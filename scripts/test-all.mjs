@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const reportDir = 'test-results'
-const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`]
+const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
 for (const report of [...reports, `${reportDir}/playwright.json`]) rmSync(report, { force: true })
 mkdirSync(reportDir, { recursive: true })
 const postgresUrl = process.env.HONU_POSTGRES_URL?.trim()
@@ -36,6 +36,11 @@ const steps = [
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts).
   { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test' },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
+  // Every story in headless Debian Chromium: renders, runs its play function, and axe finds nothing (vitest.storybook.config.ts).
+  {
+    name: 'stories as tests (play functions and axe, Chromium)',
+    cmd: `pnpm run test:storybook --reporter=default --reporter=json --outputFile.json=${reports[2]}`,
+  },
 ]
 
 const results = []
@@ -59,7 +64,7 @@ for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.s
 let passed = 0
 let failedTests = 0
 // Count, and name what failed, so the end of a CI log is enough to know where to look.
-for (const file of postgresUrl ? reports : reports.slice(0, 1)) {
+for (const file of reports.filter((file) => postgresUrl || file !== reports[1])) {
   if (!existsSync(file)) {
     console.log(`no report in ${file}: that run stopped before its tests (see its log above)`)
     continue
