@@ -132,6 +132,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     announce(`${item.name} resized to ${describe(placeOf({ ...item, ...bounded }))}.`)
   }
   const move = (dx: -1 | 0 | 1, dy: -1 | 0 | 1) => {
+    // Pinned by its layout (spec §3 noMove): core refuses the move too; this says why nothing happened.
+    if (item.noMove) return announce(`${item.name} cannot be moved.`)
     const before = placeNow()
     const now = actions.nudge(workspace, item.id, dx, dy)
     if (!now) return
@@ -156,7 +158,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     if (step) {
       event.preventDefault()
       if (event.shiftKey) {
-        if (!resizable || item.noResize) return announce('Resizing is off in this layout.')
+        if (!resizable) return announce('Resizing is off in this layout.')
+        if (item.noResize) return announce(`${item.name} cannot be resized.`)
         resize({ ...place, w: place.w + step[0], h: place.h + step[1] })
       } else {
         move(step[0], step[1])

@@ -82,6 +82,28 @@ describe('Dashboard', () => {
     expect(screen.getByText(/Cancelled. Bow camera is back at column 1, row 1/)).toBeInTheDocument()
   })
 
+  it('keyboard moves honour noMove and keyboard resizing honours noResize (spec §3)', async () => {
+    const { client, actions } = setup()
+    act(() => {
+      actions.add('stream-view', { id: 'pinned', type: 'Map', name: 'Pinned map', noMove: true })
+      actions.add('stream-view', { id: 'fixed', type: 'Map', name: 'Fixed map', noResize: true })
+    })
+    await screen.findByText('content of Pinned map')
+    const stored = (id: string) => client.grid.getState().workspaces['stream-view'].items.find((i) => i.id === id)!
+    const pinned = item('Pinned map')
+    const before = stored('pinned')
+    fireEvent.keyDown(pinned, { key: 'Enter' })
+    fireEvent.keyDown(pinned, { key: 'ArrowLeft' })
+    expect(screen.getByText('Pinned map cannot be moved.')).toBeInTheDocument()
+    expect(stored('pinned')).toMatchObject({ x: before.x, y: before.y })
+    const fixed = item('Fixed map')
+    const size = { w: stored('fixed').w, h: stored('fixed').h }
+    fireEvent.keyDown(fixed, { key: 'Enter' })
+    fireEvent.keyDown(fixed, { key: 'ArrowRight', shiftKey: true })
+    expect(screen.getByText('Fixed map cannot be resized.')).toBeInTheDocument()
+    expect(stored('fixed')).toMatchObject(size)
+  })
+
   it('moving one widget re-renders no other widget’s content', async () => {
     const { actions } = setup()
     await screen.findByText('content of Harbour map')

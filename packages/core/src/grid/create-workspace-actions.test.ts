@@ -35,6 +35,32 @@ describe('createWorkspaceActions', () => {
     expect(grid.getState().workspaces).toBe(workspaces)
   })
 
+  it("keeps a widget's data through export and import, as a file would carry it", () => {
+    const { actions } = setup()
+    actions.add('stream-view', { id: 'Video-1', type: 'Video', name: 'Video 1' })
+    actions.setData('stream-view', 'Video-1', { streamId: 'alpha-bow' })
+    const file = JSON.stringify(actions.exportLayout())
+    const other = setup()
+    other.actions.importLayout(JSON.parse(file))
+    expect(other.grid.getState().workspaces['stream-view'].items[0]).toMatchObject({ id: 'Video-1', data: { streamId: 'alpha-bow' } })
+  })
+
+  it('a noMove widget keeps its cell and a noResize one its size, by mouse or keyboard (spec §3)', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a', noMove: true })
+    actions.add('stream-view', { id: 'b', type: 'Video', name: 'b', noResize: true })
+    const items = () => grid.getState().workspaces['stream-view'].items
+    const [a, b] = items()
+    expect(actions.nudge('stream-view', 'a', 1, 0)).toBe(a)
+    actions.place('stream-view', 'a', { x: 8, y: 0, w: 6, h: 6 })
+    expect(items()[0]).toMatchObject({ x: a!.x, y: a!.y, w: 6, h: 6 })
+    actions.place('stream-view', 'b', { x: 0, y: 20, w: 2, h: 12 })
+    expect(items()[1]).toMatchObject({ w: b!.w, h: b!.h })
+    // It still moves.
+    const placed = items()[1]!
+    expect(actions.nudge('stream-view', 'b', 1, 0)).toMatchObject({ x: placed.x! + 1, w: b!.w })
+  })
+
   it('switches every workspace to snap mode and back', () => {
     const { grid, actions } = setup()
     actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })

@@ -27,11 +27,11 @@ export interface WorkspaceActions {
   setData(workspace: WorkspaceId, id: string, data: unknown): void
   /**
    * Moves or resizes a widget, clamped to the columns and its bounds; the widgets it lands on make way and gaps
-   * close (see `moveInLayout`).
+   * close (see `moveInLayout`). A noMove widget keeps its cell, a noResize one its size; locked ones never make way.
    */
   place(workspace: WorkspaceId, id: string, place: Pick<GridWidget, 'x' | 'y' | 'w' | 'h'>): void
   /**
-   * A keyboard step: one column sideways, or down/up to the nearest row where the widget really lands (with
+   * A keyboard step (a noMove widget stays where it is; a locked one moves, but others never push it): one column sideways, or down/up to the nearest row where the widget really lands (with
    * gravity, one row down is often no move at all). Answers the widget as it now stands.
    */
   nudge(workspace: WorkspaceId, id: string, dx: -1 | 0 | 1, dy: -1 | 0 | 1): GridWidget | undefined
@@ -76,8 +76,13 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
       change(workspace, (items, s) => {
         const target = items.find((item) => item.id === id)
         if (!target) return items
+        // A noMove widget keeps its cell and a noResize one its size (spec §3), whoever asks: mouse or keyboard.
+        const asked = {
+          ...(target.noMove ? {} : { x: place.x, y: place.y }),
+          ...(target.noResize ? {} : { w: place.w, h: place.h }),
+        }
         // Within the widget's own bounds first; then the layout engine makes room and closes gaps.
-        const bounded = clampWidget({ ...target, ...place }, columnsOf(s))
+        const bounded = clampWidget({ ...target, ...asked }, columnsOf(s))
         const moved = moveInLayout(items, id, { x: bounded.x, y: bounded.y, w: bounded.w, h: bounded.h }, columnsOf(s))
         return moved.map((item) => (item.id === id && item.autoPosition ? { ...item, autoPosition: false } : item))
       }),
@@ -85,6 +90,7 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
       const items = grid.getState().workspaces[workspace].items
       const item = items.find((i) => i.id === id)
       if (!item) return undefined
+      if (item.noMove) return item
       const columns = columnsOf(settings())
       const x = item.x ?? 0
       const y = item.y ?? 0

@@ -115,6 +115,55 @@ describe('moveInLayout', () => {
   })
 })
 
+describe('locked and noMove widgets (spec §3)', () => {
+  it('a locked widget is never pushed: the moving widget goes past it, others flow around it', () => {
+    const items: LayoutBox[] = [...column().map((b) => (b.id === 'b' ? { ...b, locked: true } : b))]
+    const next = moveInLayout(items, 'a', { y: 2 }, 12)
+    expect(at(next, 'b')).toEqual({ x: 0, y: 2, w: 4, h: 2 })
+    expect(overlapping(next)).toEqual([])
+    expect(next.find((i) => i.id === 'b')).toBe(items[1])
+    // Moving up onto it: the mover lands below, the locked one stays.
+    const c = moveInLayout(items, 'c', { x: 0, y: 2 }, 12)
+    expect(at(c, 'b')).toEqual({ x: 0, y: 2, w: 4, h: 2 })
+    expect(overlapping(c)).toEqual([])
+  })
+
+  it('a noMove widget cannot be moved or pushed, and gravity leaves it where it is', () => {
+    const items: LayoutBox[] = [
+      { id: 'a', x: 0, y: 0, w: 4, h: 2 },
+      { id: 'pin', x: 0, y: 5, w: 4, h: 2, noMove: true },
+    ]
+    expect(moveInLayout(items, 'pin', { y: 0 }, 12)).toEqual(items)
+    expect(at(moveInLayout(items, 'pin', { x: 3, y: 0, w: 6 }, 12), 'pin')).toEqual({ x: 0, y: 5, w: 6, h: 2 })
+    expect(at(compactLayout(items, 12), 'pin')).toEqual({ x: 0, y: 5, w: 4, h: 2 })
+    const pushed = moveInLayout(items, 'a', { y: 4, h: 3 }, 12)
+    expect(at(pushed, 'pin')).toEqual({ x: 0, y: 5, w: 4, h: 2 })
+    expect(overlapping(pushed)).toEqual([])
+  })
+
+  it('never leaves overlaps around pinned widgets, whatever moves', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ x: fc.nat(11), y: fc.nat(20), w: fc.integer({ min: 1, max: 6 }), h: fc.integer({ min: 1, max: 4 }), pin: fc.boolean() }), {
+          minLength: 2,
+          maxLength: 20,
+        }),
+        fc.nat(19),
+        fc.nat(11),
+        fc.nat(25),
+        (boxes, pick, x, y) => {
+          // Pinned widgets come from a layout without overlaps, as a saved layout would.
+          const items = compactLayout(boxes.map(({ pin, ...b }, i) => ({ ...b, id: `w${i}`, pin })), 12).map(({ pin, ...b }) => ({ ...b, locked: pin }))
+          const id = items[pick % items.length]!.id
+          const next = moveInLayout(items, id, { x, y }, 12)
+          expect(overlapping(next)).toEqual([])
+          for (const item of items) if (item.locked && item.id !== id) expect(at(next, item.id)).toEqual(at(items, item.id))
+        },
+      ),
+    )
+  })
+})
+
 describe('autoPlace', () => {
   it('takes the first spot, row by row, where the widget fits', () => {
     const items: LayoutBox[] = [...column(), { id: 'n', w: 8, h: 1 }]

@@ -18,19 +18,29 @@ export interface LayoutBox {
   h?: number
   /** Minimised widgets are not on the grid and take no space. */
   isMinimised?: boolean
+  /** Never moved to make way for another widget (spec §3; the user may still move it, as in gridstack). */
+  locked?: boolean
+  /** Not moved by the user, and so not by the layout either: it stays where it was put (spec §3). */
+  noMove?: boolean
 }
 
 const overlapsX = (a: GridPlace, b: GridPlace) => a.x < b.x + b.w && b.x < a.x + a.w
 const overlaps = (a: GridPlace, b: GridPlace) => overlapsX(a, b) && a.y < b.y + b.h && b.y < a.y + a.h
 const onGrid = (item: LayoutBox) => !item.isMinimised
+/** A widget the layout never moves: locked (others may not push it) or noMove (it may not move at all). */
+const pinned = (item: LayoutBox) => !!(item.locked || item.noMove)
 
 /**
  * Lays boxes out in the given order: each rises until the box above stops it (it never jumps over one), then
- * goes down past anything it still overlaps. O(n²) in the number of widgets: about 40,000 box tests at 200.
+ * goes down past anything it still overlaps. Pinned boxes (`fixed[i]`) stay where they are and the others flow
+ * around them. Answers the places in the order given. O(n²) in the number of widgets: about 40,000 box tests at
+ * 200.
  */
-function settle(order: readonly GridPlace[]): GridPlace[] {
-  const placed: GridPlace[] = []
-  for (const item of order) {
+function settle(order: readonly GridPlace[], fixed: readonly boolean[] = []): GridPlace[] {
+  const placed: GridPlace[] = order.filter((_, i) => fixed[i])
+  const result: GridPlace[] = [...order]
+  for (const [i, item] of order.entries()) {
+    if (fixed[i]) continue
     let y = 0
     for (const other of placed) if (overlapsX(item, other) && other.y < item.y) y = Math.max(y, other.y + other.h)
     y = Math.min(y, item.y)
@@ -46,8 +56,9 @@ function settle(order: readonly GridPlace[]): GridPlace[] {
       }
     }
     placed.push(next)
+    result[i] = next
   }
-  return placed
+  return result
 }
 
 /** Copies the settled places back, reusing every item whose place did not change. */
@@ -77,7 +88,10 @@ export function compactLayout<T extends LayoutBox>(items: readonly T[], columns:
   const placedItems = items.filter((item) => onGrid(item) && item.x !== undefined && item.y !== undefined)
   const order = placedItems.map((item) => ({ item, place: clampWidget(placeOf(item), columns) }))
   order.sort((a, b) => byRowThenColumn(a.place, b.place))
-  const settled = settle(order.map((o) => o.place))
+  const settled = settle(
+    order.map((o) => o.place),
+    order.map((o) => pinned(o.item)),
+  )
   let next = apply(items, order.map((o) => o.item), settled)
   // Newcomers last, each at the first spot where it fits.
   for (const item of items) {
@@ -102,7 +116,9 @@ export function moveInLayout<T extends LayoutBox>(
   const moving = items.find((item) => item.id === id)
   if (!moving || !onGrid(moving)) return [...items]
   const from = placeOf(moving)
-  const target = clampWidget({ ...from, ...to }, columns)
+  // A noMove widget keeps its cell (it may still grow or shrink): only its size is taken from `to`.
+  const asked = moving.noMove ? { w: to.w, h: to.h } : to
+  const target = clampWidget({ ...from, ...Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined)) }, columns)
   const others = items.filter((item) => item.id !== id && onGrid(item) && item.x !== undefined && item.y !== undefined)
   const order = [
     ...others.map((item) => ({ item, place: clampWidget(placeOf(item), columns), first: false })),
@@ -112,7 +128,11 @@ export function moveInLayout<T extends LayoutBox>(
   // when it moves down (the other rises into the room it left).
   const movingFirst = target.y <= from.y
   order.sort((a, b) => byRowThenColumn(a.place, b.place) || (a.first === b.first ? 0 : a.first === movingFirst ? -1 : 1))
-  const settled = settle(order.map((o) => o.place))
+  // Pinned widgets keep their places; the moving one too when it is noMove (a locked one moves where asked).
+  const settled = settle(
+    order.map((o) => o.place),
+    order.map((o) => (o.first ? !!o.item.noMove : pinned(o.item))),
+  )
   return apply(items, order.map((o) => o.item), settled)
 }
 
