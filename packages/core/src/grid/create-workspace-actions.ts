@@ -1,3 +1,5 @@
+import type { ScreenBand } from '../constants/breakpoints'
+import { itemsForBand } from './band-layouts'
 import type { GridStore } from './grid-store'
 import type { GridSettings, GridWidget, WorkspaceId } from './grid-model'
 import { autoPlace, moveInLayout } from './layout-engine'
@@ -10,6 +12,8 @@ import {
   removeWidget,
   restoreWidget,
   setSnapToGrid,
+  snapItemSize,
+  snapLayout,
   toggleFullscreen,
   toggleWidget,
   type NewWidget,
@@ -37,6 +41,17 @@ export interface WorkspaceActions {
   nudge(workspace: WorkspaceId, id: string, dx: -1 | 0 | 1, dy: -1 | 0 | 1): GridWidget | undefined
   /** Switches snap-to-grid for every workspace, laying each out again. */
   setSnapToGrid(on: boolean): void
+  /**
+   * Applies new grid settings (the grid control dialog): switching snap-to-grid, or changing the snap columns or
+   * widget size while snapping, lays every workspace out again; the other settings only change how it is drawn.
+   */
+  applySettings(settings: GridSettings): void
+  /**
+   * Draws a workspace for another screen band (spec §9): its own layout there, or one derived from the nearest
+   * band that has one (see `band-layouts.ts`). The dashboard controller calls it when the grid's width crosses a
+   * breakpoint; the layout of the band it leaves stays as it was.
+   */
+  showBand(workspace: WorkspaceId, band: ScreenBand): void
   /** The layout of every workspace as a portable document. */
   exportLayout(): LayoutDocument
   /**
@@ -53,14 +68,15 @@ export interface WorkspaceActions {
  */
 export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
   const settings = (): GridSettings => grid.getState().settings
-  const change = (workspace: WorkspaceId, next: (items: GridWidget[], s: GridSettings) => GridWidget[]) => {
+  // `arranged`: the user moved or resized a widget, which gives the band its own layout (see setWorkspaceItems).
+  const change = (workspace: WorkspaceId, next: (items: GridWidget[], s: GridSettings) => GridWidget[], arranged = false) => {
     const s = settings()
     const before = grid.getState().workspaces[workspace].items
     let after = next(before, s)
     if (after === before) return
     // Auto-positioned newcomers get their spot here, so the store always holds the whole layout.
     for (const item of after) if (!item.isMinimised && (item.x === undefined || item.y === undefined)) after = autoPlace(after, item.id, columnsOf(s))
-    grid.getState().setWorkspaceItems(workspace, after)
+    grid.getState().setWorkspaceItems(workspace, after, arranged)
   }
 
   return {
@@ -85,7 +101,7 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
         const bounded = clampWidget({ ...target, ...asked }, columnsOf(s))
         const moved = moveInLayout(items, id, { x: bounded.x, y: bounded.y, w: bounded.w, h: bounded.h }, columnsOf(s))
         return moved.map((item) => (item.id === id && item.autoPosition ? { ...item, autoPosition: false } : item))
-      }),
+      }, true),
     nudge(workspace, id, dx, dy) {
       const items = grid.getState().workspaces[workspace].items
       const item = items.find((i) => i.id === id)
@@ -102,7 +118,7 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
         if (dy === 0 || moved.x !== x || moved.y !== y || y + dy * step <= 0) break
       }
       // The engine keeps unmoved widgets' objects: nothing new means no store write (and no storage write).
-      if (next.some((item, i) => item !== items[i])) grid.getState().setWorkspaceItems(workspace, next)
+      if (next.some((item, i) => item !== items[i])) grid.getState().setWorkspaceItems(workspace, next, true)
       return next.find((i) => i.id === id)
     },
     setSnapToGrid(on) {
@@ -113,13 +129,42 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
       }
       state.setSettings({ snapToGrid: on })
     },
+    applySettings(next) {
+      const current = settings()
+      const state = grid.getState()
+      const relay =
+        next.snapToGrid !== current.snapToGrid ||
+        (next.snapToGrid &&
+          (next.snapToGridColumns !== current.snapToGridColumns ||
+            next.gridItemWidth !== current.gridItemWidth ||
+            next.gridItemHeight !== current.gridItemHeight))
+      if (relay) {
+        for (const [id, workspace] of Object.entries(state.workspaces) as [WorkspaceId, { items: GridWidget[] }][]) {
+          const items =
+            next.snapToGrid === current.snapToGrid ? snapLayout(workspace.items, columnsOf(next), snapItemSize(next)) : setSnapToGrid(workspace.items, next.snapToGrid, next)
+          state.setWorkspaceItems(id, items)
+        }
+      }
+      state.setSettings(next)
+    },
+    showBand(workspace, band) {
+      const state = grid.getState()
+      const current = state.workspaces[workspace]
+      if (current.band === band) return
+      state.setWorkspace(workspace, { band, items: itemsForBand(current, band, state.settings) })
+    },
     exportLayout: () => exportLayout(grid.getState()),
     importLayout(document) {
       // Validate everything first: a refused document changes nothing.
       const layout = importLayout(document)
       const state = grid.getState()
       state.setSettings(layout.settings)
-      for (const [id, items] of Object.entries(layout.workspaces) as [WorkspaceId, GridWidget[]][]) state.setWorkspaceItems(id, items)
+      for (const [id, items] of Object.entries(layout.workspaces) as [WorkspaceId, GridWidget[]][]) {
+        // Each workspace is drawn for the band it is in here: the document's layout for that band, or one derived.
+        const imported = { ...state.workspaces[id], items, layouts: layout.layouts[id] }
+        const band = imported.band
+        state.setWorkspace(id, { items: band ? itemsForBand(imported, band, layout.settings) : items, layouts: layout.layouts[id] })
+      }
     },
   }
 }

@@ -32,8 +32,21 @@ export {
   clampWidget,
   columnsOf,
   defaultSize,
+  snapItemSize,
   type NewWidget,
 } from './workspace-rules'
+export {
+  GRID_SETTING_FIELDS,
+  GRID_SETTING_BOUNDS,
+  gridSettingLabels,
+  gridSettingProblem,
+  validateGridSettings,
+  draftOf,
+  type GridSettingField,
+  type GridSettingsDraft,
+  type GridSettingsErrors,
+} from './grid-settings'
+export { createGridSettingsEditor, type GridSettingsEditor, type GridSettingsEditorState } from './create-grid-settings-editor'
 export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
 export { compactLayout, moveInLayout, autoPlace, type LayoutBox } from './layout-engine'
 export { createWorkspaceActions, type WorkspaceActions } from './create-workspace-actions'

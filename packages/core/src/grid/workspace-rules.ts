@@ -16,11 +16,21 @@ export type NewWidget = Pick<GridWidget, 'id' | 'type' | 'name'> & Partial<GridW
 export const columnsOf = (settings: Pick<GridSettings, 'snapToGrid' | 'snapToGridColumns'>): number =>
   settings.snapToGrid ? Math.max(1, Math.round(settings.snapToGridColumns)) : GRID.columns
 
+/**
+ * A widget's size in snap mode: the grid settings' item width and height (1x1 by default, spec §4), within the
+ * columns.
+ */
+export function snapItemSize(settings: Partial<Pick<GridSettings, 'snapToGridColumns' | 'gridItemWidth' | 'gridItemHeight'>>): { w: number; h: number } {
+  const columns = Math.max(1, Math.round(settings.snapToGridColumns ?? SNAP_LAYOUT_DEFAULTS.columns))
+  const size = (value: number | undefined, fallback: number) => (value !== undefined && Number.isFinite(value) ? Math.max(1, Math.round(value)) : fallback)
+  return { w: Math.min(size(settings.gridItemWidth, SNAP_LAYOUT_DEFAULTS.w), columns), h: size(settings.gridItemHeight, SNAP_LAYOUT_DEFAULTS.h) }
+}
+
 /** Default size of a new widget in the current mode (spec §4, §9). */
-export function defaultSize(settings: Pick<GridSettings, 'snapToGrid'>): Pick<GridWidget, 'w' | 'h' | 'minW' | 'minH'> {
-  return settings.snapToGrid
-    ? { w: SNAP_LAYOUT_DEFAULTS.w, h: SNAP_LAYOUT_DEFAULTS.h, minW: undefined, minH: undefined }
-    : { ...FREE_LAYOUT_DEFAULTS }
+export function defaultSize(
+  settings: Pick<GridSettings, 'snapToGrid'> & Partial<Pick<GridSettings, 'snapToGridColumns' | 'gridItemWidth' | 'gridItemHeight'>>,
+): Pick<GridWidget, 'w' | 'h' | 'minW' | 'minH'> {
+  return settings.snapToGrid ? { ...snapItemSize(settings), minW: undefined, minH: undefined } : { ...FREE_LAYOUT_DEFAULTS }
 }
 
 /** @throws {ConsoleError} 'widget does not have an id' (spec §5). */
@@ -45,20 +55,25 @@ export function clampWidget<T extends LayoutBox & Pick<GridWidget, 'minW' | 'max
 }
 
 /**
- * Snap mode's layout: widgets in order, row by row, one cell each; non-minimised first, minimised last
- * (spec §4).
+ * Snap mode's layout: widgets in order, row by row, each `size` cells (1x1 unless the grid settings say
+ * otherwise); non-minimised first, minimised last (spec §4).
  */
-export function snapLayout(items: readonly GridWidget[], columns: number): GridWidget[] {
+export function snapLayout(items: readonly GridWidget[], columns: number, size: { w: number; h: number } = SNAP_LAYOUT_DEFAULTS): GridWidget[] {
   const ordered = [...items.filter((i) => !i.isMinimised), ...items.filter((i) => i.isMinimised)]
+  const w = Math.min(Math.max(1, size.w), columns)
+  const perRow = Math.max(1, Math.floor(columns / w))
   return ordered.map((item, index) => ({
     ...item,
-    x: index % columns,
-    y: Math.floor(index / columns),
-    w: 1,
-    h: 1,
+    x: (index % perRow) * w,
+    y: Math.floor(index / perRow) * size.h,
+    w,
+    h: size.h,
     autoPosition: false,
   }))
 }
+
+/** Snap mode's layout under these settings (their columns and item size). */
+const snapOf = (items: readonly GridWidget[], settings: GridSettings) => snapLayout(items, columnsOf(settings), snapItemSize(settings))
 
 /**
  * Adds a widget: auto-positioned, not fullscreen, not minimised, with the mode's default size (spec §4).
@@ -74,13 +89,13 @@ export function addWidget(items: readonly GridWidget[], widget: NewWidget, setti
     columnsOf(settings),
   )
   const next = [...items, added]
-  return settings.snapToGrid ? snapLayout(next, columnsOf(settings)) : next
+  return settings.snapToGrid ? snapOf(next, settings) : next
 }
 
 /** Removes a widget by id. */
 export function removeWidget(items: readonly GridWidget[], id: string, settings?: GridSettings): GridWidget[] {
   const next = items.filter((item) => item.id !== id)
-  return settings?.snapToGrid ? snapLayout(next, columnsOf(settings)) : next
+  return settings?.snapToGrid ? snapOf(next, settings) : next
 }
 
 /** Adds a widget, or removes it when it is already in the workspace (spec §4). */
@@ -106,7 +121,7 @@ export function minimiseWidget(items: readonly GridWidget[], id: string, setting
   if (!target) return [...items]
   const minimised = { ...target, isMinimised: true, isFullscreen: false }
   if (!settings.snapToGrid) return update(items, id, () => minimised)
-  return snapLayout([...items.filter((item) => item.id !== id), minimised], columnsOf(settings))
+  return snapOf([...items.filter((item) => item.id !== id), minimised], settings)
 }
 
 /**
@@ -121,7 +136,7 @@ export function restoreWidget(items: readonly GridWidget[], id: string, settings
   const rest = items.filter((item) => item.id !== id)
   const firstMinimised = rest.findIndex((item) => item.isMinimised)
   const at = firstMinimised < 0 ? rest.length : firstMinimised
-  return snapLayout([...rest.slice(0, at), restored, ...rest.slice(at)], columnsOf(settings))
+  return snapOf([...rest.slice(0, at), restored, ...rest.slice(at)], settings)
 }
 
 /**
@@ -132,7 +147,7 @@ export function restoreWidget(items: readonly GridWidget[], id: string, settings
 export function setSnapToGrid(items: readonly GridWidget[], on: boolean, settings: GridSettings): GridWidget[] {
   const next = { ...settings, snapToGrid: on }
   const ordered = [...items.filter((i) => !i.isMinimised), ...items.filter((i) => i.isMinimised)]
-  if (on) return snapLayout(ordered.map((item) => ({ ...item, minW: undefined, minH: undefined, noResize: true })), columnsOf(next))
+  if (on) return snapOf(ordered.map((item) => ({ ...item, minW: undefined, minH: undefined, noResize: true })), next)
   return ordered.map((item) =>
     clampWidget(
       { ...item, ...defaultSize(next), x: undefined, y: undefined, autoPosition: true, noResize: false },
