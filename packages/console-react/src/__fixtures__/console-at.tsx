@@ -1,12 +1,53 @@
-import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, render } from '@testing-library/react'
+import { useLayoutEffect } from 'react'
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions, type To } from 'react-router'
 import { vi } from 'vitest'
 import { createConsoleClient, type AuthUser, type FetchLike, type TenantRecord } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage, type FakeAuthAdapterOptions } from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 import type { WidgetRegistry } from '../widget/widget-definition'
+
+/**
+ * Where a test's memory router is, and a way to go elsewhere: the little of a data router's `router` object that
+ * tests read (`router.state.location`, `router.navigate`), for the console's declarative router.
+ */
+export interface TestRouter {
+  state: { location: Location }
+  navigate: (to: To, options?: NavigateOptions) => Promise<void>
+  /** Called by {@link RouterProbe}: the router's own `navigate` and where it is. */
+  bind: (navigate: NavigateFunction, location: Location) => void
+}
+
+/** A {@link TestRouter} that {@link RouterProbe} keeps up to date once rendered inside the router. */
+export function testRouter(): TestRouter {
+  let go: NavigateFunction | undefined
+  const router: TestRouter = {
+    state: { location: undefined as unknown as Location },
+    bind(navigate, location) {
+      go = navigate
+      router.state.location = location
+    },
+    async navigate(to, options) {
+      const navigate = go
+      if (!navigate) throw new Error('testRouter: render <RouterProbe router={…} /> inside the router first.')
+      await act(async () => void navigate(to, options))
+    },
+  }
+  return router
+}
+
+/** Rendered inside the router: copies the current location (and `navigate`) into a {@link testRouter}. */
+export function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  // A layout effect: the copy is up to date before the test's next assertion, as a data router's state is.
+  useLayoutEffect(() => {
+    router.bind(navigate, location)
+  }, [router, navigate, location])
+  return null
+}
 
 /** What the fake server answers to one request: a status with a JSON body, or no answer at all (offline). */
 export type FakeAnswer = { status: number; body?: unknown } | 'no answer'
@@ -61,10 +102,13 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
     logger: { warn: vi.fn(), error: vi.fn() },
   })
   if (options.tenant) client.tenant.getState().setTenant(options.tenant)
-  const router = createMemoryRouter(createConsoleRoutes({ widgets: options.widgets, basePath: options.basePath }), { initialEntries: [path] })
+  const router = testRouter()
   const view = render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes widgets={options.widgets} basePath={options.basePath} />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   return { client, auth, router, answers, requests, container: view.container }

@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type FetchLike } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 import { consoleAt } from '../__fixtures__/console-at'
 import { CONSOLE_ROUTES } from '../navigation/console-routes'
 
@@ -33,10 +34,13 @@ function orgAdminAtEntryPoint(recordStatus: number) {
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
   })
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/entrypoint'] })
+  const router = testRouter()
   render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/entrypoint']}>
+        <ConsoleRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   act(() => client.session.getState().setSession({ uid: 'u', email: 'ops@honu.test', permissions: { '*': ['org-admin'] } }, 't'))

@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type FetchLike } from '@honu/core'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
@@ -32,10 +33,13 @@ function openSignedIn(path: string, user: number) {
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
   })
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [path] })
+  const router = testRouter()
   render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   return { client, server, auth, router, scheduler }
@@ -93,10 +97,13 @@ describe('the sign-in page after the server ended the session', () => {
       logger: { warn: vi.fn(), error: vi.fn() },
     })
     client.session.setState({ notice: 'session-ended' })
-    const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: ['/login'] })
+    const router = testRouter()
     render(
       <ConsoleProvider client={client}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/login']}>
+          <ConsoleRoutes />
+          <RouterProbe router={router} />
+        </MemoryRouter>
       </ConsoleProvider>,
     )
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Sign in again to continue.')

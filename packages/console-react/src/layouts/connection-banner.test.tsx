@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type ConsoleClient, type FetchLike } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
@@ -23,10 +24,13 @@ function signedIn(fetchLike: FetchLike, entry: string, setup?: (client: ConsoleC
     logger: { warn: vi.fn(), error: vi.fn() },
   })
   setup?.(client)
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [entry] })
+  const router = testRouter()
   render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[entry]}>
+        <ConsoleRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))

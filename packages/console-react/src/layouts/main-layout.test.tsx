@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 
 function signedInAt(path: string) {
   const client = createConsoleClient({
@@ -15,10 +16,13 @@ function signedInAt(path: string) {
     logger: { warn: vi.fn(), error: vi.fn() },
   })
   client.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [path] })
+  const router = testRouter()
   render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   // No identity provider here: the session is set as a provider would set it.

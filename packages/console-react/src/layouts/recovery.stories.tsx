@@ -1,17 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { createConsoleClient } from '@honu/core'
 import { createFakeAuthAdapter, createMemoryStorage } from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { ConsoleRoutes } from '../routes/create-console-routes'
 
 /**
  * The console meeting a server that does not answer (nothing listens on port 1): the connection banner, lists in
  * their error state, 'Error logging in', and the sign-in page after the server ended the session.
  */
 function Recovery({ path, signedIn, ended }: { path: string; signedIn: 'provider' | 'console' | 'no'; ended?: boolean }) {
-  const [router] = useState(() => createMemoryRouter(createConsoleRoutes({ embedded: true }), { initialEntries: [path] }))
   const [client] = useState(() => {
     const created = createConsoleClient({
       api: { baseUrl: 'http://127.0.0.1:1' },
@@ -30,7 +29,9 @@ function Recovery({ path, signedIn, ended }: { path: string; signedIn: 'provider
   }, [client, signedIn, ended])
   return (
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes embedded />
+      </MemoryRouter>
     </ConsoleProvider>
   )
 }

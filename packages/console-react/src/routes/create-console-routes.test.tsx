@@ -1,11 +1,13 @@
 import { render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
+import { Console } from '../console'
 import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from './create-console-routes'
+import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { ConsoleRoutes } from './create-console-routes'
 
 function mount(path: string, basePath?: string) {
   const client = createConsoleClient({
@@ -15,10 +17,13 @@ function mount(path: string, basePath?: string) {
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
   })
-  const router = createMemoryRouter(createConsoleRoutes({ basePath }), { initialEntries: [path] })
+  const router = testRouter()
   render(
     <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes basePath={basePath} />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </ConsoleProvider>,
   )
   return { router, client }
@@ -48,5 +53,22 @@ describe('createConsoleRoutes', () => {
     mount('/login')
     await screen.findByRole('heading', { name: 'Sign in' })
     await expectNoAxeViolations(document.body)
+  })
+})
+
+describe('Console', () => {
+  it('brings its own memory router when asked, with a base name for every link and redirect', async () => {
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:1' },
+      auth: createFakeAuthAdapter(),
+      scheduler: createManualScheduler(),
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+      logger: { warn: vi.fn(), error: vi.fn() },
+    })
+    render(<Console client={client} basename="/ops" memoryRouter={{ initialEntries: ['/ops/'] }} />)
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/ops/auth/action')
+    // The memory router leaves the page's own address alone.
+    expect(window.location.pathname).toBe('/')
   })
 })

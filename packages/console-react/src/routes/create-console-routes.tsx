@@ -1,5 +1,5 @@
-import { Suspense } from 'react'
-import { Navigate, Outlet, type RouteObject } from 'react-router'
+import { Suspense, useState } from 'react'
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
@@ -15,6 +15,7 @@ import type { WidgetRegistry } from '../widget/widget-definition'
 import { WidgetRegistryContext } from '../provider/console-context'
 import { lazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
+import { RouteErrorBoundary } from './route-error-boundary'
 import { ThemedRoot } from './themed-root'
 
 /** Options of {@link createConsoleRoutes}. */
@@ -55,15 +56,37 @@ function routeOf(row: ConsoleRoute): RouteObject {
 /** The table's rows shown in one layout, as routes. */
 const rowsIn = (layout: ConsoleLayout) => CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf)
 
-/** Every route gets the console's error element (unless it has one), so React Router's developer page never shows. */
-const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
-  routes.map((route) => ({ ...route, errorElement: route.errorElement ?? <RouteError />, children: route.children && withErrorElements(route.children) }) as RouteObject)
+/** Whether a route's element is already the console's error boundary. */
+const isBoundary = (element: unknown): boolean =>
+  typeof element === 'object' && element !== null && (element as { type?: unknown }).type === RouteErrorBoundary
+
+/**
+ * Every route's element inside the console's error boundary (unless it has one), so a failed screen shows the
+ * console's error in its place, never React Router's developer page, and with no need for a data router.
+ */
+const withErrorBoundaries = (routes: RouteObject[]): RouteObject[] =>
+  routes.map(
+    (route) =>
+      ({
+        ...route,
+        element: isBoundary(route.element) ? route.element : <RouteErrorBoundary>{route.element}</RouteErrorBoundary>,
+        children: route.children && withErrorBoundaries(route.children),
+      }) as RouteObject,
+  )
+
+// Outside the themed root, which is what failed: the error keeps the console's styles scope.
+const rootError = (error: unknown) => (
+  <div className="honu-console" data-theme="dark">
+    <RouteError error={error} />
+  </div>
+)
 
 /**
  * The route table of spec §2 (`CONSOLE_ROUTES`, one `{ path, access, layout, screen | load }` row per route) as
- * React Router route objects, for a host to mount in its own data router (or use `<Console />`, which brings one).
- * Every route carries the navigation guard and the console's error element; the mission-planning routes also the
- * mission-planning guard. The connection banner sits once above every screen.
+ * React Router route objects, for a host to mount in its own router (`useRoutes`, or a data router), or use
+ * {@link ConsoleRoutes} or `<Console />`, which brings a router. Every route carries the navigation guard and the
+ * console's error boundary (no `errorElement`: the console needs no data router); the mission-planning routes also
+ * the mission-planning guard. The connection banner sits once above every screen.
  *
  * @example
  * const router = createBrowserRouter([...hostRoutes, ...createConsoleRoutes({ basePath: '/ops' })])
@@ -71,27 +94,23 @@ const withErrorElements = (routes: RouteObject[]): RouteObject[] =>
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
-  return withErrorElements([
+  return withErrorBoundaries([
     {
       path: base || '/',
-      // Outside the themed root, which is what failed: the error keeps the console's styles scope.
-      errorElement: (
-        <div className="honu-console" data-theme="dark">
-          <RouteError />
-        </div>
-      ),
       element: (
-        <PathsProvider base={base}>
-          <EmbeddingContext.Provider value={options.embedded ?? false}>
-            <WidgetRegistryContext.Provider value={options.widgets}>
-              <ThemedRoot>
-                <ConnectionBanner />
-                <Outlet />
-                <Toaster />
-              </ThemedRoot>
-            </WidgetRegistryContext.Provider>
-          </EmbeddingContext.Provider>
-        </PathsProvider>
+        <RouteErrorBoundary fallback={rootError}>
+          <PathsProvider base={base}>
+            <EmbeddingContext.Provider value={options.embedded ?? false}>
+              <WidgetRegistryContext.Provider value={options.widgets}>
+                <ThemedRoot>
+                  <ConnectionBanner />
+                  <Outlet />
+                  <Toaster />
+                </ThemedRoot>
+              </WidgetRegistryContext.Provider>
+            </EmbeddingContext.Provider>
+          </PathsProvider>
+        </RouteErrorBoundary>
       ),
       children: [
         { index: true, element: <Navigate to={paths.login} replace /> },
@@ -103,4 +122,15 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       ],
     },
   ])
+}
+
+/**
+ * The console's routes ({@link createConsoleRoutes}) rendered with `useRoutes`, inside any router the host brings
+ * (`BrowserRouter`, `MemoryRouter`, or a data router). The table is built once per mounted console.
+ *
+ * @example <BrowserRouter basename="/ops"><ConsoleRoutes /></BrowserRouter>
+ */
+export function ConsoleRoutes(options: ConsoleRoutesOptions) {
+  const [routes] = useState(() => createConsoleRoutes(options))
+  return useRoutes(routes)
 }

@@ -1,21 +1,33 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { Suspense, useState, type ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { isValidElement } from 'react'
+import { Link, MemoryRouter, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { createConsoleRoutes } from './create-console-routes'
 import { lazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
+import { RouteErrorBoundary } from './route-error-boundary'
 
 const noWait = { sleep: async () => undefined }
 const Hello = ({ name }: { name: string }) => <h1>Hello {name}</h1>
 
+const inMain = (error: unknown) => (
+  <main>
+    <RouteError error={error} />
+  </main>
+)
+
 function mount(element: ReactNode) {
-  const router = createMemoryRouter([{ path: '/', element: <main><Suspense fallback={<p>Loading…</p>}>{element}</Suspense></main>, errorElement: <main><RouteError /></main> }], {
-    initialEntries: ['/'],
-  })
-  render(<RouterProvider router={router} />)
-  return router
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <RouteErrorBoundary fallback={inMain}>
+        <main>
+          <Suspense fallback={<p>Loading…</p>}>{element}</Suspense>
+        </main>
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  )
 }
 
 describe('lazyScreen', () => {
@@ -87,12 +99,82 @@ describe('RouteError', () => {
     const walk = (routes: RouteObject[], at: string) => {
       for (const route of routes) {
         const where = `${at}/${route.path ?? (route.index ? '(index)' : '(layout)')}`
-        if (!route.errorElement) missing.push(where)
+        if (!isValidElement(route.element) || route.element.type !== RouteErrorBoundary) missing.push(where)
         if (route.children) walk(route.children, where)
       }
     }
     const routes = createConsoleRoutes()
     walk(routes, '')
     expect(missing).toEqual([])
+  })
+})
+
+describe('RouteErrorBoundary', () => {
+  function Broken(): ReactNode {
+    throw new Error('render failed')
+  }
+  function Layout() {
+    return (
+      <>
+        <nav>
+          <Link to="/fine">Fine</Link>
+        </nav>
+        <main>
+          <Outlet />
+        </main>
+      </>
+    )
+  }
+  function App() {
+    return useRoutes([
+      {
+        path: '/',
+        element: (
+          <RouteErrorBoundary>
+            <Layout />
+          </RouteErrorBoundary>
+        ),
+        children: [
+          { path: 'broken', element: <RouteErrorBoundary><Broken /></RouteErrorBoundary> },
+          { path: 'fine', element: <RouteErrorBoundary><h1>Fine here</h1></RouteErrorBoundary> },
+        ],
+      },
+    ])
+  }
+
+  it('shows the failed route in its place, keeps the layout around it, and another route renders normally', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <App />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByRole('heading', { name: 'This screen failed to show.' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('link', { name: 'Fine' }))
+    expect(await screen.findByRole('heading', { name: 'Fine here' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'This screen failed to show.' })).not.toBeInTheDocument()
+  })
+
+  it('shows its own fallback when given one', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary fallback={(error) => <p role="alert">{(error as Error).message}</p>}>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('render failed')
+  })
+
+  it('the console root\'s failure keeps the console\'s styles scope and theme around the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const [root] = createConsoleRoutes()
+    // No ConsoleProvider: the themed root cannot read the preferences and throws.
+    const { container } = render(<MemoryRouter initialEntries={['/']}>{root?.element}</MemoryRouter>)
+    expect(await screen.findByRole('heading', { name: 'This screen failed to show.' })).toBeInTheDocument()
+    expect(container.firstElementChild).toHaveClass('honu-console')
+    expect(container.firstElementChild).toHaveAttribute('data-theme', 'dark')
   })
 })

@@ -1,21 +1,20 @@
 import { ConsoleError, recoveryMessages } from '@honu/core'
-import { useLocation, useNavigate, useRouteError } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { useFocusHeading } from '../screens/use-focus-heading'
 import { retryFailedScreens, SCREEN_LOAD_FAILED } from './lazy-screen'
 
 /**
- * The error element of every console route, in place of React Router's developer page: a screen that failed to
+ * What every console route shows when it failed (its `RouteErrorBoundary`'s fallback): a screen that failed to
  * render says so with "Try again" (which renders the route afresh), and a screen whose code could not be loaded
  * says 'The console was updated or cannot be reached' with "Reload" (a new version replaced the old files, or the
  * server is gone). The layout around it stays, so the rest of the console keeps working.
  */
-export function RouteError() {
-  const error = useRouteError()
+export function RouteError({ error }: { error: unknown }) {
   const location = useLocation()
   const navigate = useNavigate()
   const heading = useFocusHeading()
   const stale = ConsoleError.is(error) && error.code === SCREEN_LOAD_FAILED
-  // The same address again: React Router's boundary clears its error on a new location and renders the route.
+  // The same address again: the route's boundary clears its error on a new location and renders the route.
   const retry = () => {
     retryFailedScreens()
     void navigate(location, { replace: true, state: location.state })

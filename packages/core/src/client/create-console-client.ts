@@ -147,9 +147,23 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const persisted = [preferences, tenant, streamView, grid]
   const lifecycles: StoreLifecycle[] = [...persisted, toasts]
 
+  let running = false
+  // Each load of the flags has its generation: one that answers after a sign-out reset them is dropped.
+  let flagsGeneration = 0
+  const loadFlags = () => {
+    if (!options.flags) return flags.getState().setFlags({})
+    const generation = ++flagsGeneration
+    flags.getState().setLoading()
+    void options.flags.load().then((loaded) => generation === flagsGeneration && flags.getState().setFlags(loaded))
+  }
+
   const resetAll = () => {
     session.getState().clear()
     preferences.getState().reset()
+    // Sign-out resets all stores (spec §4), the flags too; a running console loads them afresh for the next user.
+    flagsGeneration += 1
+    flags.getState().reset()
+    if (running) loadFlags()
     tenant.getState().reset()
     streamView.getState().reset()
     streamView.getState().resetSidebar()
@@ -170,7 +184,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     onReachability: (up) => (up ? connection.getState().reportReachable() : connection.getState().reportUnreachable()),
     onUnauthorized: tokens.onUnauthorized,
   })
-  const v1 = createV1Client({ http, baseUrl, avatar: options.avatar })
+  const v1 = createV1Client({ http, baseUrl, avatar: options.avatar, logger })
   const v2 = createV2Client({
     http,
     baseUrl: options.api.v2BaseUrl ?? `${baseUrl}/api/v2`,
@@ -180,7 +194,6 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, logger, getToken: tokens.current, avatar: options.avatar })
   const authService = createAuthService(auth, session, toasts)
 
-  let running = false
   let periodicTimer: unknown
   const cleanups: (() => void)[] = []
 
@@ -216,12 +229,10 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       } else {
         session.setState({ status: 'signed-out' })
       }
-      if (options.flags && flags.getState().status === 'idle') {
-        flags.getState().setLoading()
-        void options.flags.load().then((loaded) => flags.getState().setFlags(loaded))
-      } else if (!options.flags) {
-        flags.getState().setFlags({})
-      }
+      if (flags.getState().status === 'idle' || !options.flags) loadFlags()
+      // Each user has their own preferences: follow whoever is signed in (nobody: the defaults).
+      preferences.getState().setUser(session.getState().user?.uid)
+      cleanups.push(session.subscribe((now) => now.user?.uid !== preferences.getState().uid && preferences.getState().setUser(now.user?.uid)))
       periodicTimer = scheduler.setInterval(() => void client.ping(), PERIODIC_TASK_INTERVAL_MS)
       tokens.start()
     },

@@ -44,6 +44,8 @@ export type ConsoleErrorCode =
   | 'grid/invalid-layout'
   | 'grid/widget-without-id'
   | 'preferences/invalid-notifications'
+  | 'preferences/invalid-theme'
+  | 'preferences/invalid-locale'
   | 'tenant/missing-id'
   | 'toast/invalid-position'
   | 'user/fetch-failed'
