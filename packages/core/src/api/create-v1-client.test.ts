@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, startTestServer } from '../../test/http-test-server'
 import { ConsoleError } from '../errors/console-error'
 import { createHttpClient } from './http-client'
@@ -98,6 +98,28 @@ describe('answers', () => {
     const [user] = await client().listUsers('t1')
     expect(user).toMatchObject({ uid: 'u1', role: 'writer' })
     expect(user!.avatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{64}\?d=404$/)
+  })
+
+  it.each([
+    ['no data field', {}],
+    ['a data field that is not a list', { data: { uid: 'u1' } }],
+    ['an empty answer', null],
+  ])('a missing user list for a tenant (%s) only logs a warning and answers none (spec §8)', async (_what, body) => {
+    answer = { status: 200, body }
+    const logger = { warn: vi.fn(), error: vi.fn() }
+    const v1 = createV1Client({ http: createHttpClient({ getToken: async () => 't' }), baseUrl: server.url, logger })
+    await expect(v1.listUsers('t1')).resolves.toEqual([])
+    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/no user list for tenant "t1"/)
+    expect(logger.error).not.toHaveBeenCalled()
+  })
+
+  it('an empty user list is a list: no warning', async () => {
+    answer = { status: 200, body: { data: [] } }
+    const logger = { warn: vi.fn(), error: vi.fn() }
+    const v1 = createV1Client({ http: createHttpClient({ getToken: async () => 't' }), baseUrl: server.url, logger })
+    await expect(v1.listUsers('t1')).resolves.toEqual([])
+    expect(logger.warn).not.toHaveBeenCalled()
   })
 
   it("refuses to list users without a tenant id ('Unable to find Tenant Id')", async () => {

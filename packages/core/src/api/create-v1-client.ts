@@ -4,6 +4,7 @@ import type { HttpError } from '../errors/http-error'
 import { failedToFetchUserData, messages } from '../errors/messages'
 import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
 import { deriveRole } from '../permissions/roles'
+import { consoleLogger, type Logger } from '../platform/logger'
 import type { HttpClient, RequestOptions } from './http-client'
 import type {
   ListResult,
@@ -24,6 +25,8 @@ export interface V1ClientOptions {
   baseUrl: string
   /** How user avatars are made. */
   avatar?: AvatarOptions
+  /** Where warnings go (a tenant answered without its user list, spec §8). Default `console`. */
+  logger?: Logger
 }
 
 type Signal = Pick<RequestOptions, 'signal'>
@@ -119,13 +122,18 @@ export function createV1Client(options: V1ClientOptions) {
     },
 
     /**
-     * `GET /users/?tenant_id`: the tenant's users with their derived role and avatar.
+     * `GET /users/?tenant_id`: the tenant's users with their derived role and avatar. An answer without a user
+     * list logs a warning and answers none (spec §8).
      *
      * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
      */
     async listUsers(tenantId: string | null | undefined, request: Signal = {}): Promise<TenantUser[]> {
       if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
       const body = await http.request('GET', `${base}/users/`, { ...request, query: { tenant_id: tenantId } })
+      if (!Array.isArray(body) && !Array.isArray((body as { data?: unknown } | null | undefined)?.data)) {
+        // Spec §8: a missing user list for a tenant only logs a warning; the caller gets an empty list.
+        ;(options.logger ?? consoleLogger).warn(`@honu/core: the server sent no user list for tenant "${tenantId}"; showing none.`)
+      }
       return listOf<TenantUser>(body).map((user) => ({ ...withAvatar(user), role: deriveRole(user.permissions, tenantId) }))
     },
 

@@ -57,6 +57,11 @@ export interface AuthAdapter {
   verifyPasswordResetCode?(code: string): Promise<string>
   /** Sets a new password with a reset code. */
   confirmPasswordReset?(code: string, newPassword: string): Promise<void>
-  /** Changes the signed-in user's password. */
+  /**
+   * Changes the signed-in user's password. Rejects with the provider's `requires-recent-login` when the sign-in is
+   * too old for it; {@link AuthAdapter.reauthenticate} then makes it recent.
+   */
   changePassword?(newPassword: string): Promise<void>
+  /** Confirms the signed-in user with their current password, so a sensitive change (the password) may follow. */
+  reauthenticate?(currentPassword: string): Promise<void>
 }

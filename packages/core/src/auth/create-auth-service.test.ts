@@ -154,4 +154,32 @@ describe('passwords', () => {
     await expect(client.auth.signIn({ email: 'ada@x.io', password: 'changed-1' })).resolves.toBe('signed-in')
     client.stop()
   })
+
+  it('a sign-in too old for the change: asks for the current password, re-authenticates with it, then changes', async () => {
+    const { client, adapter } = setup()
+    await client.auth.signIn({ email: 'ada@x.io', password: 'right-pass' })
+    await vi.waitFor(() => expect(status(client)).toBe('authenticated'))
+    adapter.requireRecentLogin(true)
+    expect(client.auth.canReauthenticate).toBe(true)
+    await expect(client.auth.changePassword('changed-2')).rejects.toMatchObject({ code: 'auth/requires-recent-login' })
+    // The dialog asks for the current password; the session is not sent to sign in again.
+    expect(client.session.getState().needsReauthentication).toBe(false)
+    await expect(client.auth.changePassword('changed-2', 'not-it')).rejects.toMatchObject({
+      code: 'auth/invalid-credentials',
+      message: 'Wrong e-mail or password.',
+    })
+    await client.auth.changePassword('changed-2', 'right-pass')
+    await client.signOut()
+    await expect(client.auth.signIn({ email: 'ada@x.io', password: 'right-pass' })).rejects.toMatchObject({ code: 'auth/invalid-credentials' })
+    await expect(client.auth.signIn({ email: 'ada@x.io', password: 'changed-2' })).resolves.toBe('signed-in')
+    client.stop()
+  })
+
+  it('a weak new password is refused with what to do', async () => {
+    const { client } = setup()
+    await client.auth.signIn({ email: 'ada@x.io', password: 'right-pass' })
+    await vi.waitFor(() => expect(status(client)).toBe('authenticated'))
+    await expect(client.auth.changePassword('abc')).rejects.toMatchObject({ code: 'auth/weak-password' })
+    client.stop()
+  })
 })

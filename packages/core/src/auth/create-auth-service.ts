@@ -29,8 +29,17 @@ export interface AuthService {
   sendPasswordResetEmail(email: string): Promise<void>
   verifyPasswordResetCode(code: string): Promise<string>
   confirmPasswordReset(code: string, newPassword: string): Promise<void>
-  /** @throws {ConsoleError} 'Could not change password, User not defined' when nobody is signed in. */
-  changePassword(newPassword: string): Promise<void>
+  /**
+   * Changes the signed-in user's password (spec §7). With `currentPassword`, confirms the user with it first
+   * (re-authentication), which is what the provider asks for when the sign-in is not recent.
+   *
+   * @throws {ConsoleError} 'Could not change password, User not defined' (`auth/no-user`) when nobody is signed in.
+   * @throws {AuthError} `auth/requires-recent-login` when the provider wants the current password first (ask for it
+   *   and call again with it), `auth/invalid-credentials` when the current password is wrong, `auth/weak-password`.
+   */
+  changePassword(newPassword: string, currentPassword?: string): Promise<void>
+  /** Whether the provider can confirm a user with their current password (see `changePassword`). */
+  readonly canReauthenticate: boolean
 }
 
 const WRONG = 'Wrong e-mail or password.'
@@ -56,7 +65,7 @@ const FRIENDLY: Record<string, [AuthCodeName, string]> = {
   'expired-action-code': ['invalid-action-code', BAD_LINK],
   'invalid-action-code': ['invalid-action-code', BAD_LINK],
   'weak-password': ['weak-password', 'Choose a stronger password: at least 6 characters.'],
-  'requires-recent-login': ['requires-recent-login', 'Sign in again to change your password.'],
+  'requires-recent-login': ['requires-recent-login', 'For your security, enter your current password to change it.'],
 }
 
 /** Maps a provider error to an `AuthError` with one of our codes and a message a person can act on. */
@@ -149,15 +158,20 @@ export function createAuthService(adapter: AuthAdapter | undefined, session: Ses
         throw toAuthError(error)
       }
     },
-    async changePassword(newPassword) {
+    get canReauthenticate() {
+      return !!adapter?.reauthenticate
+    },
+    async changePassword(newPassword, currentPassword) {
       if (!session.getState().user) {
         throw new ConsoleError({ code: 'auth/no-user', message: messages.passwordChangeNoUser })
       }
       try {
+        if (currentPassword !== undefined) await need('reauthenticate')(currentPassword)
         await need('changePassword')(newPassword)
       } catch (error) {
         const failure = toAuthError(error)
-        if (failure.code === 'auth/requires-recent-login') session.getState().requestReauthentication()
+        // Without a way to confirm the user here, only signing in again makes the sign-in recent.
+        if (failure.code === 'auth/requires-recent-login' && !adapter?.reauthenticate) session.getState().requestReauthentication()
         throw failure
       }
     },

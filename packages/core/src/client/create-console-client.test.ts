@@ -112,7 +112,7 @@ describe('createConsoleClient', () => {
     expect((storage.local as ReturnType<typeof createMemoryStorage>).size).toBe(0)
     client.start()
     client.preferences.getState().setNotifications('on')
-    expect((storage.local as ReturnType<typeof createMemoryStorage>).keys()).toContain('honu:preferences')
+    expect((storage.local as ReturnType<typeof createMemoryStorage>).keys()).toContain('honu:preferences:u1')
     // The toast shown before the stop closes after its full timeout again.
     scheduler.advance(5000)
     expect(client.toasts.getState().toasts).toEqual([])
@@ -184,8 +184,55 @@ describe('createConsoleClient', () => {
     expect(client.grid.getState().settings.snapToGrid).toBe(false)
     expect(client.streamView.getState().splitterModel).toBe(25)
     expect(client.toasts.getState().toasts).toEqual([])
-    expect((storage.local as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    // Only the user's own preferences stay, for their next sign-in (README, "How we read the spec").
+    expect((storage.local as ReturnType<typeof createMemoryStorage>).keys()).toEqual(['honu:preferences:u1'])
     expect((storage.session as ReturnType<typeof createMemoryStorage>).size).toBe(0)
+    client.stop()
+  })
+
+  it('signing out resets the flags store, and the next user gets flags loaded afresh (spec §4)', async () => {
+    let served: Record<string, boolean> = { mission_planning: true }
+    let release: () => void = () => undefined
+    const source = { load: vi.fn(() => new Promise<Record<string, boolean>>((resolve) => (release = () => resolve(served)))) }
+    const { client } = setup({ flags: source })
+    await startSignedIn(client)
+    release()
+    await vi.waitFor(() => expect(client.flags.getState()).toMatchObject({ status: 'ready', flags: { mission_planning: true } }))
+    served = { mission_planning: false }
+    await client.signOut()
+    // Nothing of the last user's flags is left while the next load runs.
+    expect(client.flags.getState()).toMatchObject({ status: 'loading', flags: {} })
+    release()
+    await vi.waitFor(() => expect(client.flags.getState()).toMatchObject({ status: 'ready', flags: { mission_planning: false } }))
+    expect(source.load).toHaveBeenCalledTimes(2)
+    client.stop()
+  })
+
+  it('a flag load answering after the sign-out is dropped', async () => {
+    const releases: ((flags: Record<string, boolean>) => void)[] = []
+    const source = { load: () => new Promise<Record<string, boolean>>((resolve) => releases.push(resolve)) }
+    const { client } = setup({ flags: source })
+    await startSignedIn(client)
+    await client.signOut()
+    releases[0]!({ mission_planning: true })
+    await flush()
+    expect(client.flags.getState()).toMatchObject({ status: 'loading', flags: {} })
+    releases[1]!({})
+    await vi.waitFor(() => expect(client.flags.getState().status).toBe('ready'))
+    expect(client.flags.getState().flags).toEqual({})
+    client.stop()
+  })
+
+  it('each signed-in user gets their own preferences, remembered through sign-out', async () => {
+    const { client } = setup()
+    await startSignedIn(client)
+    expect(client.preferences.getState()).toMatchObject({ uid: 'u1', theme: 'dark', notifications: 'muted' })
+    client.preferences.getState().setTheme('light')
+    client.preferences.getState().setNotifications('off')
+    await client.signOut()
+    expect(client.preferences.getState()).toMatchObject({ uid: undefined, theme: 'dark', notifications: 'muted' })
+    client.session.getState().setSession({ uid: 'u1', email: 'ada@x.io' })
+    expect(client.preferences.getState()).toMatchObject({ uid: 'u1', theme: 'light', notifications: 'off' })
     client.stop()
   })
 

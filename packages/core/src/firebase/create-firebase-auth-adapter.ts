@@ -1,9 +1,11 @@
 import {
   confirmPasswordReset,
+  EmailAuthProvider,
   getMultiFactorResolver,
   onAuthStateChanged,
   PhoneAuthProvider,
   PhoneMultiFactorGenerator,
+  reauthenticateWithCredential,
   RecaptchaVerifier,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -118,6 +120,11 @@ export function createFirebaseAuthAdapter(auth: Auth, options: FirebaseAuthAdapt
     async changePassword(newPassword) {
       if (!auth.currentUser) throw new AuthError({ code: 'auth/no-user', message: 'Nobody is signed in.' })
       await updatePassword(auth.currentUser, newPassword)
+    },
+    async reauthenticate(currentPassword) {
+      const user = auth.currentUser
+      if (!user?.email) throw new AuthError({ code: 'auth/no-user', message: 'Nobody is signed in.' })
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword))
     },
     async signOut() {
       resolver = undefined

@@ -8,6 +8,11 @@ export interface FlagsState {
   flags: FeatureFlags
   setLoading(): void
   setFlags(flags: FeatureFlags): void
+  /**
+   * Every flag off and nothing loaded (sign-out resets all stores, spec §4): flags loaded for one user never decide
+   * for the next. The console client loads them again.
+   */
+  reset(): void
 }
 
 export type FlagsStore = StoreApi<FlagsState>
@@ -18,5 +23,6 @@ export function createFlagsStore(): FlagsStore {
     flags: {},
     setLoading: () => set({ status: 'loading' }),
     setFlags: (flags) => set({ status: 'ready', flags }),
+    reset: () => set({ status: 'idle', flags: {} }),
   }))
 }

@@ -8,11 +8,16 @@ export {
 } from './connection-store'
 export {
   createPreferencesStore,
+  DEFAULT_PREFERENCES,
   NOTIFICATION_PREFERENCES,
   PREFERENCES_KEY,
+  preferencesKey,
+  THEMES,
   type NotificationPreference,
   type PreferencesState,
   type PreferencesStore,
+  type Theme,
+  type UserPreferences,
 } from './preferences-store'
 export { createTenantStore, SELECTED_TENANT_KEY, SELECTED_ORGANISATION_KEY, type TenantState, type TenantStore } from './tenant-store'
 export {
@@ -25,7 +30,9 @@ export {
 export {
   createToastStore,
   TOAST_POSITIONS,
+  toastPresentation,
   type Toast,
+  type ToastPresentation,
   type ToastInput,
   type ToastPosition,
   type ToastState,

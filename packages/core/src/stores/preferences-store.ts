@@ -1,62 +1,149 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ConsoleError } from '../errors/console-error'
 import type { StorageAdapter } from '../platform/storage-adapter'
+import { writeJson } from '../platform/storage-adapter'
 import { DARK_MODE_DEFAULT } from '../constants/timing'
-import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
+import { restoreSlice, type PersistedStore } from '../platform/persist'
 
-/** Notification preference values (spec §3). */
+/** Notification preference values (spec §3, §4). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const
 export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number]
 
-/** User preferences (spec §3). */
-export interface PreferencesState {
+/** The console's themes: dark by default (spec §1, §9), light when the user picks it. */
+export const THEMES = ['dark', 'light'] as const
+export type Theme = (typeof THEMES)[number]
+
+/** What a user chooses, as stored (spec §3 "User preferences", plus the theme and language the console adds). */
+export interface UserPreferences {
   /** Default `muted`. */
   notifications: NotificationPreference
-  /** Dark theme; on by default (spec §1). */
-  darkMode: boolean
+  /** Default `dark` (spec §1). */
+  theme: Theme
+  /**
+   * The language the user picked (a BCP 47 tag such as `de-DE`), or `undefined` to follow the host's choice
+   * (the provider's `locale`, else US English, spec §9).
+   */
+  locale: string | undefined
+}
+
+/** User preferences (spec §3), remembered per user. */
+export interface PreferencesState extends UserPreferences {
+  /** Whose preferences these are; `undefined` while nobody is signed in (the defaults, remembered for nobody). */
+  uid: string | undefined
+  /**
+   * @throws {ConsoleError} `preferences/invalid-notifications` for a value outside {@link NOTIFICATION_PREFERENCES}.
+   */
   setNotifications(value: NotificationPreference): void
-  setDarkMode(on: boolean): void
+  /** @throws {ConsoleError} `preferences/invalid-theme` for a value outside {@link THEMES}. */
+  setTheme(theme: Theme): void
+  /**
+   * `undefined` follows the host's language again.
+   *
+   * @throws {ConsoleError} `preferences/invalid-locale` for something that is not a language tag.
+   */
+  setLocale(locale: string | undefined): void
+  /**
+   * Switches to a user's remembered preferences (the defaults when they have none), or to the defaults for nobody.
+   * The console client calls it when the signed-in user changes.
+   */
+  setUser(uid: string | undefined): void
+  /** Back to the defaults, for nobody; what each user chose stays remembered for their next sign-in. */
   reset(): void
 }
 
-/** The preferences store; it names its storage key and stops mirroring on `destroy()`. */
+/** The preferences store; it names its storage keys and stops mirroring on `destroy()`. */
 export type PreferencesStore = StoreApi<PreferencesState> & PersistedStore
 
-/** Storage key of the preferences. */
+/**
+ * The storage key of one user's preferences (before the console's namespace). Kept through sign-out on purpose:
+ * a preference belongs to the user, not to the session (see the README, "How we read the spec").
+ */
+export const preferencesKey = (uid: string) => `preferences:${uid}`
+/** The key issue 11 and before kept everyone's preferences under; forgotten on sign-out like other session data. */
 export const PREFERENCES_KEY = 'preferences'
-const isPreference = (value: unknown): value is NotificationPreference =>
-  (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
 
-/** Creates the preferences store, remembered in local storage (preferences outlive a tab). */
+/** The defaults: notifications muted (spec §3), dark theme (spec §1), the host's language. */
+export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
+  notifications: 'muted',
+  theme: DARK_MODE_DEFAULT ? 'dark' : 'light',
+  locale: undefined,
+})
+
+const isNotifications = (value: unknown): value is NotificationPreference =>
+  (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
+const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value)
+// A language tag as `Intl` takes it (`en`, `en-US`, `de-DE`, `zh-Hant-TW`): letters and digits in short parts.
+const isLocale = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 35 && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i.test(value)
+
+/** Reads stored preferences: each field that is missing or of the wrong kind takes its default. */
+function fromStored(value: unknown): UserPreferences | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  const v = value as Record<string, unknown>
+  return {
+    notifications: isNotifications(v.notifications) ? v.notifications : DEFAULT_PREFERENCES.notifications,
+    // `darkMode` is what issue 11 stored; read it once so a choice made then is kept.
+    theme: isTheme(v.theme) ? v.theme : typeof v.darkMode === 'boolean' ? (v.darkMode ? 'dark' : 'light') : DEFAULT_PREFERENCES.theme,
+    locale: isLocale(v.locale) ? v.locale : undefined,
+  }
+}
+
+const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value: unknown, allowed: string) =>
+  new ConsoleError({ code: `preferences/invalid-${code}`, message: `Unknown ${what} "${String(value)}": use ${allowed}.` })
+
+/**
+ * Creates the preferences store, remembered per user in local storage (preferences outlive a tab and a sign-out).
+ * Until a user is set it holds the defaults and remembers nothing.
+ *
+ * @example
+ * const preferences = createPreferencesStore(storage.local)
+ * preferences.getState().setUser('u1') // u1's remembered choice, or the defaults
+ * preferences.getState().setTheme('light') // remembered for u1
+ */
 export function createPreferencesStore(local: StorageAdapter): PreferencesStore {
-  const initial = { notifications: 'muted' as NotificationPreference, darkMode: DARK_MODE_DEFAULT }
-  const restored = restoreSlice(PREFERENCES_KEY, [local], (value) => {
-    const v = value as Partial<typeof initial> | undefined
-    if (!v || typeof v !== 'object') return undefined
-    return {
-      notifications: isPreference(v.notifications) ? v.notifications : initial.notifications,
-      darkMode: typeof v.darkMode === 'boolean' ? v.darkMode : initial.darkMode,
-    }
-  })
+  const restore = (uid: string | undefined): UserPreferences =>
+    (uid && restoreSlice(preferencesKey(uid), [local], fromStored)) || { ...DEFAULT_PREFERENCES }
+  const pick = (s: PreferencesState): UserPreferences => ({ notifications: s.notifications, theme: s.theme, locale: s.locale })
+
   const store = createStore<PreferencesState>()((set) => ({
-    ...initial,
-    ...restored,
+    ...DEFAULT_PREFERENCES,
+    uid: undefined,
     setNotifications: (value) => {
-      if (!isPreference(value)) {
-        throw new ConsoleError({
-          code: 'preferences/invalid-notifications',
-          message: `Unknown notifications preference "${String(value)}": use one of ${NOTIFICATION_PREFERENCES.join(', ')}.`,
-        })
-      }
+      if (!isNotifications(value)) throw invalid('notifications', 'notifications preference', value, NOTIFICATION_PREFERENCES.join(', '))
       set({ notifications: value })
     },
-    setDarkMode: (on) => set({ darkMode: on }),
-    reset: () => set(initial),
+    setTheme: (theme) => {
+      if (!isTheme(theme)) throw invalid('theme', 'theme', theme, THEMES.join(' or '))
+      set({ theme })
+    },
+    setLocale: (locale) => {
+      if (locale !== undefined && !isLocale(locale)) throw invalid('locale', 'language', locale, 'a language tag such as en-US')
+      set({ locale })
+    },
+    setUser: (uid) => set({ uid, ...restore(uid) }),
+    reset: () => set({ uid: undefined, ...DEFAULT_PREFERENCES }),
   }))
-  return Object.assign(
-    store,
-    persistSlices(store, [
-      { key: PREFERENCES_KEY, storages: [local], pick: (s) => ({ notifications: s.notifications, darkMode: s.darkMode }) },
-    ]),
-  )
+
+  // Mirrors the signed-in user's choice under their own key. A change of user only loads what was stored (or the
+  // defaults) and writes nothing, so signing in never creates a record; a change the user makes writes it.
+  let stop: (() => void) | undefined
+  const resume = () => {
+    stop ??= store.subscribe((now, before) => {
+      if (!now.uid || now.uid !== before.uid) return
+      const next = pick(now)
+      const last = pick(before)
+      if (next.notifications === last.notifications && next.theme === last.theme && next.locale === last.locale) return
+      writeJson(local, preferencesKey(now.uid), next)
+    })
+  }
+  resume()
+  return Object.assign(store, {
+    // Only the old shared key: each user's own record is theirs to keep (README, "How we read the spec").
+    storageKeys: [PREFERENCES_KEY],
+    resume,
+    destroy: () => {
+      stop?.()
+      stop = undefined
+    },
+  })
 }

@@ -4,28 +4,100 @@ import { createManualScheduler } from '../testing/create-manual-scheduler'
 import { createPreferencesStore } from './preferences-store'
 import { createStreamViewStore } from './stream-view-store'
 import { createTenantStore } from './tenant-store'
-import { createToastStore } from './toast-store'
+import { createFlagsStore } from './flags-store'
+import { createToastStore, toastPresentation } from './toast-store'
 
 const storages = () => ({ local: createMemoryStorage(), session: createMemoryStorage() })
 
 describe('preferences store', () => {
-  it('defaults notifications to muted and dark mode on', () => {
-    expect(createPreferencesStore(createMemoryStorage()).getState()).toMatchObject({ notifications: 'muted', darkMode: true })
+  it('defaults notifications to muted, the dark theme and the host language, for nobody', () => {
+    expect(createPreferencesStore(createMemoryStorage()).getState()).toMatchObject({
+      notifications: 'muted',
+      theme: 'dark',
+      locale: undefined,
+      uid: undefined,
+    })
   })
-  it.each(['on', 'off', 'muted'] as const)('accepts %s and remembers it', (value) => {
+  it.each(['on', 'off', 'muted'] as const)('accepts %s and remembers it for the user', (value) => {
     const local = createMemoryStorage()
-    createPreferencesStore(local).getState().setNotifications(value)
-    expect(createPreferencesStore(local).getState().notifications).toBe(value)
+    const store = createPreferencesStore(local)
+    store.getState().setUser('u1')
+    store.getState().setNotifications(value)
+    const again = createPreferencesStore(local)
+    again.getState().setUser('u1')
+    expect(again.getState().notifications).toBe(value)
+  })
+  it('remembers each user their own theme and language, through a reset (sign-out)', () => {
+    const local = createMemoryStorage()
+    const store = createPreferencesStore(local)
+    store.getState().setUser('ada')
+    store.getState().setTheme('light')
+    store.getState().setLocale('de-DE')
+    store.getState().reset()
+    expect(store.getState()).toMatchObject({ uid: undefined, theme: 'dark', locale: undefined })
+    store.getState().setUser('wes')
+    expect(store.getState()).toMatchObject({ theme: 'dark', locale: undefined })
+    store.getState().setUser('ada')
+    expect(store.getState()).toMatchObject({ theme: 'light', locale: 'de-DE' })
+    expect(local.keys()).toEqual(['preferences:ada'])
+  })
+  it('remembers nothing for nobody, and signing in alone writes nothing', () => {
+    const local = createMemoryStorage()
+    const store = createPreferencesStore(local)
+    store.getState().setTheme('light')
+    store.getState().setUser('u1')
+    expect(local.size).toBe(0)
+    expect(store.getState().theme).toBe('dark')
   })
   it('rejects an unknown value', () => {
     const store = createPreferencesStore(createMemoryStorage())
     expect(() => store.getState().setNotifications('loud' as never)).toThrow(/Unknown notifications preference "loud"/)
-    expect(store.getState().notifications).toBe('muted')
+    expect(() => store.getState().setTheme('pink' as never)).toThrow(/Unknown theme "pink"/)
+    expect(() => store.getState().setLocale('<b>')).toThrow(/Unknown language "<b>"/)
+    expect(store.getState()).toMatchObject({ notifications: 'muted', theme: 'dark', locale: undefined })
   })
   it('ignores a corrupted stored value', () => {
     const local = createMemoryStorage()
-    local.setItem('preferences', '{"notifications":"loud"')
-    expect(createPreferencesStore(local).getState().notifications).toBe('muted')
+    local.setItem('preferences:u1', '{"notifications":"loud"')
+    const store = createPreferencesStore(local)
+    store.getState().setUser('u1')
+    expect(store.getState().notifications).toBe('muted')
+  })
+  it('stops writing after destroy() and writes again after resume()', () => {
+    const local = createMemoryStorage()
+    const store = createPreferencesStore(local)
+    store.getState().setUser('u1')
+    store.destroy()
+    store.getState().setTheme('light')
+    expect(local.size).toBe(0)
+    store.resume()
+    store.getState().setNotifications('on')
+    expect(JSON.parse(local.getItem('preferences:u1')!)).toEqual({ notifications: 'on', theme: 'light' })
+  })
+})
+
+describe('toast presentation (notifications preference, spec §3)', () => {
+  it.each([
+    ['muted', 'negative', 'polite'],
+    ['muted', 'positive', 'polite'],
+    ['muted', 'neutral', 'polite'],
+    ['on', 'negative', 'assertive'],
+    ['on', 'positive', 'polite'],
+    ['on', 'neutral', 'polite'],
+    ['off', 'negative', 'polite'],
+    ['off', 'positive', 'hidden'],
+    ['off', 'neutral', 'hidden'],
+  ] as const)('%s: a %s toast is %s', (notifications, tone, expected) => {
+    expect(toastPresentation(tone, notifications)).toBe(expected)
+  })
+})
+
+describe('flags store', () => {
+  it('reset turns every flag off and forgets that they were loaded', () => {
+    const store = createFlagsStore()
+    store.getState().setFlags({ mission_planning: true })
+    store.getState().reset()
+    expect(store.getState()).toMatchObject({ status: 'idle', flags: {} })
   })
 })
 
@@ -155,8 +227,10 @@ describe('selected organisation', () => {
 describe('restored stores (schemas at the edge of storage)', () => {
   it('a stored field that is missing or of the wrong kind takes its default; the other stays', () => {
     const local = createMemoryStorage()
-    local.setItem('preferences', JSON.stringify({ notifications: 'loud', darkMode: false }))
-    expect(createPreferencesStore(local).getState()).toMatchObject({ notifications: 'muted', darkMode: false })
+    local.setItem('preferences:u1', JSON.stringify({ notifications: 'loud', darkMode: false }))
+    const preferences = createPreferencesStore(local)
+    preferences.getState().setUser('u1')
+    expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'light' })
     const s = storages()
     s.session.setItem('streamSidebar', JSON.stringify({ sidebarOpen: 'no', splitterModel: 140 }))
     expect(createStreamViewStore(s, createManualScheduler()).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 100 })

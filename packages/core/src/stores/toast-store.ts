@@ -3,6 +3,7 @@ import { TOAST_TIMEOUT_MS } from '../constants/timing'
 import { ConsoleError } from '../errors/console-error'
 import type { StoreLifecycle } from '../platform/persist'
 import type { Scheduler } from '../platform/scheduler'
+import type { NotificationPreference } from './preferences-store'
 
 /** Where a toast may appear. */
 export const TOAST_POSITIONS = [
@@ -39,6 +40,24 @@ export interface ToastInput {
   position?: ToastPosition
   /** Default 5000 ms (spec §5). */
   timeoutMs?: number
+}
+
+/**
+ * How a toast reaches the user: `hidden` (not shown), `polite` (shown, read out when the reader is idle:
+ * `role="status"`) or `assertive` (shown and read out at once: `role="alert"`). No toast ever takes focus.
+ */
+export type ToastPresentation = 'hidden' | 'polite' | 'assertive'
+
+/**
+ * The notifications preference (spec §3, §4) applied to one toast:
+ * - `muted` (the default): every toast is shown, quietly: announced politely, nothing interrupts.
+ * - `on`: every toast is shown; failures (negative) interrupt and are announced at once, the rest politely.
+ * - `off`: only failures are shown (a user must still learn that something failed), announced politely.
+ */
+export function toastPresentation(tone: ToastTone, notifications: NotificationPreference): ToastPresentation {
+  if (notifications === 'on') return tone === 'negative' ? 'assertive' : 'polite'
+  if (notifications === 'off' && tone !== 'negative') return 'hidden'
+  return 'polite'
 }
 
 export interface ToastState {

@@ -29,6 +29,11 @@ export interface FakeAuthAdapter extends Required<AuthAdapter> {
   readonly resetCodes: ReadonlyMap<string, string>
   /** Makes the next `getIdToken` calls fail (simulates an expired session). */
   failTokens(fail: boolean): void
+  /**
+   * Makes the sign-in too old for a password change, as Firebase answers after about five minutes:
+   * `changePassword` then rejects with `auth/requires-recent-login` until `reauthenticate` succeeds.
+   */
+  requireRecentLogin(required: boolean): void
 }
 
 const wrong = () => new AuthError({ code: 'auth/invalid-credentials', message: 'Wrong e-mail or password.' })
@@ -45,6 +50,7 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
   let tokenCount = 0
   let refreshCount = 0
   let failing = false
+  let stale = false
   const sentCodes: string[] = []
   const resetCodes = new Map<string, string>()
   const listeners = new Set<(user: AuthUser | undefined) => void>()
@@ -62,6 +68,9 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
     resetCodes,
     failTokens: (fail) => {
       failing = fail
+    },
+    requireRecentLogin: (required) => {
+      stale = required
     },
     getCurrentUser: () => Promise.resolve(user),
     onChange(listener) {
@@ -117,7 +126,15 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
     },
     async changePassword(newPassword) {
       if (!user?.email) throw new AuthError({ code: 'auth/no-user', message: 'none' })
+      // Firebase's own codes, so the auth service maps them as it maps the real provider's.
+      if (stale) throw Object.assign(new Error('requires recent login'), { code: 'auth/requires-recent-login' })
+      if (newPassword.length < 6) throw Object.assign(new Error('weak password'), { code: 'auth/weak-password' })
       accounts.get(user.email)!.password = newPassword
+    },
+    async reauthenticate(currentPassword) {
+      if (!user?.email) throw new AuthError({ code: 'auth/no-user', message: 'none' })
+      if (accounts.get(user.email)?.password !== currentPassword) throw Object.assign(new Error('wrong'), { code: 'auth/wrong-password' })
+      stale = false
     },
     async signOut() {
       user = undefined
