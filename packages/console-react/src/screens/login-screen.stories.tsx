@@ -1,31 +1,74 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { createConsoleClient } from '@honu/core'
-import { createFakeAuthAdapter, createMemoryStorage } from '@honu/core/testing'
-import { ConsoleProvider } from '../provider/console-provider'
-import { createConsoleRoutes } from '../routes/create-console-routes'
+import { expect, waitFor } from 'storybook/test'
+import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
-/** The console's own routes in a memory router, signed out: the login screen, with a fake identity provider. */
-function ConsoleAt({ path }: { path: string }) {
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://127.0.0.1:8080' },
-    auth: createFakeAuthAdapter({ accounts: [{ uid: 'demo', email: 'demo@honu.test', password: 'demo-pass' }] }),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-  })
-  const router = createMemoryRouter(createConsoleRoutes({ embedded: true }), { initialEntries: [path] })
-  return (
-    <ConsoleProvider client={client}>
-      <RouterProvider router={router} />
-    </ConsoleProvider>
-  )
-}
+const ada = { uid: 'ada', email: 'ada@honu.test', password: 'correct horse' }
+const adaRecord = { 'GET /api/v1/users/ada': { status: 200, body: { email: ada.email, permissions: { alpha: ['reader'] } } } }
+const tenants = { 'GET /api/v1/tenants': { status: 200, body: { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour' }] } } }
 
-const meta = { title: 'Console/Screens', component: ConsoleAt } satisfies Meta<typeof ConsoleAt>
+/** The sign-in screen (spec §2 `login`) of the whole console, against a fake server and identity provider. */
+const meta = {
+  title: 'Console/Screens/Login',
+  component: StoryConsole,
+  parameters: { layout: 'fullscreen' },
+  args: { path: '/login', accounts: [ada], server: { ...adaRecord, ...tenants } },
+} satisfies Meta<typeof StoryConsole>
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Try a wrong password to see the error and the 'Error logging in' toast. */
-export const Login: Story = { args: { path: '/login' } }
-export const ForgotPassword: Story = { args: { path: '/auth/action' } }
-export const SecondFactorWithoutChallenge: Story = { args: { path: '/mfasignin' } }
-export const NotFound: Story = { args: { path: '/no/such/page' } }
+/** Signing in from the keyboard: the heading has focus, Tab reaches each field, Enter submits, the tenant choice follows. */
+export const SignIn: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const heading = await canvas.findByRole('heading', { name: 'Sign in' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    await userEvent.tab()
+    expect(canvas.getByLabelText('E-mail')).toHaveFocus()
+    await userEvent.keyboard(ada.email)
+    await userEvent.tab()
+    expect(canvas.getByLabelText('Password')).toHaveFocus()
+    await userEvent.keyboard(`${ada.password}{Enter}`)
+    await expect(await canvas.findByRole('heading', { name: 'Choose a tenant' })).toBeVisible()
+    expect(storyConsole().path).toBe('/tenant')
+  },
+}
+
+/** A wrong password: the error is announced, the password emptied, the e-mail kept. */
+export const WrongPassword: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(await canvas.findByLabelText('E-mail'), ada.email)
+    await userEvent.type(canvas.getByLabelText('Password'), 'wrong horse')
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }))
+    await expect(await canvas.findByText('Wrong e-mail or password.')).toHaveAttribute('role', 'alert')
+    expect(canvas.getByLabelText('Password')).toHaveValue('')
+    expect(canvas.getByLabelText('E-mail')).toHaveValue(ada.email)
+    expect(canvas.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
+    expect(storyConsole().path).toBe('/login')
+  },
+}
+
+/** Nothing typed: asks for both fields and sends nothing. */
+export const EmptyForm: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }))
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Enter your e-mail and password.')
+    expect(storyConsole().server.requests).toEqual([])
+  },
+}
+
+/** After the server refused the session: the sign-in page says it ended. */
+export const SessionEnded: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'Sign in' })
+    storyConsole().client.session.setState({ notice: 'session-ended' })
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/session/i)
+  },
+}
+
+/** "Forgot your password?" leads to the reset form. */
+export const ForgotPassword: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('link', { name: 'Forgot your password?' }))
+    await expect(await canvas.findByRole('heading', { name: 'Reset your password' })).toBeVisible()
+    expect(storyConsole().path).toBe('/auth/action')
+  },
+}

@@ -1,0 +1,88 @@
+import { useLayoutEffect, useState } from 'react'
+import { MemoryRouter, useLocation, useNavigate } from 'react-router'
+import { createConsoleClient, type AuthUser, type ConsoleClient, type TenantRecord } from '@honu/core'
+import { createStaticFlagSource } from '@honu/core/flags'
+import { createFakeAuthAdapter, createMemoryStorage, type FakeAuthAdapter, type FakeAuthAdapterOptions } from '@honu/core/testing'
+import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleRoutes } from '../routes/create-console-routes'
+import type { WidgetRegistry } from '../widget/widget-definition'
+import { createFakeServer, type FakeAnswer, type FakeServer } from './fake-server'
+
+/** The args of {@link StoryConsole}: where it opens and what the fake server and identity provider know. */
+export interface StoryConsoleProps {
+  /** Where the memory router starts. */
+  path: string
+  /** The fake server's answers by `'METHOD /path'` (see {@link createFakeServer}). */
+  server?: Record<string, FakeAnswer>
+  /** Accounts the fake identity provider knows (e-mail, password, and an SMS code for a second factor). */
+  accounts?: FakeAuthAdapterOptions['accounts']
+  /** Signed in with the provider from the start; the console then loads `GET /api/v1/users/{uid}`. */
+  signedInAs?: AuthUser
+  /** Feature flags (all off by default). */
+  flags?: Record<string, boolean>
+  /** The tenant selected before the console starts (as a returning user has it stored). */
+  tenant?: TenantRecord
+  /** Widget types for the dashboards. */
+  widgets?: WidgetRegistry
+}
+
+/** The running console of the story on screen, for its play function to read and steer. */
+export interface StoryConsoleHandle {
+  client: ConsoleClient
+  auth: FakeAuthAdapter
+  server: FakeServer
+  /** The memory router's current path. */
+  path: string
+  /** Goes elsewhere in the memory router, as a link would (a path with its query). */
+  navigate(to: string): void
+}
+
+let current: StoryConsoleHandle | undefined
+
+/** The console of the story being played (the last one mounted). */
+export function storyConsole(): StoryConsoleHandle {
+  if (!current) throw new Error('storyConsole(): no StoryConsole has been rendered.')
+  return current
+}
+
+/** Rendered inside the router: reports where it is and how to go elsewhere. */
+function RouterProbe({ report }: { report: (path: string, navigate: (to: string) => void) => void }) {
+  const path = useLocation().pathname
+  const navigate = useNavigate()
+  useLayoutEffect(() => {
+    report(path, (to) => void navigate(to))
+  }, [report, path, navigate])
+  return null
+}
+
+/**
+ * The whole console (provider, routes, guards, layouts) in a memory router, against a fake server and the fake
+ * identity provider of `@honu/core/testing`, with real timers: what the screen stories render. The story-side twin
+ * of the unit tests' `consoleAt` (same fake server), without Testing Library.
+ */
+export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant, widgets }: StoryConsoleProps) {
+  const [handle] = useState<StoryConsoleHandle>(() => {
+    const fake = createFakeServer(server)
+    const auth = createFakeAuthAdapter({ accounts, initialUser: signedInAs })
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://api.test', fetch: fake.fetch },
+      auth,
+      flags: createStaticFlagSource(flags ?? {}),
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    })
+    if (tenant) client.tenant.getState().setTenant(tenant)
+    return { client, auth, server: fake, path, navigate: () => undefined }
+  })
+  useLayoutEffect(() => {
+    current = handle
+  }, [handle])
+  const [report] = useState(() => (at: string, navigate: (to: string) => void) => void Object.assign(handle, { path: at, navigate }))
+  return (
+    <ConsoleProvider client={handle.client}>
+      <MemoryRouter initialEntries={[path]}>
+        <ConsoleRoutes widgets={widgets} />
+        <RouterProbe report={report} />
+      </MemoryRouter>
+    </ConsoleProvider>
+  )
+}
