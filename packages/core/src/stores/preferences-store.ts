@@ -82,8 +82,7 @@ function fromStored(value: unknown): UserPreferences | undefined {
   const v = value as Record<string, unknown>
   return {
     notifications: isNotifications(v.notifications) ? v.notifications : DEFAULT_PREFERENCES.notifications,
-    // `darkMode` is what issue 11 stored; read it once so a choice made then is kept.
-    theme: isTheme(v.theme) ? v.theme : typeof v.darkMode === 'boolean' ? (v.darkMode ? 'dark' : 'light') : DEFAULT_PREFERENCES.theme,
+    theme: isTheme(v.theme) ? v.theme : DEFAULT_PREFERENCES.theme,
     locale: isLocale(v.locale) ? v.locale : undefined,
   }
 }

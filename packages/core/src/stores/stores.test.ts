@@ -227,7 +227,7 @@ describe('selected organisation', () => {
 describe('restored stores (schemas at the edge of storage)', () => {
   it('a stored field that is missing or of the wrong kind takes its default; the other stays', () => {
     const local = createMemoryStorage()
-    local.setItem('preferences:u1', JSON.stringify({ notifications: 'loud', darkMode: false }))
+    local.setItem('preferences:u1', JSON.stringify({ notifications: 'loud', theme: 'light' }))
     const preferences = createPreferencesStore(local)
     preferences.getState().setUser('u1')
     expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'light' })
