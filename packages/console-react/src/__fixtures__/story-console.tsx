@@ -2,11 +2,18 @@ import { useLayoutEffect, useState } from 'react'
 import { MemoryRouter, useLocation, useNavigate } from 'react-router'
 import { createConsoleClient, type AuthUser, type ConsoleClient, type TenantRecord } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
-import { createFakeAuthAdapter, createMemoryStorage, type FakeAuthAdapter, type FakeAuthAdapterOptions } from '@honu/core/testing'
+import {
+  createFakeAuthAdapter,
+  createFakeServer,
+  createMemoryStorage,
+  type FakeAnswer,
+  type FakeAuthAdapter,
+  type FakeAuthAdapterOptions,
+  type FakeServer,
+} from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
 import { ConsoleRoutes } from '../routes/create-console-routes'
 import type { WidgetRegistry } from '../widget/widget-definition'
-import { createFakeServer, type FakeAnswer, type FakeServer } from './fake-server'
 
 /** The args of {@link StoryConsole}: where it opens and what the fake server and identity provider know. */
 export interface StoryConsoleProps {

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@honu/core'
+import type { FetchLike } from '../api/http-client'
 
 /** What the fake server answers to one request: a status with a JSON body, or no answer at all (offline). */
 export type FakeAnswer = { status: number; body?: unknown } | 'no answer'
@@ -14,8 +14,12 @@ export interface FakeServer {
 }
 
 /**
- * A fake of the reference server at the `fetch` boundary. `GET /health` answers 200 unless given; anything not
- * listed answers 404, as the real server does for a record that is not there.
+ * A fake of the reference server at the `fetch` boundary, for unit tests and stories. `GET /health` answers 200
+ * unless given; anything not listed answers 404, as the real server does for a record that is not there.
+ *
+ * @example
+ * const server = createFakeServer({ 'GET /api/v1/tenants': { status: 200, body: { data: [] } } })
+ * const client = createConsoleClient({ api: { baseUrl: 'http://api.test', fetch: server.fetch } })
  */
 export function createFakeServer(answers: Record<string, FakeAnswer> = {}): FakeServer {
   const server: FakeServer = {
