@@ -1,32 +1,46 @@
-import { TOAST_POSITIONS, type Toast } from '@honu/core'
-import { useToasts } from '../hooks/use-console-store'
+import { TOAST_POSITIONS, toastPresentation, type Toast, type ToastPresentation } from '@honu/core'
+import { useToasts, usePreferences } from '../hooks/use-console-store'
 import { useConsoleClient } from '../hooks/use-console-client'
 
+// User-facing strings of this file (moved to the message catalogue once it lands).
+const TEXT = { region: 'Notifications', dismiss: (message: string) => `Dismiss: ${message}` } as const
+
+/** The role that makes a toast a live region: `alert` interrupts, `status` waits until the reader is idle. */
+const ROLE: Record<Exclude<ToastPresentation, 'hidden'>, 'alert' | 'status'> = { assertive: 'alert', polite: 'status' }
+
 /**
- * Renders the console's toasts (spec §5, §8) in their positions. Negative toasts are announced assertively,
- * others politely; every toast can be closed from the keyboard. Text only, never HTML.
+ * Renders the console's toasts (spec §5, §8) in their positions, as the user's notifications preference says
+ * (spec §3, `toastPresentation`): `muted` (the default) shows every toast and announces it politely, `on`
+ * announces failures at once and the rest politely, `off` shows failures only. No toast takes focus or plays a
+ * sound; every toast can be closed from the keyboard. Text only, never HTML.
  */
 export function Toaster() {
   const client = useConsoleClient()
   const toasts = useToasts((s) => s.toasts)
-  const byPosition = new Map<string, Toast[]>()
-  for (const toast of toasts) byPosition.set(toast.position, [...(byPosition.get(toast.position) ?? []), toast])
+  const notifications = usePreferences((s) => s.notifications)
+  const byPosition = new Map<string, { toast: Toast; presentation: Exclude<ToastPresentation, 'hidden'> }[]>()
+  for (const toast of toasts) {
+    const presentation = toastPresentation(toast.tone, notifications)
+    if (presentation === 'hidden') continue
+    byPosition.set(toast.position, [...(byPosition.get(toast.position) ?? []), { toast, presentation }])
+  }
   return (
     <>
       {TOAST_POSITIONS.filter((p) => byPosition.has(p)).map((position) => (
-        <section key={position} className="honu-toasts" data-position={position} aria-label="Notifications">
-          {byPosition.get(position)!.map((toast) => (
+        <section key={position} className="honu-toasts" data-position={position} aria-label={TEXT.region}>
+          {byPosition.get(position)!.map(({ toast, presentation }) => (
             <div
               key={toast.id}
               className="honu-toast"
               data-tone={toast.tone}
-              role={toast.tone === 'negative' ? 'alert' : 'status'}
+              data-presentation={presentation}
+              role={ROLE[presentation]}
             >
               <span>{toast.message}</span>
               <button
                 type="button"
                 className="honu-toast__close"
-                aria-label={`Dismiss: ${toast.message}`}
+                aria-label={TEXT.dismiss(toast.message)}
                 onClick={() => client.toasts.getState().dismiss(toast.id)}
               >
                 ×

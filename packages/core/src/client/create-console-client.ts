@@ -231,8 +231,12 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       }
       if (flags.getState().status === 'idle' || !options.flags) loadFlags()
       // Each user has their own preferences: follow whoever is signed in (nobody: the defaults).
-      preferences.getState().setUser(session.getState().user?.uid)
-      cleanups.push(session.subscribe((now) => now.user?.uid !== preferences.getState().uid && preferences.getState().setUser(now.user?.uid)))
+      const followUser = () => {
+        const uid = session.getState().user?.uid
+        if (uid !== preferences.getState().uid) preferences.getState().setUser(uid)
+      }
+      followUser()
+      cleanups.push(session.subscribe(followUser))
       periodicTimer = scheduler.setInterval(() => void client.ping(), PERIODIC_TASK_INTERVAL_MS)
       tokens.start()
     },
