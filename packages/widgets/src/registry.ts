@@ -32,6 +32,9 @@ export const widgetDefinitions: WidgetRegistry = [
     title: 'Video',
     icon: '▶',
     description: 'A live video stream with its connection state.',
+    // Four columns by four rows (spec §9's S by S, the least height a widget may have): a 16:9 picture under the
+    // tile's header at 1920 px with the stream list open, so the tile is not three times taller than its picture.
+    defaultSize: { w: 4, h: 4 },
     load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
     parse: parseVideoWidgetData,
   }),

@@ -10,6 +10,8 @@ import { DashboardItem } from './dashboard-item'
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
+const EMPTY_HINT = 'Add one with Add widget in the toolbar above.'
+
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
   /** Which workspace's widgets to show (spec §2: stream-view, mission-operations, mission-review). */
@@ -18,6 +20,11 @@ export interface DashboardProps {
   registry: WidgetRegistry
   /** Accessible name of the dashboard. */
   label: string
+  /**
+   * What to do when the dashboard is empty, under its 'No widgets here yet.' Default: add one from the toolbar
+   * (the stream viewer says to pick a stream from its list instead).
+   */
+  emptyHint?: string
 }
 
 /**
@@ -28,7 +35,7 @@ export interface DashboardProps {
  *
  * @example <Dashboard workspace="stream-view" registry={widgetDefinitions} label="Streams" />
  */
-export function Dashboard({ workspace, registry, label }: DashboardProps) {
+export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }: DashboardProps) {
   const client = useConsoleClient()
   const actions = useWorkspaceActions()
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
@@ -64,7 +71,12 @@ export function Dashboard({ workspace, registry, label }: DashboardProps) {
         Press Enter to lift a widget, arrow keys to move it, Shift and arrow keys to resize it, Enter to drop it and
         Escape to cancel.
       </p>
-      {items.length === 0 && <p className="honu-muted">No widgets here yet.</p>}
+      {items.length === 0 && (
+        <div className="honu-empty">
+          <p className="honu-empty__title">No widgets here yet.</p>
+          <p className="honu-empty__text">{emptyHint}</p>
+        </div>
+      )}
       {status === 'error' && (
         <p className="honu-error" role="alert">
           {recoveryMessages.consoleUpdated} Reload the page to see the dashboard.

@@ -1,2 +1,3 @@
 export * from './timing'
 export { REMOTE_CONFIG } from './remote-config'
+export { BREAKPOINTS, SCREEN_BANDS, bandOf, type ScreenBand } from './breakpoints'

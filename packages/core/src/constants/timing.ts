@@ -14,6 +14,7 @@ export const STREAM_SPLITTER_DEFAULT = 25
 export const STREAM_SIDEBAR_OPEN_DEFAULT = true
 /** Dark mode is on by default (spec §1, §9): the preferences store's default. */
 export const DARK_MODE_DEFAULT = true
-// Not kept: spec §9's textarea rows, breakpoints, auth popup size, token sync max age and local store poll. This
-// console has no popup sign-in and no cross-tab token sync or store polling, and its styles own their breakpoints
-// and textarea sizes; a figure nothing reads would only drift from the code that really decides.
+// Not kept: spec §9's textarea rows, auth popup size, token sync max age and local store poll. This console has
+// no popup sign-in and no cross-tab token sync or store polling, and its styles own their textarea sizes; a figure
+// nothing reads would only drift from the code that really decides. (The breakpoints are in breakpoints.ts, which a
+// test holds against the CSS.)

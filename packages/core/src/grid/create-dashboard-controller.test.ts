@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage } from '../platform/storage-adapter'
-import { createDashboardController } from './create-dashboard-controller'
+import { BAND_SWITCH_MARGIN_PX, createDashboardController } from './create-dashboard-controller'
 import type { GridEngine, GridEngineEvent, GridPlace } from './create-grid-engine'
 import { createWorkspaceActions } from './create-workspace-actions'
 import { createGridStore } from './grid-store'
@@ -168,5 +168,78 @@ describe('createDashboardController', () => {
     const before = grid.getState().workspaces
     fake.emit('dragstop', [{ id: 'a', x: 8, y: 0, w: 4, h: 4 }])
     expect(grid.getState().workspaces).toBe(before)
+  })
+})
+
+describe('createDashboardController, screen bands', () => {
+  /** A width source the test drives: what a ResizeObserver on the grid element would report. */
+  function widthSource() {
+    const reports = new Set<(width: number) => void>()
+    const observeWidth = (_el: HTMLElement, report: (width: number) => void) => {
+      reports.add(report)
+      return () => void reports.delete(report)
+    }
+    const resize = (width: number) => {
+      for (const report of reports) report(width)
+    }
+    return { observeWidth, resize, watching: () => reports.size }
+  }
+
+  function setupBands() {
+    const grid = createGridStore(createMemoryStorage())
+    const actions = createWorkspaceActions(grid)
+    const fake = createFakeEngine()
+    const width = widthSource()
+    const controller = createDashboardController(grid, fake.engine, { observeWidth: width.observeWidth })
+    const band = () => grid.getState().workspaces['stream-view'].band
+    const places = () => grid.getState().workspaces['stream-view'].items.map(({ id, x, y, w, h }) => ({ id, x, y, w, h }))
+    return { grid, actions, fake, width, controller, band, places }
+  }
+
+  it('picks the band from the width of the grid element, and draws that band when it changes', async () => {
+    const s = setupBands()
+    const disconnect = s.controller.connect(el, 'stream-view')
+    s.width.resize(1900)
+    expect(s.band()).toBe('lg')
+    for (const id of ['a', 'b']) s.actions.add('stream-view', { id, type: 'Video', name: id })
+    s.actions.place('stream-view', 'b', { x: 4, y: 0, w: 4, h: 4 })
+    const arranged = s.places()
+    s.fake.mounts[0]!.resolve()
+    await flush()
+    s.width.resize(700)
+    expect(s.band()).toBe('sm')
+    // The engine draws the derived layout: both widgets wider, one under the other.
+    expect(s.fake.synced.at(-1)).toEqual(s.places())
+    expect(s.places()).not.toEqual(arranged)
+    s.width.resize(1900)
+    expect(s.places()).toEqual(arranged)
+    expect(s.fake.synced.at(-1)).toEqual(arranged)
+    disconnect()
+    expect(s.width.watching()).toBe(0)
+  })
+
+  it(`changes band only ${BAND_SWITCH_MARGIN_PX} px past a breakpoint, so a scrollbar coming and going cannot flip it`, () => {
+    const s = setupBands()
+    s.controller.connect(el, 'stream-view')
+    s.width.resize(1030)
+    expect(s.band()).toBe('md')
+    s.width.resize(1015)
+    expect(s.band()).toBe('md')
+    s.width.resize(1024 - BAND_SWITCH_MARGIN_PX - 1)
+    expect(s.band()).toBe('sm')
+    s.width.resize(1030)
+    expect(s.band()).toBe('sm')
+    s.width.resize(1024 + BAND_SWITCH_MARGIN_PX)
+    expect(s.band()).toBe('md')
+    // A jump across several bands needs no margin.
+    s.width.resize(500)
+    expect(s.band()).toBe('xs')
+  })
+
+  it('takes the first width as it is, with no band to stay in', () => {
+    const s = setupBands()
+    s.controller.connect(el, 'stream-view')
+    s.width.resize(1921)
+    expect(s.band()).toBe('xl')
   })
 })

@@ -1,3 +1,4 @@
+import { SCREEN_BANDS, bandOf, type ScreenBand } from '../constants/breakpoints'
 import type { GridEngine, GridPlace } from './create-grid-engine'
 import { createWorkspaceActions } from './create-workspace-actions'
 import type { GridSettings, GridWidget, WorkspaceId } from './grid-model'
@@ -30,6 +31,43 @@ export interface DashboardController {
   getSnapshot(): DashboardStatus
 }
 
+/** Options of {@link createDashboardController}. */
+export interface DashboardControllerOptions {
+  /**
+   * Reports the grid element's width in CSS px, at once and whenever it changes, until the answered stop is
+   * called. The dashboard picks its screen band (spec §9) from it. Defaults to a `ResizeObserver`; where there is
+   * none (jsdom, old browsers) nothing is reported and the workspace stays in the band it was in.
+   */
+  observeWidth?: (el: HTMLElement, report: (width: number) => void) => () => void
+}
+
+function observeWithResizeObserver(el: HTMLElement, report: (width: number) => void): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {}
+  const observer = new ResizeObserver((entries) => {
+    const last = entries[entries.length - 1]
+    if (last) report(last.contentRect.width)
+  })
+  observer.observe(el)
+  return () => observer.disconnect()
+}
+
+/**
+ * How far past a breakpoint the grid's width must go before the dashboard changes band. The other band's layout
+ * can be taller or shorter, and the page's scrollbar then comes or goes, changing the grid's width by its own
+ * (about 15 px): without a margin larger than that, a width just past a breakpoint would switch back and forth.
+ */
+export const BAND_SWITCH_MARGIN_PX = 24
+
+/** The band for `width`, staying in `current` until the width is {@link BAND_SWITCH_MARGIN_PX} past its edge. */
+function bandFor(current: ScreenBand | undefined, width: number): ScreenBand {
+  const next = bandOf(width)
+  if (!current || next === current) return next
+  const rank = (band: ScreenBand) => SCREEN_BANDS.indexOf(band)
+  // Growing, the width less the margin must still leave the current band; shrinking, the width plus the margin.
+  const past = rank(next) > rank(current) ? bandOf(width - BAND_SWITCH_MARGIN_PX) : bandOf(width + BAND_SWITCH_MARGIN_PX)
+  return past === current ? current : past
+}
+
 const cellHeightOf = (settings: GridSettings) => (settings.snapToGrid ? settings.snapToGridHeight : GRID.cellHeight)
 
 /**
@@ -37,11 +75,17 @@ const cellHeightOf = (settings: GridSettings) => (settings.snapToGrid ? settings
  * `subscribe`/`getSnapshot` and calls `connect` from one effect. The store is the truth; the engine only draws it
  * and reports what the mouse does.
  *
+ * Each workspace keeps one layout per screen band (see `band-layouts.ts`), and the band is chosen by the width of
+ * the dashboard's own grid element, not the window's: the console is embedded in partners' portals beside their
+ * own navigation, and the stream view shares its width with the stream list, so the window says little about how
+ * wide a column really is. (A layout therefore follows the stream list too: hiding it gives the grid another band.)
+ *
  * @example
  * const controller = createDashboardController(client.grid, createGridEngine())
  * const disconnect = controller.connect(gridElement, 'stream-view')
  */
-export function createDashboardController(grid: GridStore, engine: GridEngine): DashboardController {
+export function createDashboardController(grid: GridStore, engine: GridEngine, options: DashboardControllerOptions = {}): DashboardController {
+  const observeWidth = options.observeWidth ?? observeWithResizeObserver
   const actions = createWorkspaceActions(grid)
   const listeners = new Set<() => void>()
   let status: DashboardStatus = 'idle'
@@ -83,6 +127,8 @@ export function createDashboardController(grid: GridStore, engine: GridEngine): 
         for (const place of places) if (place.id) actions.place(workspace, place.id, place)
       }
       const stopEngine = [engine.on('dragstop', settle), engine.on('resizestop', settle)]
+      // A new band redraws the workspace with that band's layout (a store change, drawn like any other).
+      const stopWidth = observeWidth(el, (width) => actions.showBand(workspace, bandFor(grid.getState().workspaces[workspace].band, width)))
       void engine.mount(el).then(
         () => {
           if (id !== connection) return
@@ -96,6 +142,7 @@ export function createDashboardController(grid: GridStore, engine: GridEngine): 
       )
       return () => {
         stopStore()
+        stopWidth()
         for (const stop of stopEngine) stop()
         if (id !== connection) return
         connection++

@@ -161,9 +161,10 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
       state.setSettings(layout.settings)
       for (const [id, items] of Object.entries(layout.workspaces) as [WorkspaceId, GridWidget[]][]) {
         // Each workspace is drawn for the band it is in here: the document's layout for that band, or one derived.
-        const imported = { ...state.workspaces[id], items, layouts: layout.layouts[id] }
+        const layouts = Object.keys(layout.layouts[id]).length > 0 ? layout.layouts[id] : undefined
+        const imported = { ...state.workspaces[id], items, layouts }
         const band = imported.band
-        state.setWorkspace(id, { items: band ? itemsForBand(imported, band, layout.settings) : items, layouts: layout.layouts[id] })
+        state.setWorkspace(id, { items: band ? itemsForBand(imported, band, layout.settings) : items, layouts })
       }
     },
   }

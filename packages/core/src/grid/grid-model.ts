@@ -1,3 +1,4 @@
+import type { ScreenBand } from '../constants/breakpoints'
 import { SNAP_LAYOUT_DEFAULTS } from './size-scale'
 
 /** Widget types of spec §2. */
@@ -45,10 +46,31 @@ export interface GridWidget {
   noResize?: boolean
 }
 
-/** A workspace: an id and its widgets (spec §3). */
+/** A widget's place in one band's layout, in cells. */
+export interface BandPlace {
+  id: string
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/**
+ * The layouts that bands own: for each screen band (spec §9 breakpoints) in which the user arranged the
+ * workspace, the places of its widgets there. A band not in here has no layout of its own; it is derived from the
+ * nearest band that has one (see `band-layouts.ts`).
+ */
+export type BandLayouts = Partial<Record<ScreenBand, BandPlace[]>>
+
+/** A workspace: an id and its widgets (spec §3), laid out for one band at a time. */
 export interface Workspace {
   id: WorkspaceId
+  /** The widgets, placed as they are drawn now: in the layout of {@link Workspace.band}. */
   items: GridWidget[]
+  /** The band the items are laid out for: the one the dashboard was last drawn in (unset until it is). */
+  band?: ScreenBand
+  /** The layouts bands own; the items' band is kept in step with its own entry while it has one. */
+  layouts?: BandLayouts
 }
 
 /** Grid settings (spec §3). */

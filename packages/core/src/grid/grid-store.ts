@@ -1,8 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { SCREEN_BANDS, type ScreenBand } from '../constants/breakpoints'
 import {
   WORKSPACE_IDS,
   defaultGridSettings,
   emptyWorkspaces,
+  type BandLayouts,
+  type BandPlace,
   type GridSettings,
   type GridWidget,
   type Workspace,
@@ -16,8 +19,15 @@ export interface GridState {
   settings: GridSettings
   workspaces: Record<WorkspaceId, Workspace>
   setSettings(changes: Partial<GridSettings>): void
-  setWorkspaceItems(id: WorkspaceId, items: GridWidget[]): void
-  /** Empties every workspace (tenant change, sign-out). */
+  /**
+   * Replaces a workspace's widgets. The layout of the workspace's band is saved with them when the user
+   * `arranged` them (moved or resized one), when the band owns a layout already, or when no band owns one yet (the
+   * first layout is the one it was made in); a band that only shows a derived layout keeps deriving it until then.
+   */
+  setWorkspaceItems(id: WorkspaceId, items: GridWidget[], arranged?: boolean): void
+  /** Changes a workspace's band, widgets or band layouts at once, as they are given (switching bands, imports). */
+  setWorkspace(id: WorkspaceId, changes: Partial<Omit<Workspace, 'id'>>): void
+  /** Empties every workspace (tenant change, sign-out); each keeps the band it is drawn in. */
   resetWorkspaces(): void
   reset(): void
 }
@@ -40,9 +50,22 @@ function asSettings(value: unknown): GridSettings | undefined {
   return merged as unknown as GridSettings
 }
 
+const isPlace = (place: unknown): place is BandPlace => {
+  const p = place as Record<string, unknown> | null
+  return !!p && typeof p === 'object' && typeof p.id === 'string' && ['x', 'y', 'w', 'h'].every((key) => Number.isInteger(p[key]))
+}
+
+/** The band layouts kept in storage, each band's places checked; a workspace stored before bands has none. */
+function asLayouts(value: unknown): BandLayouts | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  const v = value as Record<string, unknown>
+  const entries = SCREEN_BANDS.filter((band) => Array.isArray(v[band])).map((band) => [band, (v[band] as unknown[]).filter(isPlace)])
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
+}
+
 function asWorkspaces(value: unknown): Record<WorkspaceId, Workspace> | undefined {
   if (!value || typeof value !== 'object') return undefined
-  const v = value as Record<string, { items?: unknown } | undefined>
+  const v = value as Record<string, { items?: unknown; band?: unknown; layouts?: unknown } | undefined>
   const result = emptyWorkspaces()
   for (const id of WORKSPACE_IDS) {
     const items = v[id]?.items
@@ -52,8 +75,35 @@ function asWorkspaces(value: unknown): Record<WorkspaceId, Workspace> | undefine
         (item): item is GridWidget => !!item && typeof item === 'object' && typeof item.id === 'string' && item.id !== '',
       )
     }
+    const band = v[id]?.band
+    if ((SCREEN_BANDS as readonly unknown[]).includes(band)) result[id].band = band as ScreenBand
+    const layouts = asLayouts(v[id]?.layouts)
+    if (layouts) result[id].layouts = layouts
   }
   return result
+}
+
+/** The places of the widgets that have one. */
+const placesOf = (items: readonly GridWidget[]): BandPlace[] =>
+  items
+    .filter((item) => item.x !== undefined && item.y !== undefined)
+    .map((item) => ({ id: item.id, x: item.x!, y: item.y!, w: item.w ?? 1, h: item.h ?? 1 }))
+
+/**
+ * The band layouts after the workspace's widgets became `items` (the rule is on `setWorkspaceItems`). Widgets that
+ * are gone leave every band's layout. Snap mode places widgets by order alone, so it saves no band layout.
+ */
+function savedLayouts(workspace: Workspace, items: readonly GridWidget[], arranged: boolean, snap: boolean): BandLayouts | undefined {
+  const ids = new Set(items.map((item) => item.id))
+  let layouts = workspace.layouts
+  if (layouts && Object.values(layouts).some((places) => places.some((place) => !ids.has(place.id)))) {
+    layouts = Object.fromEntries(Object.entries(layouts).map(([band, places]) => [band, places.filter((place) => ids.has(place.id))]))
+  }
+  const band = workspace.band
+  if (snap || !band) return layouts
+  const noneYet = !layouts || Object.keys(layouts).length === 0
+  if (arranged || layouts?.[band] || (noneYet && items.length > 0)) return { ...layouts, [band]: placesOf(items) }
+  return layouts
 }
 
 /** Creates the grid store; settings and workspaces live in session storage (spec §3). */
@@ -62,9 +112,19 @@ export function createGridStore(session: StorageAdapter): GridStore {
     settings: restoreSlice(GRID_SETTINGS_KEY, [session], asSettings) ?? { ...defaultGridSettings },
     workspaces: restoreSlice(WORKSPACES_KEY, [session], asWorkspaces) ?? emptyWorkspaces(),
     setSettings: (changes) => set((state) => ({ settings: { ...state.settings, ...changes } })),
-    setWorkspaceItems: (id, items) =>
-      set((state) => ({ workspaces: { ...state.workspaces, [id]: { id, items } } })),
-    resetWorkspaces: () => set({ workspaces: emptyWorkspaces() }),
+    setWorkspaceItems: (id, items, arranged = false) =>
+      set((state) => {
+        const workspace = state.workspaces[id]
+        const layouts = savedLayouts(workspace, items, arranged, state.settings.snapToGrid)
+        return { workspaces: { ...state.workspaces, [id]: { ...workspace, items, layouts } } }
+      }),
+    setWorkspace: (id, changes) => set((state) => ({ workspaces: { ...state.workspaces, [id]: { ...state.workspaces[id], ...changes, id } } })),
+    resetWorkspaces: () =>
+      set((state) => {
+        const workspaces = emptyWorkspaces()
+        for (const id of WORKSPACE_IDS) if (state.workspaces[id].band) workspaces[id].band = state.workspaces[id].band
+        return { workspaces }
+      }),
     reset: () => set({ settings: { ...defaultGridSettings }, workspaces: emptyWorkspaces() }),
   }))
   return Object.assign(

@@ -19,6 +19,8 @@ export {
   type GridWidget,
   type Workspace,
   type GridSettings,
+  type BandLayouts,
+  type BandPlace,
 } from './grid-model'
 export {
   addWidget,
@@ -47,7 +49,7 @@ export {
   type GridSettingsErrors,
 } from './grid-settings'
 export { createGridSettingsEditor, type GridSettingsEditor, type GridSettingsEditorState } from './create-grid-settings-editor'
-export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, type LayoutDocument } from './layout-schema'
+export { exportLayout, importLayout, migrateLayout, LAYOUT_SCHEMA_VERSION, VERSION_2_BANDS, type LayoutDocument } from './layout-schema'
 export { compactLayout, moveInLayout, autoPlace, type LayoutBox } from './layout-engine'
 export { createWorkspaceActions, type WorkspaceActions } from './create-workspace-actions'
 export {
@@ -60,4 +62,11 @@ export {
 } from './create-grid-engine'
 export { createGridStore, GRID_SETTINGS_KEY, WORKSPACES_KEY, type GridState, type GridStore } from './grid-store'
 export { placeOf } from './place-of'
-export { createDashboardController, type DashboardController, type DashboardStatus } from './create-dashboard-controller'
+export {
+  createDashboardController,
+  BAND_SWITCH_MARGIN_PX,
+  type DashboardController,
+  type DashboardControllerOptions,
+  type DashboardStatus,
+} from './create-dashboard-controller'
+export { itemsForBand, nearestLayoutBand } from './band-layouts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultGridSettings, emptyWorkspaces } from './grid-model'
-import { exportLayout, importLayout, LAYOUT_SCHEMA_VERSION } from './layout-schema'
+import { exportLayout, importLayout, LAYOUT_SCHEMA_VERSION, VERSION_2_BANDS } from './layout-schema'
 
 const state = () => {
   const workspaces = emptyWorkspaces()
@@ -79,5 +79,91 @@ describe('layout documents, field by field', () => {
   it('leaves out empty bounds and keeps the widget data as it was', () => {
     const imported = importLayout({ schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', maxW: null, data: { id: 's' }, extra: 1 }] } })
     expect(imported.workspaces['stream-view'][0]).toEqual({ id: 'a', type: 'Map', name: 'm', data: { id: 's' }, w: 1, h: 1, x: undefined, y: undefined })
+  })
+})
+
+describe('layout documents, one layout per screen band (version 3)', () => {
+  /** A file exported by a version 2 console, before bands: one layout for every screen size. */
+  const version2 = {
+    schemaVersion: 2,
+    settings: { snapToGrid: false },
+    workspaces: {
+      'stream-view': [
+        { id: 'v1', type: 'Video', name: 'Bow', x: 0, y: 0, w: 6, h: 4, data: { videoId: 'alpha-bow' } },
+        { id: 'v2', type: 'Video', name: 'Stern', x: 6, y: 0, w: 6, h: 4 },
+        { id: 'new', type: 'Map', name: 'Auto-placed', w: 4, h: 4, autoPosition: true },
+      ],
+      'mission-operations': [{ id: 'm', type: 'MissionExecStatus', name: 'Status', x: 0, y: 0, w: 12, h: 3 }],
+    },
+  }
+
+  it('migrate a version 2 document: its layout becomes the layout of the band it was most likely made in', () => {
+    const imported = importLayout(JSON.stringify(version2))
+    expect(imported.schemaVersion).toBe(3)
+    expect(VERSION_2_BANDS).toEqual({ 'stream-view': 'md', 'mission-operations': 'lg', 'mission-review': 'lg' })
+    expect(imported.layouts).toEqual({
+      'stream-view': {
+        md: [
+          { id: 'v1', x: 0, y: 0, w: 6, h: 4 },
+          { id: 'v2', x: 6, y: 0, w: 6, h: 4 },
+        ],
+      },
+      'mission-operations': { lg: [{ id: 'm', x: 0, y: 0, w: 12, h: 3 }] },
+      'mission-review': {},
+    })
+    // The widgets themselves are as the file had them, data and all.
+    expect(imported.workspaces['stream-view'][0]).toEqual(version2.workspaces['stream-view'][0])
+    expect(imported.workspaces['stream-view'][2]).toMatchObject({ id: 'new', x: undefined, y: undefined })
+  })
+
+  it('migrate a version 1 document through version 2', () => {
+    const imported = importLayout({ version: 1, workspace: 'mission-review', items: [{ id: 'r', type: 'MissionReviewInformation', name: 'R', x: 0, y: 0, w: 4, h: 2 }] })
+    expect(imported.layouts['mission-review']).toEqual({ lg: [{ id: 'r', x: 0, y: 0, w: 4, h: 2 }] })
+  })
+
+  it('round-trip every band through JSON unchanged', () => {
+    const workspaces = emptyWorkspaces()
+    workspaces['stream-view'].items = [
+      { id: 'a', type: 'Video', name: 'a', x: 0, y: 0, w: 6, h: 4 },
+      { id: 'b', type: 'Video', name: 'b', x: 6, y: 0, w: 6, h: 4 },
+    ]
+    workspaces['stream-view'].layouts = {
+      xl: [
+        { id: 'a', x: 0, y: 0, w: 6, h: 4 },
+        { id: 'b', x: 6, y: 0, w: 6, h: 4 },
+      ],
+      xs: [
+        { id: 'b', x: 0, y: 0, w: 12, h: 4 },
+        { id: 'a', x: 0, y: 4, w: 12, h: 4 },
+      ],
+    }
+    const document = exportLayout({ settings: defaultGridSettings, workspaces })
+    expect(importLayout(JSON.stringify(document))).toEqual(document)
+  })
+
+  it('read a hand-made version 3 document without band layouts', () => {
+    expect(importLayout({ schemaVersion: 3, workspaces: {} }).layouts).toEqual({ 'stream-view': {}, 'mission-operations': {}, 'mission-review': {} })
+  })
+
+  it('clamp band places to the columns and the widget bounds', () => {
+    const imported = importLayout({
+      schemaVersion: 3,
+      workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', maxW: 6 }] },
+      layouts: { 'stream-view': { sm: [{ id: 'a', x: 10, y: 0, w: 12, h: 2 }] } },
+    })
+    expect(imported.layouts['stream-view'].sm).toEqual([{ id: 'a', x: 6, y: 0, w: 6, h: 2 }])
+  })
+
+  const widgets = { 'stream-view': [{ id: 'a', type: 'Map', name: 'm' }] }
+  it.each<[string, unknown, string]>([
+    ['an unknown band', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { huge: [] } } }, 'screen band "huge" is not known'],
+    ['an unknown workspace', { schemaVersion: 3, workspaces: widgets, layouts: { garage: {} } }, 'workspace "garage" is not known'],
+    ['a place without a size', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: 0, y: 0, h: 1 }] } } }, 'layouts.stream-view.md[0] has no w'],
+    ['a negative place', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: -2, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[0].x must be a whole number from 0'],
+    ['a place of a widget that is not there', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'z', x: 0, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[0] places the widget "z", which is not in the workspace'],
+    ['a widget placed twice', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: 0, y: 0, w: 1, h: 1 }, { id: 'a', x: 1, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[1] places the widget "a" twice'],
+    ['a bad widget in a version 2 file', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', x: 'left', y: 0 }] } }, 'workspaces.stream-view[0].x must be a whole number from 0'],
+  ])('refuse %s, naming the field', (_label, input, detail) => {
+    expect(() => importLayout(input)).toThrow(detail)
   })
 })
