@@ -4,8 +4,16 @@ import { ConsoleError, isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
+import { useWidgetRegistry } from '../../provider/console-context'
 import { StreamForm, type StreamFields } from './stream-form'
 import { fetchStreams } from './use-stream-list'
+
+// Until the message catalogue lands, this file's new strings sit together here.
+const TEXT = {
+  emptyTitle: 'This tenant has no streams yet.',
+  emptyWriter: 'Add a stream with Add stream above: give it a name and the address of its video.',
+  emptyReader: 'Streams appear here once a writer or admin of this tenant adds them.',
+} as const
 
 /** The dashboard widget of a stream. */
 export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${stream.video_id}`
@@ -24,6 +32,9 @@ export function StreamList() {
   const count = useStreamView((s) => s.streamCount)
   const refreshing = useStreamView((s) => s.refreshingResource)
   const shown = useStore(client.grid, (s) => s.workspaces['stream-view'].items)
+  const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
+  // A stream's tile takes the Video widget's own size (sized to its picture), as the toolbar's Add widget does.
+  const videoSize = useWidgetRegistry()?.find((definition) => definition.type === 'Video')?.defaultSize
   const [editing, setEditing] = useState<Stream | 'new'>()
   const [deleting, setDeleting] = useState<Stream>()
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
@@ -59,7 +70,13 @@ export function StreamList() {
     }
   }
   const toggle = (stream: Stream) =>
-    actions.toggle('stream-view', { id: streamWidgetId(stream), type: 'Video', name: stream.name, data: { streamId: stream.video_id } })
+    actions.toggle('stream-view', {
+      id: streamWidgetId(stream),
+      type: 'Video',
+      name: stream.name,
+      data: { streamId: stream.video_id },
+      ...(snap ? undefined : videoSize),
+    })
 
   return (
     <div className="honu-stream-list">
@@ -82,7 +99,10 @@ export function StreamList() {
         <StreamForm stream={editing === 'new' ? undefined : editing} onSubmit={save} onCancel={() => setEditing(undefined)} />
       )}
       {streams.length === 0 ? (
-        <p className="honu-muted">This tenant has no streams yet.</p>
+        <div className="honu-empty">
+          <p className="honu-empty__title">{TEXT.emptyTitle}</p>
+          <p className="honu-empty__text">{canWrite ? TEXT.emptyWriter : TEXT.emptyReader}</p>
+        </div>
       ) : (
         <ul className="honu-stream-list__items" aria-labelledby="honu-stream-list-title">
           {streams.map((stream) => {

@@ -1,7 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createWorkspaceActions } from '@honu/core/grid'
 import { expectNoAxeViolations } from '../../../../../test/axe'
 import { consoleAt } from '../../__fixtures__/console-at'
+import type { WidgetDefinition } from '../../widget/widget-definition'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
 const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
@@ -15,6 +17,18 @@ const videos = {
     ],
     total_count: 2,
   },
+}
+
+const noVideos = { status: 200, body: { data: [], total_count: 0 } }
+/** A Video widget type of its own size, as `@honu/widgets` defines one (console-react cannot import it). */
+const videoWidget: WidgetDefinition = {
+  type: 'Video',
+  title: 'Video',
+  description: 'A live video stream.',
+  icon: () => null,
+  defaultSize: { w: 5, h: 5 },
+  load: async () => ({ default: ({ widget }) => <p>Playing {widget.name}</p> }),
+  parse: (data) => data,
 }
 
 describe('StreamsScreen', () => {
@@ -88,5 +102,39 @@ describe('StreamsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fullscreen' }))
     expect(screen.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Leave fullscreen' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it("a stream shown from the list takes the Video widget's own size (snap mode: one cell), and an empty dashboard says to pick one", async () => {
+    const { client } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      widgets: [videoWidget],
+      server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': videos },
+    })
+    const list = await screen.findByRole('list', { name: /Streams/ })
+    expect(screen.getByText('No widgets here yet.')).toBeInTheDocument()
+    expect(screen.getByText('Pick a stream in the stream list to show it here.')).toBeInTheDocument()
+    fireEvent.click(within(list).getByRole('button', { name: /Harbour mouth/ }))
+    expect(await screen.findByText('Playing Harbour mouth')).toBeInTheDocument()
+    expect(screen.queryByText('No widgets here yet.')).not.toBeInTheDocument()
+    const items = () => client.grid.getState().workspaces['stream-view'].items
+    expect(items()).toMatchObject([{ id: 'video-v1', w: 5, h: 5 }])
+
+    createWorkspaceActions(client.grid).setSnapToGrid(true)
+    fireEvent.click(within(list).getByRole('button', { name: /Reef/ }))
+    expect(items().find((item) => item.id === 'video-v2')).toMatchObject({ w: 1, h: 1 })
+  })
+
+  it('a tenant without streams says what to do next: a writer adds one, a reader waits for one', async () => {
+    consoleAt('/streams', { signedInAs: wes, tenant: alpha, server: { 'GET /api/v1/users/wes': asRole('writer'), 'GET /api/v1/videos': noVideos } })
+    expect(await screen.findByText('This tenant has no streams yet.')).toBeInTheDocument()
+    expect(screen.getByText('Add a stream with Add stream above: give it a name and the address of its video.')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: /Streams/ })).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    cleanup()
+
+    consoleAt('/streams', { signedInAs: wes, tenant: alpha, server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': noVideos } })
+    expect(await screen.findByText('Streams appear here once a writer or admin of this tenant adds them.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add stream' })).not.toBeInTheDocument()
   })
 })

@@ -60,7 +60,7 @@ export function StreamsScreen() {
           {registry ? (
             <>
               <DashboardToolbar workspace="stream-view" />
-              <Dashboard workspace="stream-view" registry={registry} label="Stream view" />
+              <Dashboard workspace="stream-view" registry={registry} label="Stream view" emptyHint="Pick a stream in the stream list to show it here." />
             </>
           ) : (
             <p className="honu-muted">This console was set up without widgets, so streams cannot be shown here.</p>
