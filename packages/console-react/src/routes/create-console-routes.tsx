@@ -4,7 +4,7 @@ import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
 import { ConnectionBanner } from '../layouts/connection-banner'
-import { MainLayout } from '../layouts/main-layout'
+import type { MainLayoutProps } from '../layouts/main-layout'
 import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
 import { EmbeddingContext } from '../navigation/embedding-context'
 import { PathsProvider, prefixPaths } from '../navigation/paths-context'
@@ -94,6 +94,14 @@ const rootError = (error: unknown) => (
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
+  // The working layout (header, navigation, menus) shows only after signing in: loaded then, like the screens,
+  // so the sign-in route carries none of it.
+  const MainLayout = lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
+  const mainLayout = (product: MainLayoutProps['product']) => (
+    <Suspense fallback={<Loading page />}>
+      <MainLayout product={product} />
+    </Suspense>
+  )
   return withErrorBoundaries([
     {
       path: base || '/',
@@ -116,8 +124,8 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         { index: true, element: <Navigate to={paths.login} replace /> },
         // Each layout with the table's rows in it, in the table's order.
         { element: <CardLayout />, children: rowsIn('card') },
-        { element: <MainLayout product="network" />, children: rowsIn('network') },
-        { element: <MainLayout product="mission-planning" />, children: rowsIn('mission-planning') },
+        { element: mainLayout('network'), children: rowsIn('network') },
+        { element: mainLayout('mission-planning'), children: rowsIn('mission-planning') },
         { path: '*', element: <NotFoundScreen /> },
       ],
     },
