@@ -33,6 +33,9 @@ const steps = [
   { name: 'publint and attw', cmd: 'pnpm run check:package' },
   { name: 'size budgets', cmd: 'pnpm run size' },
   { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build' },
+  // Issue 12's budget: the login route's initial JS (gzip) at most 2.0x an empty Vite React app, measured on the
+  // build just made (only the empty app is built here).
+  { name: 'login route JS budget (2.0x an empty Vite React app)', cmd: 'node scripts/measure-login-js.mjs --budget 2.0 --no-build' },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts).
   { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test' },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
