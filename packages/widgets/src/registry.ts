@@ -1,3 +1,4 @@
+import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor, Router, Video } from 'lucide-react'
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
 
@@ -22,15 +23,15 @@ export const widgetDefinitions: WidgetRegistry = [
   planned({
     type: 'Vehicle',
     title: 'Vehicle',
-    icon: '➤',
+    icon: Car,
     description: 'Position, speed, heading and health of one vehicle.',
   }),
-  planned({ type: 'Vnc', title: 'Remote desktop', icon: '⌨', description: 'A VNC session to a device, with keyboard and mouse.' }),
-  planned({ type: 'Map', title: 'Map', icon: '⌖', description: 'Vehicles and devices of the tenant on a map.' }),
+  planned({ type: 'Vnc', title: 'Remote desktop', icon: Monitor, description: 'A VNC session to a device, with keyboard and mouse.' }),
+  planned({ type: 'Map', title: 'Map', icon: MapIcon, description: 'Vehicles and devices of the tenant on a map.' }),
   defineWidget({
     type: 'Video',
     title: 'Video',
-    icon: '▶',
+    icon: Video,
     description: 'A live video stream with its connection state.',
     // Four columns by four rows (spec §9's S by S, the least height a widget may have): a 16:9 picture under the
     // tile's header at 1920 px with the stream list open, so the tile is not three times taller than its picture.
@@ -38,29 +39,29 @@ export const widgetDefinitions: WidgetRegistry = [
     load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
     parse: parseVideoWidgetData,
   }),
-  planned({ type: 'Tenant', title: 'Tenant', icon: '⌂', description: 'The tenant, its networks and their address ranges.' }),
+  planned({ type: 'Tenant', title: 'Tenant', icon: Building2, description: 'The tenant, its networks and their address ranges.' }),
   planned({
     type: 'Remote Access',
     title: 'Remote access',
-    icon: '⇄',
+    icon: Router,
     description: 'Remote access devices of the tenant and their sessions.',
   }),
   planned({
     type: 'MissionExecStatus',
     title: 'Mission execution',
-    icon: '⚑',
+    icon: Flag,
     description: 'Status of the running mission executions.',
   }),
   planned({
     type: 'MissionReviewInformation',
     title: 'Mission review',
-    icon: '☑',
+    icon: ClipboardCheck,
     description: 'Summary of a finished mission for review.',
   }),
   planned({
     type: 'CollectedDataInformation',
     title: 'Collected data',
-    icon: '▤',
+    icon: Database,
     description: 'Data collected during a mission execution.',
   }),
 ]

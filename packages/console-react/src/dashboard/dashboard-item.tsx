@@ -1,8 +1,11 @@
 import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
+import { GripVertical, Maximize2, Minimize2, Minus, X } from 'lucide-react'
 import { ConsoleError } from '@honu/core'
 import { placeOf, type GridEngine, type GridPlace, type GridWidget, type WorkspaceActions, type WorkspaceId } from '@honu/core/grid'
 import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
 import { WidgetErrorBoundary } from './widget-error-boundary'
+import { IconButton } from '../parts/icon-button'
+import { ICON_SIZE } from '../parts/icon'
 
 interface DashboardItemProps {
   item: GridWidget
@@ -195,32 +198,22 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
         }}
       >
         <div className="honu-grid-item__header">
+          {/* The mouse's drag handle; the keyboard lifts the whole tile (Enter), so this is not focusable. */}
           <span className="honu-grid-item__handle" aria-hidden="true" title="Drag to move">
-            ⠿
+            <GripVertical size={ICON_SIZE} />
           </span>
           <h3 className="honu-grid-item__title">
-            {definition && (
-              <span className="honu-grid-item__icon" aria-hidden="true">
-                {definition.icon}
-              </span>
-            )}
+            {definition && <definition.icon className="honu-grid-item__icon" size={ICON_SIZE} aria-hidden="true" />}
             {item.name}
           </h3>
-          <button
-            type="button"
-            className="honu-icon-button"
+          <IconButton
             aria-pressed={!!item.isFullscreen}
-            aria-label={`${item.isFullscreen ? 'Leave fullscreen' : 'Fullscreen'}: ${item.name}`}
+            label={`${item.isFullscreen ? 'Leave fullscreen' : 'Fullscreen'}: ${item.name}`}
+            icon={item.isFullscreen ? Minimize2 : Maximize2}
             onClick={() => actions.toggleFullscreen(workspace, item.id)}
-          >
-            {item.isFullscreen ? '⤡' : '⤢'}
-          </button>
-          <button type="button" className="honu-icon-button" aria-label={`Minimise: ${item.name}`} onClick={() => actions.minimise(workspace, item.id)}>
-            –
-          </button>
-          <button type="button" className="honu-icon-button" aria-label={`Remove: ${item.name}`} onClick={() => actions.remove(workspace, item.id)}>
-            ×
-          </button>
+          />
+          <IconButton label={`Minimise: ${item.name}`} icon={Minus} onClick={() => actions.minimise(workspace, item.id)} />
+          <IconButton label={`Remove: ${item.name}`} icon={X} onClick={() => actions.remove(workspace, item.id)} />
         </div>
         <div className="honu-grid-item__body">
           <WidgetErrorBoundary name={item.name} onError={() => definition && components.delete(definition)}>

@@ -1,46 +1,100 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { Component, lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react'
 import { useStore } from 'zustand'
+import { LayoutGrid, Plus } from 'lucide-react'
 import { ConsoleError } from '@honu/core'
-import { WIDGET_TYPES, type WidgetType, type WorkspaceId } from '@honu/core/grid'
+import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
-import type { WidgetRegistry } from '../widget/widget-definition'
+import { MenuButton, MenuItem } from '../parts/menu-button'
+import type { WidgetDefinition, WidgetPickerProps, WidgetRegistry } from '../widget/widget-definition'
 import { useWidgetRegistry } from '../provider/console-context'
+
+// User-facing strings of this file (moved to the message catalogue once it lands).
+const TEXT = {
+  toolbar: 'Dashboard',
+  addWidget: 'Add widget',
+  snapToGrid: 'Snap to grid',
+  gridSettings: 'Grid settings',
+  exportLayout: 'Export layout',
+  importLayout: 'Import layout',
+  pickerFailed: 'The chooser for this widget could not be loaded. Reload the page and try again.',
+} as const
+
+// The grid control dialog is a page of its own, loaded when first opened (spec §2).
+const GridSettingsDialog = /* @__PURE__ */ lazy(() => import('./grid-settings-dialog'))
+
+// One lazy picker per definition, like the widgets' own components (dashboard-item.tsx).
+const pickers = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<WidgetPickerProps>>()
+function pickerOf(definition: WidgetDefinition & Required<Pick<WidgetDefinition, 'picker'>>): ComponentType<WidgetPickerProps> {
+  let picker = pickers.get(definition)
+  if (!picker) {
+    picker = lazy(() =>
+      definition.picker().catch((error: unknown) => {
+        pickers.delete(definition)
+        throw error
+      }),
+    )
+    pickers.set(definition, picker)
+  }
+  return picker
+}
+
+/** A widget being added whose type asks for its data first. */
+interface Picking {
+  definition: WidgetDefinition & Required<Pick<WidgetDefinition, 'picker'>>
+  /** Its picker, made once when the menu item is chosen. */
+  Picker: ComponentType<WidgetPickerProps>
+  id: string
+  name: string
+}
 
 /** Props of {@link DashboardToolbar}. */
 export interface DashboardToolbarProps {
   workspace: WorkspaceId
   /**
-   * Widget types offered in the add menu, by title, in this order. Default: the console's (`widgets` of
+   * Widget types offered in the add menu, by title and icon, in this order. Default: the console's (`widgets` of
    * `createConsoleRoutes`), else the nine types of spec §2 by their ids.
    */
   registry?: WidgetRegistry
 }
 
 /**
- * Editing controls of a dashboard: add a widget, switch snap-to-grid, export the layout to a file and import
- * one (a refused file says why and changes nothing).
+ * Editing controls of a dashboard: add a widget from a menu of the types (a type with a picker, such as Video,
+ * asks for its data first: the stream to show), switch snap-to-grid, open the grid control dialog, export the
+ * layout to a file and import one (a refused file says why and changes nothing).
  */
 export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps) {
   const client = useConsoleClient()
   const actions = useWorkspaceActions()
   const fromConsole = useWidgetRegistry()
-  const offered = registry ?? fromConsole ?? WIDGET_TYPES.map((type) => ({ type, title: type, defaultSize: undefined }))
+  const offered: readonly Pick<WidgetDefinition, 'type' | 'title' | 'defaultSize' | 'icon' | 'picker'>[] =
+    registry ?? fromConsole ?? WIDGET_TYPES.map((type) => ({ type, title: type, icon: LayoutGrid }))
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   // Select the stored array itself: a selector answering a new array each time never settles.
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
-  const [type, setType] = useState<WidgetType>(offered[0]?.type ?? 'Map')
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
-  const typeId = useId()
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [picking, setPicking] = useState<Picking>()
   const fileId = useId()
 
-  const add = () => {
-    const definition = offered.find((d) => d.type === type)
+  const add = (definition: (typeof offered)[number]) => {
+    const { type } = definition
     let n = 1
     while (items.some((item) => item.id === `${type}-${n}`)) n++
     // Named by the type's title ("Mission execution 1"); ids keep the type, which layouts store.
-    const size = snap ? undefined : definition?.defaultSize
-    actions.add(workspace, { id: `${type}-${n}`, type, name: `${definition?.title ?? type} ${n}`, ...size })
+    const widget = { id: `${type}-${n}`, type, name: `${definition.title} ${n}` }
+    if (definition.picker) {
+      const withPicker = definition as Picking['definition']
+      return setPicking({ definition: withPicker, Picker: pickerOf(withPicker), ...widget })
+    }
+    const size = snap ? undefined : definition.defaultSize
+    actions.add(workspace, { ...widget, ...size })
+  }
+  const picked = (data: unknown) => {
+    if (!picking) return
+    const size = snap ? undefined : picking.definition.defaultSize
+    actions.add(workspace, { id: picking.id, type: picking.definition.type, name: picking.name, data, ...size })
+    setPicking(undefined)
   }
 
   const exportFile = () => {
@@ -66,28 +120,37 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
   }
 
   return (
-    <div className="honu-dashboard-toolbar" role="toolbar" aria-label="Dashboard">
-      <label htmlFor={typeId}>Widget</label>
-      <select id={typeId} value={type} onChange={(e) => setType(e.target.value as WidgetType)}>
-        {offered.map((d) => (
-          <option key={d.type} value={d.type}>
-            {d.title}
-          </option>
+    <div className="honu-dashboard-toolbar" role="toolbar" aria-label={TEXT.toolbar}>
+      <MenuButton label={TEXT.addWidget} icon={Plus} placement="bottom-start" className="honu-button">
+        {offered.map((definition) => (
+          <MenuItem key={definition.type} label={definition.title} icon={definition.icon} onSelect={() => add(definition)} />
         ))}
-      </select>
-      <button type="button" className="honu-button" onClick={add}>
-        Add widget
-      </button>
+      </MenuButton>
       <label className="honu-checkbox">
-        <input type="checkbox" checked={snap} onChange={(e) => actions.setSnapToGrid(e.target.checked)} /> Snap to grid
+        <input type="checkbox" checked={snap} onChange={(e) => actions.setSnapToGrid(e.target.checked)} /> {TEXT.snapToGrid}
       </label>
+      <button type="button" className="honu-button honu-button--quiet" aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+        <LayoutGrid size={18} aria-hidden="true" /> {TEXT.gridSettings}
+      </button>
       <button type="button" className="honu-button honu-button--quiet" onClick={exportFile}>
-        Export layout
+        {TEXT.exportLayout}
       </button>
       <label htmlFor={fileId} className="honu-button honu-button--quiet">
-        Import layout
+        {TEXT.importLayout}
       </label>
       <input id={fileId} type="file" accept="application/json,.json" className="honu-visually-hidden" onChange={(e) => void importFile(e)} />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <GridSettingsDialog onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      {picking && (
+        <PickerBoundary key={picking.id} onFailed={() => setPicking(undefined)} setMessage={setMessage}>
+          <Suspense fallback={null}>
+            <picking.Picker name={picking.name} onPick={picked} onCancel={() => setPicking(undefined)} />
+          </Suspense>
+        </PickerBoundary>
+      )}
       {message && (
         <p className={message.tone === 'error' ? 'honu-error' : 'honu-muted'} role={message.tone === 'error' ? 'alert' : 'status'}>
           {message.text}
@@ -95,4 +158,22 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
       )}
     </div>
   )
+}
+
+/** Says so when a picker's code cannot be loaded, and forgets the widget being added. */
+class PickerBoundary extends Component<
+  { children: ReactNode; onFailed: () => void; setMessage: (message: { tone: 'error'; text: string }) => void },
+  { failed: boolean }
+> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch() {
+    this.props.setMessage({ tone: 'error', text: TEXT.pickerFailed })
+    this.props.onFailed()
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
 }

@@ -1,4 +1,5 @@
 import { StrictMode, type ComponentType } from 'react'
+import { Circle } from 'lucide-react'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
@@ -23,7 +24,7 @@ const definition = (type: WidgetDefinition['type'], component: ComponentType<Wid
   type,
   title: type,
   description: `A ${type} widget.`,
-  icon: '•',
+  icon: Circle,
   load: async () => ({ default: component }),
   parse: (data) => data,
 })

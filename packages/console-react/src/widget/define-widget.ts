@@ -7,7 +7,7 @@ import type { WidgetDefinition } from './widget-definition'
  *
  * @example
  * export const clock = defineWidget<{ zone?: string }>({
- *   type: 'Map', title: 'Clock', description: 'The time in a zone.', icon: '◷',
+ *   type: 'Map', title: 'Clock', description: 'The time in a zone.', icon: Clock, // from lucide-react
  *   load: () => import('./clock-widget'),
  *   parse: (data) => (data ?? {}) as { zone?: string },
  * })

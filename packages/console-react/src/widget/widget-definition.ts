@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import type { GridWidget, WidgetType, WorkspaceId } from '@honu/core/grid'
+import type { IconComponent } from '../parts/icon'
 
 /**
  * What every widget component receives. Anything else a widget needs it finds through its own `data` (a stream
@@ -15,6 +16,21 @@ export interface WidgetProps<TData = unknown> {
    * reload, exported and imported with it.
    */
   setData(data: TData): void
+}
+
+/**
+ * What a widget type's picker receives: it asks the user for a widget's data (the stream a Video widget shows) in
+ * a modal dialog of its own (`Dialog` of `@honu/console-react`), open while it is mounted.
+ */
+export interface WidgetPickerProps<TData = unknown> {
+  /** The widget's name ("Video 2"), for the dialog's title. */
+  name: string
+  /** The widget's data now, when an existing widget is pointed elsewhere; `undefined` for one being added. */
+  current?: TData
+  /** Called with the chosen data; the opener closes the picker and adds the widget or saves its data. */
+  onPick(data: TData): void
+  /** Called when the user closes the picker without choosing: a widget being added is not added. */
+  onCancel(): void
 }
 
 /** A widget's size in grid cells: columns wide, rows high. */
@@ -34,13 +50,21 @@ export interface WidgetDefinition<TData = unknown> {
   title: string
   /** What the widget shows, for menus and for the placeholder of widgets not built yet. */
   description: string
-  /** A single symbol shown before the widget's name in its header (decorative, hidden from screen readers). */
-  icon: string
+  /**
+   * The type's icon, a lucide-react component (`import { Video } from 'lucide-react'`): shown in the add-widget
+   * menu and before the widget's name in its header (decorative, hidden from screen readers).
+   */
+  icon: IconComponent
   /**
    * Loads the component on first use, like `React.lazy`: `() => import('./my-widget')` for a module with a
    * default export. A dashboard loads only the types it shows.
    */
   load: () => Promise<{ default: ComponentType<WidgetProps<TData>> }>
+  /**
+   * Asks for a new widget's data before it is added (a Video widget's stream), loaded on first use like `load`.
+   * The add-widget menu opens it; a widget type without one is added with no data.
+   */
+  picker?: () => Promise<{ default: ComponentType<WidgetPickerProps<TData>> }>
   /** Size of a new widget in free layout; without one the spec's default (4 wide, 8 high). Snap mode ignores it. */
   defaultSize?: WidgetSize
   /**
