@@ -105,6 +105,18 @@ describe('Dashboard', () => {
     expect(stored('fixed')).toMatchObject(size)
   })
 
+  it("draws the grid settings: snap columns, and the grid's minimum width and height", async () => {
+    const { client, actions } = setup()
+    await screen.findByText('content of Bow camera')
+    const grid = document.querySelector<HTMLElement>('.grid-stack')!
+    expect(grid.style.minHeight).toBe('')
+    act(() => actions.applySettings({ ...client.grid.getState().settings, snapToGrid: true, snapToGridColumns: 3, minGridWidth: 900, minGridHeight: 500 }))
+    expect(grid.style.minWidth).toBe('900px')
+    expect(grid.style.minHeight).toBe('500px')
+    expect(grid.dataset.columns).toBe('3')
+    expect((grid as unknown as { gridstack: { getColumn(): number } }).gridstack.getColumn()).toBe(3)
+  })
+
   it('moving one widget re-renders no other widget’s content', async () => {
     const { actions } = setup()
     await screen.findByText('content of Harbour map')

@@ -41,6 +41,9 @@ export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   const columns = useStore(client.grid, (s) => columnsOf(s.settings))
+  // The grid's minimum size (grid settings, spec §3); 0 is none. A grid wider than its place scrolls inside it.
+  const minWidth = useStore(client.grid, (s) => s.settings.minGridWidth) || undefined
+  const minHeight = useStore(client.grid, (s) => s.settings.minGridHeight) || undefined
   const [controller] = useState(() =>
     createDashboardController(client.grid, createGridEngine({ animate: !prefersReducedMotion(), logger: client.logger })),
   )
@@ -82,23 +85,25 @@ export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }
           {recoveryMessages.consoleUpdated} Reload the page to see the dashboard.
         </p>
       )}
-      <div ref={setGridElement} className="grid-stack honu-grid">
-        {status === 'ready' &&
-          visible.map((item) => (
-            <DashboardItem
-              key={item.id}
-              item={item}
-              workspace={workspace}
-              engine={controller.engine}
-              actions={actions}
-              definition={definitions.get(item.type)}
-              columns={columns}
-              resizable={!snap}
-              announce={setAnnouncement}
-              helpId={helpId}
-              current={current}
-            />
-          ))}
+      <div className="honu-grid-scroller" style={minWidth ? { overflowX: 'auto' } : undefined}>
+        <div ref={setGridElement} className="grid-stack honu-grid" data-columns={columns} style={{ minWidth, minHeight }}>
+          {status === 'ready' &&
+            visible.map((item) => (
+              <DashboardItem
+                key={item.id}
+                item={item}
+                workspace={workspace}
+                engine={controller.engine}
+                actions={actions}
+                definition={definitions.get(item.type)}
+                columns={columns}
+                resizable={!snap}
+                announce={setAnnouncement}
+                helpId={helpId}
+                current={current}
+              />
+            ))}
+        </div>
       </div>
       {minimised.length > 0 && (
         <ul className="honu-tray" aria-label="Minimised widgets">
