@@ -1,6 +1,7 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useStreamView } from '../../hooks/use-console-store'
+import { useScreenBand } from '../../hooks/use-screen-band'
 import { Dashboard } from '../../dashboard/dashboard'
 import { DashboardToolbar } from '../../dashboard/dashboard-toolbar'
 import { useWidgetRegistry } from '../../provider/console-context'
@@ -13,6 +14,10 @@ import { useStreamList } from './use-stream-list'
 /**
  * The stream viewer (spec §2 `streams`): the tenant's streams in a sidebar (open by default, its width on a
  * splitter, both remembered), and the stream-view workspace as a dashboard of Video widgets beside it.
+ *
+ * Under 1024 px (spec §9) the dashboard needs the whole width, so the stream list becomes an overlay over it:
+ * closed on arrival (the remembered "open" is the docked list's), opened by the same button, and closed again by
+ * that button, Escape (focus goes back to the button), a click outside it, or focus leaving it.
  */
 export function StreamsScreen() {
   const client = useConsoleClient()
@@ -25,7 +30,48 @@ export function StreamsScreen() {
   const mini = useStreamView((s) => s.missionSidebarMini)
   const view = client.streamView.getState()
   const sidebarId = useId()
-  const showSidebar = sidebarOpen && !fullscreen
+  const band = useScreenBand()
+  const overlay = band === 'xs' || band === 'sm'
+  const [overlayOpen, setOverlayOpen] = useState(false)
+  const open = overlay ? overlayOpen : sidebarOpen
+  const showSidebar = open && !fullscreen
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const sidebarRef = useRef<HTMLElement>(null)
+  const overlayShown = overlay && showSidebar
+
+  useEffect(() => {
+    const sidebar = sidebarRef.current
+    if (!overlayShown || !sidebar) return
+    // It covers the dashboard: focus goes in, so the keyboard is where the eyes are.
+    sidebar.focus()
+    // Outside: neither the list, nor its button, nor a floating layer (a menu or dialog the list opened, portalled).
+    const outside = (target: EventTarget | null) =>
+      target instanceof Node &&
+      !sidebar.contains(target) &&
+      !toggleRef.current?.contains(target) &&
+      !(target instanceof Element && target.closest('[data-floating-ui-portal]'))
+    // Native listeners: a dialog the list opens (a portal) must keep its own Escape, and React would bubble it here.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      setOverlayOpen(false)
+      toggleRef.current?.focus()
+    }
+    const onFocusOut = (event: FocusEvent) => {
+      if (outside(event.relatedTarget)) setOverlayOpen(false)
+    }
+    const onPointerDown = (event: PointerEvent) => {
+      if (outside(event.target)) setOverlayOpen(false)
+    }
+    sidebar.addEventListener('keydown', onKeyDown)
+    sidebar.addEventListener('focusout', onFocusOut)
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => {
+      sidebar.removeEventListener('keydown', onKeyDown)
+      sidebar.removeEventListener('focusout', onFocusOut)
+      document.removeEventListener('pointerdown', onPointerDown)
+    }
+  }, [overlayShown])
 
   return (
     <section className={`honu-streams${fullscreen ? ' honu-streams--fullscreen' : ''}`} aria-labelledby="honu-work-area-title">
@@ -33,8 +79,16 @@ export function StreamsScreen() {
         <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
           Streams
         </h1>
-        <button type="button" className="honu-button honu-button--quiet" aria-expanded={showSidebar} aria-controls={sidebarId} onClick={() => view.setSidebarOpen(!sidebarOpen)} disabled={fullscreen}>
-          {sidebarOpen ? 'Hide stream list' : 'Show stream list'}
+        <button
+          ref={toggleRef}
+          type="button"
+          className="honu-button honu-button--quiet"
+          aria-expanded={showSidebar}
+          aria-controls={sidebarId}
+          onClick={() => (overlay ? setOverlayOpen(!overlayOpen) : view.setSidebarOpen(!sidebarOpen))}
+          disabled={fullscreen}
+        >
+          {open ? 'Hide stream list' : 'Show stream list'}
         </button>
         <button type="button" className="honu-button honu-button--quiet" aria-pressed={mini} onClick={() => view.setMissionSidebarMini(!mini)}>
           Compact list
@@ -46,14 +100,20 @@ export function StreamsScreen() {
       <div className="honu-streams__body" style={{ ['--honu-stream-list-width' as string]: `${splitter}%` }}>
         {showSidebar && (
           <>
-            <aside id={sidebarId} className={`honu-streams__sidebar${mini ? ' honu-streams__sidebar--mini' : ''}`} aria-label="Stream list">
+            <aside
+              ref={sidebarRef}
+              id={sidebarId}
+              className={`honu-streams__sidebar${mini ? ' honu-streams__sidebar--mini' : ''}${overlay ? ' honu-streams__sidebar--overlay' : ''}`}
+              aria-label="Stream list"
+              tabIndex={overlay ? -1 : undefined}
+            >
               {streams.status === 'ready' ? (
                 <StreamList />
               ) : (
                 <LoadStatus state={streams} what="the streams" loading="Loading streams…" onRetry={retry} />
               )}
             </aside>
-            <Splitter value={splitter} onChange={(v) => view.setSplitter(v)} controls={sidebarId} />
+            {!overlay && <Splitter value={splitter} onChange={(v) => view.setSplitter(v)} controls={sidebarId} />}
           </>
         )}
         <div className="honu-streams__dashboard">
