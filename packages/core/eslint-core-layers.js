@@ -6,6 +6,7 @@
 //   permissions                   roles and who may do what
 //   api                           HTTP clients and the API's types
 //   stores                        per-instance state (tenant, preferences, streams, toasts, connection, flags)
+//   i18n                          the message catalogue's runtime, core's books and the language store
 //   auth, grid                    sign-in and the session; the dashboard's model, layout engine and grid store
 //   firebase, testing             optional adapters and test fakes built on the above
 //   client                        the composition root: createConsoleClient assembles everything
@@ -18,6 +19,7 @@ export const CORE_LAYERS = [
   ['permissions'],
   ['api'],
   ['stores'],
+  ['i18n'],
   ['auth', 'grid'],
   ['firebase', 'testing'],
   ['client'],

@@ -6,6 +6,7 @@ export * from './permissions'
 export * from './cidr'
 export * from './avatar'
 export * from './dates'
+export * from './i18n'
 export * from './constants'
 export { SIZE, GRID, sizeKey, clampSize, type SizeName } from './grid'
 // The grid store is part of every console instance, so the main entry keeps it; the rest of grid/ has its own entry.

@@ -71,6 +71,8 @@ export interface ConsoleAtOptions {
   widgets?: WidgetRegistry
   /** Where the console is mounted in the router (`basePath` of `createConsoleRoutes`). */
   basePath?: string
+  /** The host's language (`locale` of the client's options). Default US English. */
+  locale?: string
 }
 
 /**
@@ -100,6 +102,7 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
+    locale: options.locale,
   })
   if (options.tenant) client.tenant.getState().setTenant(options.tenant)
   const router = testRouter()

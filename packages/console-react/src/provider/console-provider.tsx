@@ -3,7 +3,14 @@ import { ConsoleError, createConsoleClient, type ConsoleClient, type ConsoleClie
 import { ConsoleContext } from './console-context'
 
 /** Props of {@link ConsoleProvider}: a client the host created, or options to create one. */
-export type ConsoleProviderProps = { children?: ReactNode } & (
+export type ConsoleProviderProps = {
+  children?: ReactNode
+  /**
+   * The host's language (a BCP 47 tag: `en-US` by default, `de-DE`); a user's choice in the preferences wins over
+   * it. Leaving it out keeps the client's own (`locale` of its options).
+   */
+  locale?: string
+} & (
   | { client: ConsoleClient; options?: never }
   | { options: ConsoleClientOptions; client?: never }
 )
@@ -23,8 +30,14 @@ export function ConsoleProvider(props: ConsoleProviderProps) {
     })
   }
   // Created once per provider, even if options change identity on every render.
-  const [owned] = useState(() => (props.client ? undefined : createConsoleClient(props.options!)))
+  const { locale } = props
+  const [owned] = useState(() =>
+    props.client ? undefined : createConsoleClient(locale === undefined ? props.options! : { ...props.options!, locale }),
+  )
   const client = props.client ?? owned!
+  useEffect(() => {
+    if (locale !== undefined) client.i18n.getState().setHostLocale(locale)
+  }, [client, locale])
   useEffect(() => {
     client.start()
     return () => client.stop()

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { ConsoleError, recoveryMessages } from '@honu/core'
+import { ConsoleError, recoveryMessageBook } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useMessages } from '../hooks/use-messages'
+import { signInMessages } from '../messages/sign-in'
 import { useSession } from '../hooks/use-console-store'
 import { usePaths } from '../navigation/paths-context'
 import { FormError } from './form-parts'
@@ -16,6 +18,8 @@ export function LoginScreen() {
   const client = useConsoleClient()
   const navigate = useNavigate()
   const heading = useFocusHeading()
+  const t = useMessages(signInMessages)
+  const recovery = useMessages(recoveryMessageBook)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()
@@ -25,7 +29,7 @@ export function LoginScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!email.trim() || !password) {
-      setError('Enter your e-mail and password.')
+      setError(t('missingCredentials'))
       return
     }
     setBusy(true)
@@ -34,7 +38,7 @@ export function LoginScreen() {
       const outcome = await client.auth.signIn({ email, password })
       if (outcome === 'mfa-required') navigate(paths.mfaSignIn)
     } catch (failure) {
-      setError(ConsoleError.is(failure) ? failure.message : 'Signing in failed. Try again.')
+      setError(ConsoleError.is(failure) ? failure.message : t('failed'))
       setPassword('')
     } finally {
       setBusy(false)
@@ -44,15 +48,15 @@ export function LoginScreen() {
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Sign in
+        {t('title')}
       </h1>
       {ended && (
         <p className="honu-notice" role="alert">
-          {recoveryMessages.sessionEnded}
+          {recovery('sessionEnded')}
         </p>
       )}
       <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? 'login-error' : undefined}>
-        <label htmlFor="login-email">E-mail</label>
+        <label htmlFor="login-email">{t('email')}</label>
         <input
           id="login-email"
           type="email"
@@ -62,7 +66,7 @@ export function LoginScreen() {
           aria-invalid={!!error}
           required
         />
-        <label htmlFor="login-password">Password</label>
+        <label htmlFor="login-password">{t('password')}</label>
         <input
           id="login-password"
           type="password"
@@ -74,12 +78,12 @@ export function LoginScreen() {
         />
         <FormError id="login-error" message={error} />
         <button type="submit" className="honu-button" disabled={busy} data-state={busy ? 'loading' : 'idle'}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('submitting') : t('submit')}
         </button>
       </form>
       <p>
         <Link className="honu-link" to={paths.authAction}>
-          Forgot your password?
+          {t('forgotPassword')}
         </Link>
       </p>
     </>

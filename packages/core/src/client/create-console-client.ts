@@ -13,6 +13,7 @@ import type { AvatarOptions } from '../avatar/avatar'
 import { PERIODIC_TASK_INTERVAL_MS } from '../constants/timing'
 import type { FlagSource } from '../flags/flag-source'
 import { createGridStore, type GridStore } from '../grid/grid-store'
+import { createI18nStore, type I18nStore } from '../i18n/create-i18n-store'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { StoreLifecycle } from '../platform/persist'
 import { globalScheduler, type Scheduler } from '../platform/scheduler'
@@ -52,12 +53,19 @@ export interface ConsoleClientOptions {
   logger?: Logger
   scheduler?: Scheduler
   avatar?: AvatarOptions
+  /**
+   * The host's language (a BCP 47 tag; `de-DE` ships besides the default `en-US`). A user's choice in the
+   * preferences wins over it.
+   */
+  locale?: string
 }
 
 /** Everything one console instance holds: stores, API clients, adapters and its timers. */
 export interface ConsoleClient {
   readonly session: SessionStore
   readonly preferences: PreferencesStore
+  /** The active language and the message formatter (`t`). */
+  readonly i18n: I18nStore
   readonly tenant: TenantStore
   readonly streamView: StreamViewStore
   readonly grid: GridStore
@@ -134,6 +142,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
 
   const session = createSessionStore()
   const preferences = createPreferencesStore(storage.local)
+  const i18n = createI18nStore({ preferences, locale: options.locale, logger })
   const tenant = createTenantStore(storage)
   const streamView = createStreamViewStore(storage, scheduler)
   const grid = createGridStore(storage.session)
@@ -200,6 +209,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const client: ConsoleClient = {
     session,
     preferences,
+    i18n,
     tenant,
     streamView,
     grid,

@@ -42,6 +42,7 @@ export type ConsoleErrorCode =
   | 'console/nested-provider'
   | 'console/screen-load-failed'
   | 'grid/invalid-layout'
+  | 'i18n/invalid-message'
   | 'grid/widget-without-id'
   | 'preferences/invalid-notifications'
   | 'preferences/invalid-theme'

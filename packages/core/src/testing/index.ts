@@ -1,4 +1,5 @@
 export { createFakeAuthAdapter, type FakeAuthAdapter, type FakeAuthAdapterOptions } from './create-fake-auth-adapter'
 export { createManualScheduler, type ManualScheduler } from './create-manual-scheduler'
 export { createMemoryStorage } from '../platform/storage-adapter'
+export { checkTranslations } from './check-translations'
 export { createFakeServer, type FakeAnswer, type FakeServer } from './create-fake-server'

@@ -1,0 +1,18 @@
+import { defineMessages } from '@honu/core'
+import { translations } from './translations'
+
+/** The sign-in screens: login, second factor, password reset. */
+export const signInMessages = /* @__PURE__ */ defineMessages(
+  'sign-in',
+  {
+    title: 'Sign in',
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    missingCredentials: 'Enter your e-mail and password.',
+    failed: 'Signing in failed. Try again.',
+    forgotPassword: 'Forgot your password?',
+  },
+  translations,
+)

@@ -1,0 +1,15 @@
+export {
+  LOCALES,
+  DEFAULT_LOCALE,
+  LOCALE_DATES,
+  resolveLocale,
+  defineMessages,
+  type LocaleTag,
+  type MessageBook,
+  type Translations,
+  type TranslationLoaders,
+  type TranslationsOf,
+} from './define-messages'
+export { parseMessage, formatParts, type MessageValue, type MessageValues } from './format-message'
+export { createI18nStore, type I18nState, type I18nStore, type I18nStoreOptions, type Translate } from './create-i18n-store'
+export { coreMessages, specMessages, recoveryMessageBook } from './core-messages'
