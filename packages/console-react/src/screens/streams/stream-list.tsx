@@ -1,10 +1,12 @@
 import { useState } from 'react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { useStore } from 'zustand'
 import { ConsoleError, isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
 import { useWidgetRegistry } from '../../provider/console-context'
+import { ConfirmDialog, IconButton } from '../../parts'
 import { StreamForm, type StreamFields } from './stream-form'
 import { fetchStreams } from './use-stream-list'
 
@@ -13,6 +15,8 @@ const TEXT = {
   emptyTitle: 'This tenant has no streams yet.',
   emptyWriter: 'Add a stream with Add stream above: give it a name and the address of its video.',
   emptyReader: 'Streams appear here once a writer or admin of this tenant adds them.',
+  deleteWarning: 'Its tile leaves the dashboard. This cannot be undone.',
+  delete: 'Delete',
 } as const
 
 /** The dashboard widget of a stream. */
@@ -117,23 +121,8 @@ export function StreamList() {
                 </button>
                 {canWrite && (
                   <span className="honu-stream__actions">
-                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setEditing(stream)} aria-label={`Edit ${stream.name}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setDeleting(stream)} aria-label={`Delete ${stream.name}`}>
-                      Delete
-                    </button>
-                  </span>
-                )}
-                {deleting?.video_id === stream.video_id && (
-                  <span className="honu-stream__confirm" role="group" aria-label={`Delete ${stream.name}?`}>
-                    Delete {stream.name}?{' '}
-                    <button type="button" className="honu-button" onClick={() => void remove(stream)}>
-                      Yes, delete
-                    </button>
-                    <button type="button" className="honu-button honu-button--quiet" onClick={() => setDeleting(undefined)}>
-                      Keep it
-                    </button>
+                    <IconButton className="honu-button--small" icon={Pencil} label={`Edit ${stream.name}`} onClick={() => setEditing(stream)} />
+                    <IconButton className="honu-button--small" icon={Trash2} label={`Delete ${stream.name}`} onClick={() => setDeleting(stream)} />
                   </span>
                 )}
               </li>
@@ -141,6 +130,15 @@ export function StreamList() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        description={TEXT.deleteWarning}
+        confirmLabel={TEXT.delete}
+        danger
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
     </div>
   )
 }
