@@ -18,5 +18,7 @@ export {
   type StartConsoleOptions,
 } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
-export type { WidgetDefinition, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
+export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
 export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'
+// The modal dialog, for widgets' pickers (the Video widget's stream picker) and hosts' own dialogs.
+export { Dialog, type DialogProps } from './parts/dialog'

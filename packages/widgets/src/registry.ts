@@ -37,6 +37,8 @@ export const widgetDefinitions: WidgetRegistry = [
     // tile's header at 1920 px with the stream list open, so the tile is not three times taller than its picture.
     defaultSize: { w: 4, h: 4 },
     load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
+    // A new Video widget asks which of the tenant's streams to play.
+    picker: async () => ({ default: (await import('./video/video-widget-picker')).VideoWidgetPicker }),
     parse: parseVideoWidgetData,
   }),
   planned({ type: 'Tenant', title: 'Tenant', icon: Building2, description: 'The tenant, its networks and their address ranges.' }),

@@ -63,3 +63,43 @@ export function useTenantStream(streamId: string | undefined): TenantStreamState
   useOnReconnect(() => state.status === 'error' && retry())
   return { ...state, retry }
 }
+
+/** Where the lookup of the selected tenant's streams stands. */
+export type TenantStreamsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; streams: Stream[] }
+  | { status: 'error'; error: unknown }
+
+/**
+ * The selected tenant's streams through the API (`GET /videos?tenant_id`), sorted by name, for the Video widget's
+ * stream picker: `idle` with no tenant selected; `error` when the server could not answer, tried again on
+ * `retry()` and by itself when the connection returns. Shares its request with {@link useTenantStream}.
+ */
+export function useTenantStreams(): TenantStreamsState & { retry: () => void } {
+  const client = useConsoleClient()
+  const tenantId = useTenant((t) => t.tenant?.tenant_id)
+  const [attempt, setAttempt] = useState(0)
+  const key = tenantId ? JSON.stringify([tenantId, attempt]) : undefined
+  const [answer, setAnswer] = useState<{ key: string; state: TenantStreamsState }>()
+
+  useEffect(() => {
+    if (!key || !tenantId) return
+    let live = true
+    listStreams(client, tenantId).then(
+      (streams) => {
+        const sorted = [...streams].sort((a, b) => a.name.localeCompare(b.name))
+        if (live) setAnswer({ key, state: { status: 'ready', streams: sorted } })
+      },
+      (error: unknown) => live && setAnswer({ key, state: { status: 'error', error } }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, key, tenantId])
+
+  const state: TenantStreamsState = !key ? { status: 'idle' } : answer?.key === key ? answer.state : { status: 'loading' }
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  useOnReconnect(() => state.status === 'error' && retry())
+  return { ...state, retry }
+}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type Tenant } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
@@ -66,6 +66,22 @@ describe('VideoWidget', () => {
     expect(await screen.findByText(/This stream is no longer in the tenant’s list/)).toBeInTheDocument()
     expect(screen.getByText(/No stream is chosen for this widget/)).toBeInTheDocument()
     await expectNoAxeViolations(view.container)
+  })
+
+  it('a widget without a stream points itself at one through its picker, saving it as its data', async () => {
+    const { client } = setup(() => Response.json({ data: [clip], total_count: 1 }))
+    const setData = vi.fn()
+    render(
+      <ConsoleProvider client={client}>
+        <VideoWidget widget={{ id: 'v', type: 'Video', name: 'Video 1', data: {} }} workspace="stream-view" setData={setData} />
+      </ConsoleProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a stream' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a stream for Video 1' })
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Dock recording' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show stream' }))
+    expect(setData).toHaveBeenCalledWith({ streamId: 'alpha-clip' })
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('a failed lookup says so with a retry that loads it again', async () => {

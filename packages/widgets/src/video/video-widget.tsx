@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient, useTenant } from '@honu/console-react'
 import type { WidgetProps } from '@honu/console-react/widget'
@@ -7,6 +7,7 @@ import { useTenantStream } from './use-tenant-stream'
 import { VideoPlayer } from './video-player'
 import { useVideoSettings } from './video-settings'
 import type { VideoWidgetData } from './video-widget-data'
+import { VideoWidgetPicker } from './video-widget-picker'
 
 /**
  * The dashboard's Video widget: plays its stream's proxy address when there is one, else its source (spec §3).
@@ -14,8 +15,9 @@ import type { VideoWidgetData } from './video-widget-data'
  * Minimised widgets are not mounted, so they download nothing. The player gets the signed-in user's ID token and
  * the stream's media tokens (`POST /api/v1/videos/{id}/media-token`), and sends them only to the API's origin.
  */
-export function VideoWidget({ widget }: WidgetProps<VideoWidgetData>) {
+export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
   const client = useConsoleClient()
+  const [picking, setPicking] = useState(false)
   const { hls } = useVideoSettings()
   const data = widget.data
   // A source of the widget's own needs no stream.
@@ -58,9 +60,30 @@ export function VideoWidget({ widget }: WidgetProps<VideoWidgetData>) {
           </button>
         </div>
       )
-    case 'missing':
-      return <p className="honu-muted">This stream is no longer in the tenant’s list; remove the widget or pick another stream.</p>
     default:
-      return <p className="honu-muted">No stream is chosen for this widget; add one from the stream list.</p>
+      // No stream, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
+      return (
+        <div className="honu-video-widget__choose">
+          <p className="honu-muted">
+            {lookup.status === 'missing'
+              ? 'This stream is no longer in the tenant’s list; remove the widget or pick another stream.'
+              : 'No stream is chosen for this widget.'}
+          </p>
+          <button type="button" className="honu-button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
+            Choose a stream
+          </button>
+          {picking && (
+            <VideoWidgetPicker
+              name={widget.name}
+              current={data}
+              onPick={(picked) => {
+                setPicking(false)
+                setData(picked)
+              }}
+              onCancel={() => setPicking(false)}
+            />
+          )}
+        </div>
+      )
   }
 }
