@@ -10,3 +10,4 @@ export {
   type SessionStore,
   type SessionUser,
 } from './session-store'
+export { checkNewPassword, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from './check-new-password'

@@ -1,0 +1,1 @@
+export { ChangePasswordDialog, PreferencesDialog, type ChangePasswordDialogProps, type PreferencesDialogProps } from './account-dialogs'

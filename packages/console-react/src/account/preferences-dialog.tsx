@@ -1,0 +1,116 @@
+import { LOCALES, NOTIFICATION_PREFERENCES, THEMES, type NotificationPreference, type Theme } from '@honu/core'
+import { useId } from 'react'
+import { useStore } from 'zustand'
+import { useConsoleClient } from '../hooks/use-console-client'
+import { usePreferences } from '../hooks/use-console-store'
+import { Dialog } from '../parts/dialog'
+
+// User-facing strings of this file (moved to the message catalogue once it lands).
+const TEXT = {
+  title: 'Preferences',
+  description: 'Changes apply at once and are remembered for your account in this browser.',
+  notifications: 'Notifications',
+  theme: 'Theme',
+  language: 'Language',
+  done: 'Done',
+  notificationChoices: {
+    on: ['On', 'Every notification; failures interrupt a screen reader at once.'],
+    muted: ['Muted', 'Every notification, shown quietly without interrupting.'],
+    off: ['Off', 'Failures only.'],
+  } satisfies Record<NotificationPreference, [string, string]>,
+  themeChoices: { dark: 'Dark', light: 'Light' } satisfies Record<Theme, string>,
+} as const
+
+/** Props of {@link PreferencesDialog}. */
+export interface PreferencesDialogProps {
+  /** Whether it shows; the user menu opens it. */
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+/** A language's own name for itself ('Deutsch (Deutschland)'), so a user who cannot read the current one finds theirs. */
+const nativeName = (tag: string) => {
+  try {
+    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag
+  } catch {
+    return tag
+  }
+}
+
+/**
+ * The user's preferences (spec §3): notifications on, muted or off, the dark or light theme, and the language. Each
+ * choice applies at once and is remembered for the signed-in user (`client.preferences`); Done closes. Native radio
+ * groups and a select, so the keyboard works as everywhere (arrow keys within a group, Tab between them).
+ *
+ * @example <PreferencesDialog open={open} onOpenChange={setOpen} />
+ */
+export default function PreferencesDialog({ open, onOpenChange }: PreferencesDialogProps) {
+  const client = useConsoleClient()
+  const notifications = usePreferences((s) => s.notifications)
+  const theme = usePreferences((s) => s.theme)
+  const activeLocale = useStore(client.i18n, (s) => s.locale)
+  const id = useId()
+  const preferences = client.preferences.getState()
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TEXT.title}
+      description={TEXT.description}
+      footer={
+        <button type="button" className="honu-button" onClick={() => onOpenChange(false)}>
+          {TEXT.done}
+        </button>
+      }
+    >
+      <div className="honu-preferences">
+        <fieldset className="honu-radio-group">
+          <legend>{TEXT.notifications}</legend>
+          {NOTIFICATION_PREFERENCES.map((value) => {
+            const [label, detail] = TEXT.notificationChoices[value]
+            return (
+              // The detail describes the choice rather than naming it, so it sits outside the label.
+              <div key={value} className="honu-radio">
+                <input
+                  type="radio"
+                  id={`${id}-notifications-${value}`}
+                  name={`${id}-notifications`}
+                  value={value}
+                  checked={notifications === value}
+                  onChange={() => preferences.setNotifications(value)}
+                  aria-describedby={`${id}-notifications-${value}-detail`}
+                />
+                <label className="honu-radio__label" htmlFor={`${id}-notifications-${value}`}>
+                  {label}
+                </label>
+                <span className="honu-radio__detail" id={`${id}-notifications-${value}-detail`}>
+                  {detail}
+                </span>
+              </div>
+            )
+          })}
+        </fieldset>
+        <fieldset className="honu-radio-group">
+          <legend>{TEXT.theme}</legend>
+          {THEMES.map((value) => (
+            <label key={value} className="honu-radio">
+              <input type="radio" name={`${id}-theme`} value={value} checked={theme === value} onChange={() => preferences.setTheme(value)} />
+              <span className="honu-radio__label">{TEXT.themeChoices[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="honu-select-field">
+          <label htmlFor={`${id}-language`}>{TEXT.language}</label>
+          <select id={`${id}-language`} className="honu-select" value={activeLocale} onChange={(e) => preferences.setLocale(e.target.value)}>
+            {LOCALES.map((tag) => (
+              <option key={tag} value={tag} lang={tag}>
+                {nativeName(tag)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
