@@ -17,9 +17,15 @@ async function place(item: Locator) {
     h: Number(el.getAttribute('gs-h') ?? 1),
   }))
 }
-async function addWidget(page: Page, type: string) {
-  await page.getByLabel('Widget', { exact: true }).selectOption(type)
+/** Adds a widget from the toolbar's menu by its type's title; a Video widget is pointed at the Bow camera. */
+async function addWidget(page: Page, title: string) {
   await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: title, exact: true }).click()
+  if (title !== 'Video') return
+  const picker = page.getByRole('dialog', { name: /Choose a stream/ })
+  await picker.getByRole('radio', { name: 'Bow camera' }).check()
+  await picker.getByRole('button', { name: 'Show stream' }).click()
+  await expect(picker).toBeHidden()
 }
 
 test('drag and resize with the mouse; the layout survives a reload', async ({ page }) => {
@@ -115,7 +121,7 @@ test('export a layout and import it into a fresh session', async ({ page, browse
   await page.getByRole('button', { name: 'Export layout' }).click()
   const file = await (await download).path()
   const layout = JSON.parse(readFileSync(file, 'utf8'))
-  expect(layout.schemaVersion).toBe(2)
+  expect(layout.schemaVersion).toBe(3)
 
   const fresh = await (await browser.newContext()).newPage()
   await openStreams(fresh)

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './helpers'
+
+/**
+ * Spec §9's screen sizes: every screen works at 1920, 1024 and 600 px wide with nothing overflowing sideways and,
+ * at 600 px, touch-sized targets; dashboards keep one layout per band; the stream list is an overlay under 1024 px.
+ */
+
+const WIDTHS = [1920, 1024, 600] as const
+const HEIGHT = 900
+
+/** How far the page scrolls sideways (0 when nothing overflows), and what sticks out. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement!
+    const width = scroller.clientWidth
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`)
+    return { by: scroller.scrollWidth - width, culprits }
+  })
+}
+
+/**
+ * The targets smaller than 44 x 44 px: buttons, links that are not inside running text, form fields (a checkbox
+ * counts by its label), tabs, menu items and other focusable controls.
+ */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const selector = 'button, a[href], input, select, textarea, [role="tab"], [role="menuitem"], [role="separator"][tabindex]'
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => !el.closest('p, li > span, .honu-visually-hidden') || el.matches('button'))
+      .map((el) => {
+        const target = el.matches('input[type="checkbox"], input[type="radio"], input[type="file"]') ? (el.closest('label') ?? document.querySelector(`label[for="${el.id}"]`)) : el
+        const box = (target ?? el).getBoundingClientRect()
+        return { el, box }
+      })
+      // Shown ones only: not hidden, not parked off-screen until focused (the skip link).
+      .filter(({ el, box }) => box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0 && el.getClientRects().length > 0 && !el.closest('.honu-visually-hidden'))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`)
+  })
+}
+
+/** The screen with `heading` works at each width: its heading shows, nothing overflows, targets are touch-sized at 600. */
+async function atEveryWidth(page: Page, heading: string | RegExp) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT })
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expect(page.getByRole('main')).toBeVisible()
+    expect(await overflow(page), `${new URL(page.url()).pathname} at ${width} px`).toEqual({ by: 0, culprits: [] })
+    if (width === 600) expect(await smallTargets(page), `${new URL(page.url()).pathname} at ${width} px`).toEqual([])
+  }
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+}
+
+async function visit(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path)
+  await atEveryWidth(page, heading)
+}
+
+test('every network screen at 1920, 1024 and 600 px: works, nothing overflows, touch-sized targets at 600', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await page.goto('/login')
+  await atEveryWidth(page, 'Sign in')
+  await signIn(page, 'wes@honu.test')
+  await expect(page).toHaveURL(/\/tenant$/)
+  await atEveryWidth(page, 'Choose a tenant')
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+  await atEveryWidth(page, 'Streams')
+  await visit(page, '/networktopology', 'Network topology')
+  await visit(page, '/networktopology/networkgraph', 'Network graph')
+  await visit(page, '/collaboration', 'Collaboration')
+  await visit(page, '/adminconsole', 'Admin console')
+  await visit(page, '/no/such/page', 'Page not found')
+})
+
+test('every mission-planning screen at 1920, 1024 and 600 px: works, nothing overflows, touch-sized targets at 600', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await signIn(page, 'ops@honu.test')
+  await expect(page).toHaveURL(/\/entrypoint$/)
+  await atEveryWidth(page, 'Where to?')
+  await page.getByRole('link', { name: /MissionPlanning/ }).click()
+  await expect(page).toHaveURL(/\/orgselection$/)
+  await atEveryWidth(page, 'Choose an organisation')
+  await page.getByRole('button', { name: 'Honu Ocean Operations' }).click()
+  await expect(page).toHaveURL(/\/missionoperations$/)
+  await atEveryWidth(page, 'Mission operations')
+  await visit(page, '/missionreview', 'Mission review')
+  await visit(page, '/usermanagement', /User management/i)
+})
+
+/** A file a version 2 console exported (before layouts per band): three map tiles side by side. */
+const VERSION_2_FILE = JSON.stringify({
+  schemaVersion: 2,
+  settings: { snapToGrid: false },
+  workspaces: {
+    'stream-view': [
+      { id: 'north', type: 'Map', name: 'North', x: 0, y: 0, w: 4, h: 4 },
+      { id: 'south', type: 'Map', name: 'South', x: 4, y: 0, w: 4, h: 4 },
+      { id: 'east', type: 'Map', name: 'East', x: 8, y: 0, w: 4, h: 4 },
+    ],
+  },
+})
+
+/** Every tile's place on the grid as gridstack draws it, by name. */
+async function layout(page: Page) {
+  const tiles = page.locator('.honu-grid .grid-stack-item')
+  await expect(tiles).toHaveCount(3)
+  return tiles.evaluateAll((items) =>
+    Object.fromEntries(
+      items.map((el) => [
+        el.querySelector('[role="group"]')!.getAttribute('aria-label'),
+        ['gs-x', 'gs-y', 'gs-w', 'gs-h'].map((a) => Number(el.getAttribute(a) ?? (a === 'gs-w' || a === 'gs-h' ? 1 : 0))),
+      ]),
+    ),
+  )
+}
+
+/** Lifts a tile with Enter, moves it with the arrow keys, drops it with Enter. */
+async function moveWithKeyboard(page: Page, name: string, keys: string[]) {
+  await page.getByRole('group', { name }).focus()
+  await page.keyboard.press('Enter')
+  for (const key of keys) await page.keyboard.press(key)
+  await page.keyboard.press('Enter')
+}
+
+test('a layout arranged at 1920 px is still as arranged after working at 1024 px, and an old file imports', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await signIn(page, 'wes@honu.test')
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await page.getByLabel('Import layout').setInputFiles({ name: 'v2.json', mimeType: 'application/json', buffer: Buffer.from(VERSION_2_FILE) })
+  // The old file's one layout is the stream view's layout at this size: as it was made.
+  await expect.poll(() => layout(page)).toEqual({ North: [0, 0, 4, 4], South: [4, 0, 4, 4], East: [8, 0, 4, 4] })
+
+  await moveWithKeyboard(page, 'North', ['ArrowRight', 'ArrowRight'])
+  const at1920 = await layout(page)
+  expect(at1920.North).not.toEqual([0, 0, 4, 4])
+
+  await page.setViewportSize({ width: 1024, height: HEIGHT })
+  // Not squeezed: at 1024 px the tiles are wider in columns (about as wide in px as they were), one under another.
+  await expect.poll(async () => Object.values(await layout(page)).every(([, , w]) => w! > 4)).toBe(true)
+  const derived = await layout(page)
+  await moveWithKeyboard(page, 'East', ['ArrowUp'])
+  await expect.poll(() => layout(page)).not.toEqual(derived)
+  const at1024 = await layout(page)
+
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await expect.poll(() => layout(page)).toEqual(at1920)
+  await page.setViewportSize({ width: 1024, height: HEIGHT })
+  await expect.poll(() => layout(page)).toEqual(at1024)
+  // And after a reload, both are still there.
+  await page.reload()
+  await expect.poll(() => layout(page)).toEqual(at1024)
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await expect.poll(() => layout(page)).toEqual(at1920)
+})
+
+test('the stream list is an overlay under 1024 px that opens and closes by keyboard, and docked from 1024 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: HEIGHT })
+  await signIn(page, 'wes@honu.test')
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  const list = page.getByRole('complementary', { name: 'Stream list' })
+  const dashboard = page.locator('.honu-streams__dashboard')
+
+  for (const width of [600, 1023]) {
+    await page.setViewportSize({ width, height: HEIGHT })
+    // Closed on arrival: the dashboard has the whole width.
+    await expect(list).toBeHidden()
+    const show = page.getByRole('button', { name: 'Show stream list' })
+    await expect(show).toHaveAttribute('aria-expanded', 'false')
+    await show.focus()
+    await page.keyboard.press('Enter')
+    await expect(list).toBeVisible()
+    await expect(list).toBeFocused()
+    await expect(list.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+    // It lies over the dashboard rather than pushing it aside.
+    const listBox = (await list.boundingBox())!
+    const dashboardBox = (await dashboard.boundingBox())!
+    expect(listBox.x + listBox.width).toBeGreaterThan(dashboardBox.x)
+    expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Escape')
+    await expect(list).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Show stream list' })).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Show stream list' })).toHaveAttribute('aria-expanded', 'false')
+  }
+
+  // From 1024 px the list is docked beside the dashboard: open as remembered, and the button hides and shows it.
+  await page.setViewportSize({ width: 1024, height: HEIGHT })
+  await expect(list).toBeVisible()
+  const listBox = (await list.boundingBox())!
+  expect(listBox.x + listBox.width).toBeLessThanOrEqual((await dashboard.boundingBox())!.x)
+  await page.getByRole('button', { name: 'Hide stream list' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(list).toBeHidden()
+  await page.keyboard.press('Enter')
+  await expect(list).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Hide stream list' })).toBeFocused()
+})
