@@ -1,28 +1,9 @@
 import { checkNewPassword, ConsoleError, messages, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from '@honu/core'
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useMessages } from '../hooks/use-messages'
+import { accountMessages } from '../messages/account'
 import { Dialog } from '../parts/dialog'
-
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = {
-  title: 'Change password',
-  description: `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
-  newPassword: 'New password',
-  confirmation: 'Confirm new password',
-  currentPassword: 'Current password',
-  askCurrent: 'For your security, enter your current password to change it.',
-  submit: 'Change password',
-  submitting: 'Changing…',
-  cancel: 'Cancel',
-  changed: 'Your password was changed.',
-  notChanged: (reason: string) => `Password not changed: ${reason}`,
-  wrongCurrent: 'That is not your current password.',
-  missingCurrent: 'Enter your current password.',
-  problems: {
-    newPassword: { missing: 'Enter a new password.', 'too-short': `Use at least ${PASSWORD_MIN_LENGTH} characters.` },
-    confirmation: { missing: 'Enter the new password again.', mismatch: 'The two passwords differ.' },
-  },
-} as const
 
 type Field = 'newPassword' | 'confirmation' | 'currentPassword'
 
@@ -33,8 +14,13 @@ export interface ChangePasswordDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-const problemText = (p: NewPasswordProblem): string =>
-  p.field === 'newPassword' ? TEXT.problems.newPassword[p.problem] : TEXT.problems.confirmation[p.problem]
+/** The message key of each problem `checkNewPassword` finds. */
+const PROBLEM_TEXT = {
+  newPassword: { missing: 'missingNew', 'too-short': 'tooShort' },
+  confirmation: { missing: 'missingConfirmation', mismatch: 'mismatch' },
+} as const
+const problemKey = (p: NewPasswordProblem) =>
+  p.field === 'newPassword' ? PROBLEM_TEXT.newPassword[p.problem] : PROBLEM_TEXT.confirmation[p.problem]
 
 /**
  * Changes the signed-in user's password (spec §1, §7 password change): the new password twice, checked before it
@@ -49,6 +35,8 @@ const problemText = (p: NewPasswordProblem): string =>
 export default function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialogProps) {
   const client = useConsoleClient()
   const id = useId()
+  const t = useMessages(accountMessages)
+  const min = { min: PASSWORD_MIN_LENGTH }
   const [values, setValues] = useState({ newPassword: '', confirmation: '', currentPassword: '' })
   const [askCurrent, setAskCurrent] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -79,13 +67,13 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
     event.preventDefault()
     if (busy) return
     const invalid = checkNewPassword(values.newPassword, values.confirmation)
-    if (invalid) return fail(problemText(invalid), invalid.field)
-    if (askCurrent && !values.currentPassword) return fail(TEXT.missingCurrent, 'currentPassword')
+    if (invalid) return fail(t(problemKey(invalid), min), invalid.field)
+    if (askCurrent && !values.currentPassword) return fail(t('missingCurrent'), 'currentPassword')
     setBusy(true)
     setProblem(undefined)
     try {
       await client.auth.changePassword(values.newPassword, askCurrent ? values.currentPassword : undefined)
-      client.toasts.getState().show({ message: TEXT.changed, tone: 'positive' })
+      client.toasts.getState().show({ message: t('changed'), tone: 'positive' })
       onOpenChange(false)
     } catch (error) {
       const code = ConsoleError.is(error) ? error.code : undefined
@@ -97,12 +85,12 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
       }
       const reason =
         code === 'auth/invalid-credentials' && askCurrent
-          ? TEXT.wrongCurrent
+          ? t('wrongCurrent')
           : ConsoleError.is(error)
             ? error.message
-            : TEXT.notChanged(String(error))
+            : String(error)
       // 'Could not change password, User not defined' is the spec's own sentence (§5): shown as it is.
-      client.toasts.getState().show({ message: code === 'auth/no-user' ? messages.passwordChangeNoUser : TEXT.notChanged(reason), tone: 'negative' })
+      client.toasts.getState().show({ message: code === 'auth/no-user' ? messages.passwordChangeNoUser : t('notChanged', { reason }), tone: 'negative' })
       fail(reason, code === 'auth/invalid-credentials' && askCurrent ? 'currentPassword' : code === 'auth/weak-password' ? 'newPassword' : undefined)
     } finally {
       setBusy(false)
@@ -125,20 +113,20 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
     <Dialog
       open={open}
       onOpenChange={close}
-      title={TEXT.title}
-      description={TEXT.description}
+      title={t('passwordTitle')}
+      description={t('passwordDescription', min)}
       closeOnOutsidePress={false}
       initialFocus={newPasswordRef}
     >
       <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
         {/* Lets password managers tie the new password to the account. */}
         <input type="text" name="username" autoComplete="username" value={client.session.getState().user?.email ?? ''} readOnly hidden />
-        <PasswordField ref={newPasswordRef} {...fieldProps('newPassword', TEXT.newPassword, 'new-password')} />
-        <PasswordField ref={confirmationRef} {...fieldProps('confirmation', TEXT.confirmation, 'new-password')} />
-        {askCurrent && <PasswordField ref={currentPasswordRef} {...fieldProps('currentPassword', TEXT.currentPassword, 'current-password')} />}
+        <PasswordField ref={newPasswordRef} {...fieldProps('newPassword', t('newPassword'), 'new-password')} />
+        <PasswordField ref={confirmationRef} {...fieldProps('confirmation', t('confirmation'), 'new-password')} />
+        {askCurrent && <PasswordField ref={currentPasswordRef} {...fieldProps('currentPassword', t('currentPassword'), 'current-password')} />}
         {/* Live regions stay in the page while empty, so what they say next is announced. */}
         <p id={`${id}-ask`} role="status" className={askCurrent ? 'honu-notice' : 'honu-live'}>
-          {askCurrent ? TEXT.askCurrent : ''}
+          {askCurrent ? t('askCurrent') : ''}
         </p>
         <p id={`${id}-problem`} role="alert" className={problem ? 'honu-error' : 'honu-live'}>
           {problem?.message ?? ''}
@@ -146,10 +134,10 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
         {/* Inside the form (not the dialog's footer), so Enter in any field submits it. */}
         <div className="honu-dialog__footer">
           <button type="button" className="honu-button honu-button--quiet" onClick={() => close(false)} disabled={busy}>
-            {TEXT.cancel}
+            {t('cancel')}
           </button>
           <button type="submit" className="honu-button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? TEXT.submitting : TEXT.submit}
+            {busy ? t('submitting') : t('submit')}
           </button>
         </div>
       </form>

@@ -3,23 +3,17 @@ import { useId } from 'react'
 import { useStore } from 'zustand'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { usePreferences } from '../hooks/use-console-store'
+import { useMessages } from '../hooks/use-messages'
+import { accountMessages } from '../messages/account'
 import { Dialog } from '../parts/dialog'
 
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = {
-  title: 'Preferences',
-  description: 'Changes apply at once and are remembered for your account in this browser.',
-  notifications: 'Notifications',
-  theme: 'Theme',
-  language: 'Language',
-  done: 'Done',
-  notificationChoices: {
-    on: ['On', 'Every notification; failures interrupt a screen reader at once.'],
-    muted: ['Muted', 'Every notification, shown quietly without interrupting.'],
-    off: ['Off', 'Failures only.'],
-  } satisfies Record<NotificationPreference, [string, string]>,
-  themeChoices: { dark: 'Dark', light: 'Light' } satisfies Record<Theme, string>,
-} as const
+/** Each notifications choice's name and what it does, by message key. */
+const NOTIFICATION_TEXT = {
+  on: ['notificationsOn', 'notificationsOnDetail'],
+  muted: ['notificationsMuted', 'notificationsMutedDetail'],
+  off: ['notificationsOff', 'notificationsOffDetail'],
+} as const satisfies Record<NotificationPreference, readonly [string, string]>
+const THEME_TEXT = { dark: 'themeDark', light: 'themeLight' } as const satisfies Record<Theme, string>
 
 /** Props of {@link PreferencesDialog}. */
 export interface PreferencesDialogProps {
@@ -50,25 +44,26 @@ export default function PreferencesDialog({ open, onOpenChange }: PreferencesDia
   const theme = usePreferences((s) => s.theme)
   const activeLocale = useStore(client.i18n, (s) => s.locale)
   const id = useId()
+  const t = useMessages(accountMessages)
   const preferences = client.preferences.getState()
 
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TEXT.title}
-      description={TEXT.description}
+      title={t('preferencesTitle')}
+      description={t('preferencesDescription')}
       footer={
         <button type="button" className="honu-button" onClick={() => onOpenChange(false)}>
-          {TEXT.done}
+          {t('done')}
         </button>
       }
     >
       <div className="honu-preferences">
         <fieldset className="honu-radio-group">
-          <legend>{TEXT.notifications}</legend>
+          <legend>{t('notifications')}</legend>
           {NOTIFICATION_PREFERENCES.map((value) => {
-            const [label, detail] = TEXT.notificationChoices[value]
+            const [label, detail] = NOTIFICATION_TEXT[value]
             return (
               // The detail describes the choice rather than naming it, so it sits outside the label.
               <div key={value} className="honu-radio">
@@ -82,26 +77,26 @@ export default function PreferencesDialog({ open, onOpenChange }: PreferencesDia
                   aria-describedby={`${id}-notifications-${value}-detail`}
                 />
                 <label className="honu-radio__label" htmlFor={`${id}-notifications-${value}`}>
-                  {label}
+                  {t(label)}
                 </label>
                 <span className="honu-radio__detail" id={`${id}-notifications-${value}-detail`}>
-                  {detail}
+                  {t(detail)}
                 </span>
               </div>
             )
           })}
         </fieldset>
         <fieldset className="honu-radio-group">
-          <legend>{TEXT.theme}</legend>
+          <legend>{t('theme')}</legend>
           {THEMES.map((value) => (
             <label key={value} className="honu-radio">
               <input type="radio" name={`${id}-theme`} value={value} checked={theme === value} onChange={() => preferences.setTheme(value)} />
-              <span className="honu-radio__label">{TEXT.themeChoices[value]}</span>
+              <span className="honu-radio__label">{t(THEME_TEXT[value])}</span>
             </label>
           ))}
         </fieldset>
         <div className="honu-select-field">
-          <label htmlFor={`${id}-language`}>{TEXT.language}</label>
+          <label htmlFor={`${id}-language`}>{t('language')}</label>
           <select id={`${id}-language`} className="honu-select" value={activeLocale} onChange={(e) => preferences.setLocale(e.target.value)}>
             {LOCALES.map((tag) => (
               <option key={tag} value={tag} lang={tag}>

@@ -1,7 +1,8 @@
 // Every book of console-react, for the catalogue test and for `TranslationsOf` in each language's module. The
 // screens import their own book directly (never this index), so each book lands in the chunk of its screens.
+import { accountMessages } from './account'
 import { headerMessages } from './header'
 import { signInMessages } from './sign-in'
 
 /** console-react's message books, by name. */
-export const books = { headerMessages, signInMessages }
+export const books = { accountMessages, headerMessages, signInMessages }

@@ -1,0 +1,41 @@
+import { defineMessages } from '@honu/core'
+import { translations } from './translations'
+
+/** The user's own account: the Preferences and Change password dialogs (src/account). */
+export const accountMessages = /* @__PURE__ */ defineMessages(
+  'account',
+  {
+    preferencesTitle: 'Preferences',
+    preferencesDescription: 'Changes apply at once and are remembered for your account in this browser.',
+    notifications: 'Notifications',
+    notificationsOn: 'On',
+    notificationsOnDetail: 'Every notification; failures interrupt a screen reader at once.',
+    notificationsMuted: 'Muted',
+    notificationsMutedDetail: 'Every notification, shown quietly without interrupting.',
+    notificationsOff: 'Off',
+    notificationsOffDetail: 'Failures only.',
+    theme: 'Theme',
+    themeDark: 'Dark',
+    themeLight: 'Light',
+    language: 'Language',
+    done: 'Done',
+    passwordTitle: 'Change password',
+    passwordDescription: 'Choose a new password of at least {min, number} characters.',
+    newPassword: 'New password',
+    confirmation: 'Confirm new password',
+    currentPassword: 'Current password',
+    askCurrent: 'For your security, enter your current password to change it.',
+    submit: 'Change password',
+    submitting: 'Changing…',
+    cancel: 'Cancel',
+    changed: 'Your password was changed.',
+    notChanged: 'Password not changed: {reason}',
+    wrongCurrent: 'That is not your current password.',
+    missingCurrent: 'Enter your current password.',
+    missingNew: 'Enter a new password.',
+    tooShort: 'Use at least {min, number} characters.',
+    missingConfirmation: 'Enter the new password again.',
+    mismatch: 'The two passwords differ.',
+  },
+  translations,
+)
