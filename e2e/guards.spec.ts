@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, serveFlags, signIn, storageKeys } from './helpers'
+import { expectNoAxeViolations, serveFlags, signIn, signOut, storageKeys } from './helpers'
 
 async function pickTenant(page: Page, name: RegExp) {
   await expect(page).toHaveURL(/\/tenant$/)
@@ -97,7 +97,7 @@ test('sign-out clears local and session storage', async ({ page }) => {
   await pickTenant(page, /Alpha Harbour/)
   const before = await storageKeys(page)
   expect([...before.local, ...before.session].some((k) => k.startsWith('honu:'))).toBe(true)
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(page)
   await expect(page).toHaveURL(/\/login$/)
   const after = await storageKeys(page)
   expect(after).toEqual({ local: [], session: [] })

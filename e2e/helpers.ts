@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const PASSWORD = 'honu-demo-1'
 /** The reference server the stack runs for the browser tests. */
@@ -77,3 +77,15 @@ export const serverReachable = () => fetch(`${API}/health`).then((r) => r.ok, ()
 /** Puts a mark on the page's window that a reload would wipe; {@link sameDocument} reads it back. */
 export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
 export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)
+
+/** Signs out through the header's user menu (the button named 'Account: <e-mail>'). */
+export async function signOut(page: Page | Locator) {
+  await page.getByRole('button', { name: /^Account: / }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
+
+/** Switches the tenant from the header's switcher (the button named 'Tenant: <name>'); the console opens its streams. */
+export async function switchTenant(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name: /^Tenant: / }).click()
+  await page.getByRole('menuitemradio', { name }).click()
+}

@@ -28,7 +28,7 @@ test('sign in, pick a tenant, move around and sign out with the keyboard alone',
   for (let i = 0; i < 80 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
   await expect(skip).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(page.getByRole('link', { name: 'Change tenant' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Tenant: Alpha Harbour' })).toBeFocused()
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Network topology' })).toBeFocused()
@@ -36,11 +36,16 @@ test('sign in, pick a tenant, move around and sign out with the keyboard alone',
   await expect(page.getByRole('heading', { name: 'Network topology' })).toBeFocused()
   await expectNoAxeViolations(page)
 
+  const account = page.getByRole('button', { name: 'Account: wes@honu.test' })
   for (let i = 0; i < 12; i++) {
-    if (await page.getByRole('button', { name: 'Sign out' }).evaluate((el) => el === document.activeElement)) break
+    if (await account.evaluate((el) => el === document.activeElement)) break
     await page.keyboard.press('Tab')
   }
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused()
+  await expect(account).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Preferences' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -61,7 +61,8 @@ test('with the server stopped and restarted, the console says so once and comes 
   // It works on: a screen and a list that both need the new server process.
   await page.getByRole('link', { name: 'Admin console' }).click()
   await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
-  await page.getByRole('link', { name: 'Change tenant' }).click()
+  await page.getByRole('button', { name: /^Tenant: / }).click()
+  await page.getByRole('menuitem', { name: 'All tenants…' }).click()
   await page.getByRole('button', { name: /Charlie Survey/ }).click()
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Survey drone')
   expect(await sameDocument(page)).toBe(true)

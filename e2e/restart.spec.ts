@@ -16,7 +16,8 @@ test('the start command brings an exited server back, and an open page stays sig
   // The same page, not reloaded: still signed in, and its calls to the new process are answered.
   expect(await sameDocument(page)).toBe(true)
   await expect(page.getByRole('banner')).toContainText('wes@honu.test')
-  await page.getByRole('link', { name: 'Change tenant' }).click()
+  await page.getByRole('button', { name: /^Tenant: / }).click()
+  await page.getByRole('menuitem', { name: 'All tenants…' }).click()
   await expect(page).toHaveURL(/\/tenant$/)
   await page.getByRole('button', { name: /Charlie Survey/ }).click()
   await expect(page).toHaveURL(/\/streams$/)

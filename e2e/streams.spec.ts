@@ -194,7 +194,9 @@ test('a writer adds, renames and deletes a stream; a name with markup shows as t
   await expect(page.getByRole('button', { name: /^Pier camera/ })).toBeVisible()
 
   await page.getByRole('button', { name: 'Delete Pier camera' }).click()
-  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Pier camera?' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(confirm).toHaveCount(0)
   await expect(page.getByText('Stream Pier camera deleted.')).toBeVisible()
   await expect(page.getByRole('button', { name: /^Pier camera/ })).toHaveCount(0)
 })

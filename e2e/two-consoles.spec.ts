@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, PASSWORD } from './helpers'
+import { expectNoAxeViolations, PASSWORD, signOut } from './helpers'
 
 test('two ConsoleProviders on one page keep their state apart', async ({ page }) => {
   await page.goto('/two-consoles.html')
@@ -32,7 +32,7 @@ test('two ConsoleProviders on one page keep their state apart', async ({ page })
   }))
   expect(stored).toEqual({ a: 'charlie', b: 'bravo' })
 
-  await a.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(a)
   await expect(a.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(b.locator('.honu-header')).toContainText('Bravo Fleet')
   await expectNoAxeViolations(page)

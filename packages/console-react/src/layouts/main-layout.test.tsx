@@ -1,58 +1,108 @@
-import { act, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient } from '@honu/core'
-import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
-import { RouterProbe, testRouter } from '../__fixtures__/console-at'
-import { ConsoleRoutes } from '../routes/create-console-routes'
+import { consoleAt } from '../__fixtures__/console-at'
 
-function signedInAt(path: string) {
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://127.0.0.1:1' },
-    scheduler: createManualScheduler(),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-  })
-  client.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
-  const router = testRouter()
-  render(
-    <ConsoleProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes />
-        <RouterProbe router={router} />
-      </MemoryRouter>
-    </ConsoleProvider>,
-  )
-  // No identity provider here: the session is set as a provider would set it.
-  act(() => client.session.getState().setSession({ uid: 'u', email: 'wes@honu.test', permissions: { alpha: ['writer'] } }, 't'))
-  return client
+const wes = { uid: 'wes', email: 'wes@honu.test' }
+const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+const server = {
+  'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['writer'], bravo: ['reader'] } } },
+  'GET /api/v1/videos': { status: 200, body: { data: [] } },
+  'GET /api/v1/tenants': {
+    status: 200,
+    body: { data: [{ tenant_id: 'bravo', name: 'Bravo Bay' }, { tenant_id: 'alpha', name: 'Alpha Harbour' }] },
+  },
 }
 
-describe('MainLayout', () => {
-  it('shows the tenant, the navigation and who is signed in, without axe violations', async () => {
-    signedInAt('/streams')
-    expect(await screen.findByRole('heading', { name: 'Streams' })).toBeInTheDocument()
-    expect(screen.getByRole('banner')).toHaveTextContent('Alpha Harbour')
-    expect(screen.getByRole('link', { name: 'Streams' })).toHaveAttribute('aria-current', 'page')
-    expect(screen.getByText('wes@honu.test')).toBeInTheDocument()
+async function signedInAt(path: string) {
+  const view = consoleAt(path, { signedInAs: wes, tenant: alpha, server })
+  await screen.findByRole('heading', { level: 1 })
+  return { ...view, user: userEvent.setup() }
+}
+
+// Keyboard steps wait for Floating UI's focus moves (a frame each); a busy machine makes a test take seconds.
+describe('MainLayout', { timeout: 30_000 }, () => {
+  it('shows the tenant, the navigation as tabs and who is signed in, without axe violations', async () => {
+    await signedInAt('/streams')
+    const banner = screen.getByRole('banner')
+    expect(within(banner).getByRole('button', { name: 'Tenant: Alpha Harbour' })).toHaveTextContent('Alpha Harbour')
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Streams' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Admin console' })).not.toHaveAttribute('aria-current')
+    expect(within(banner).getByRole('button', { name: 'Account: wes@honu.test' })).toHaveTextContent('wes@honu.test')
     await expectNoAxeViolations(document.body)
   })
 
+  it('signs out from the user menu with the keyboard', async () => {
+    const { user, router, client } = await signedInAt('/streams')
+    screen.getByRole('button', { name: 'Account: wes@honu.test' }).focus()
+    await user.keyboard('{ArrowUp}')
+    const signOut = await screen.findByRole('menuitem', { name: 'Sign out' })
+    await waitFor(() => expect(signOut).toHaveFocus())
+    expect(screen.getByRole('menu')).toHaveTextContent(/Preferences.*Change password.*Sign out/)
+    await expectNoAxeViolations(document.body)
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(client.session.getState().user).toBeUndefined()
+  })
+
+  it('opens Preferences from the user menu as a dialog that Escape closes, focus back on the menu button', async () => {
+    const { user } = await signedInAt('/streams')
+    const account = screen.getByRole('button', { name: 'Account: wes@honu.test' })
+    await user.click(account)
+    await user.click(await screen.findByRole('menuitem', { name: 'Preferences' }))
+    expect(await screen.findByRole('dialog', { name: 'Preferences' })).toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(account).toHaveFocus())
+  })
+
+  it('opens Change password from the user menu', async () => {
+    const { user } = await signedInAt('/streams')
+    await user.click(screen.getByRole('button', { name: 'Account: wes@honu.test' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Change password' }))
+    expect(await screen.findByRole('dialog', { name: 'Change password' })).toBeInTheDocument()
+  })
+
+  it('switches the tenant from the header and opens its streams', async () => {
+    const { user, router, client } = await signedInAt('/adminconsole')
+    const switcher = screen.getByRole('button', { name: 'Tenant: Alpha Harbour' })
+    switcher.focus()
+    await user.keyboard('{Enter}')
+    const current = await screen.findByRole('menuitemradio', { name: 'Alpha Harbour' })
+    expect(current).toHaveAttribute('aria-checked', 'true')
+    // Sorted by name, then the way to the full tenant screen.
+    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Alpha Harbour', 'Bravo Bay'])
+    expect(screen.getByRole('menuitem', { name: 'All tenants…' })).toBeInTheDocument()
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(screen.getByRole('menuitemradio', { name: 'Bravo Bay' })).toHaveFocus())
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/streams'))
+    expect(client.tenant.getState().tenant?.tenant_id).toBe('bravo')
+    expect(await screen.findByRole('button', { name: 'Tenant: Bravo Bay' })).toBeInTheDocument()
+  })
+
+  it('offers the navigation as a menu too (shown instead of the tabs under 1024 px), the current page checked', async () => {
+    const { user, router } = await signedInAt('/streams')
+    await user.click(screen.getByRole('button', { name: 'Navigation' }))
+    expect(await screen.findByRole('menuitemradio', { name: 'Streams' })).toHaveAttribute('aria-checked', 'true')
+    await user.click(screen.getByRole('menuitemradio', { name: 'Admin console' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adminconsole'))
+  })
+
   it('asks to sign in again when the session expired, keeping the page', async () => {
-    const client = signedInAt('/adminconsole')
-    await screen.findByRole('heading', { name: 'Admin console' })
+    const { client } = await signedInAt('/adminconsole')
     act(() => client.session.getState().requestReauthentication())
     expect(screen.getByRole('alert')).toHaveTextContent('Your session has expired')
     expect(screen.getByRole('heading', { name: 'Admin console' })).toBeInTheDocument()
   })
 
   it('follows the light theme preference', async () => {
-    const client = signedInAt('/streams')
-    await screen.findByRole('heading', { name: 'Streams' })
+    const { client } = await signedInAt('/streams')
     expect(document.querySelector('.honu-console')).toHaveAttribute('data-theme', 'dark')
-    act(() => client.preferences.getState().setDarkMode(false))
+    act(() => client.preferences.getState().setTheme('light'))
     expect(document.querySelector('.honu-console')).toHaveAttribute('data-theme', 'light')
   })
 })

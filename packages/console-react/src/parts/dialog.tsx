@@ -2,10 +2,8 @@ import { FloatingFocusManager, FloatingOverlay, useDismiss, useFloating, useId, 
 import { X } from 'lucide-react'
 import { useState, type ReactNode, type RefObject } from 'react'
 import { IconButton } from './icon-button'
-import { PartsPortal } from './parts-root'
+import { PartsPortal, usePartsText } from './parts-root'
 
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = { close: 'Close', cancel: 'Cancel' } as const
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {
@@ -32,7 +30,7 @@ export interface DialogProps {
   closeOnOutsidePress?: boolean
   /** Width: `'small'` (confirmations), `'medium'` (default, forms), `'large'`. */
   size?: 'small' | 'medium' | 'large'
-  /** The close button's name and tooltip. Default 'Close'. */
+  /** The close button's name and tooltip. Default: the parts' word for it (see `PartsRootProvider`). */
   closeLabel?: string
 }
 
@@ -60,8 +58,9 @@ export function Dialog({
   role = 'dialog',
   closeOnOutsidePress = true,
   size = 'medium',
-  closeLabel = TEXT.close,
+  closeLabel,
 }: DialogProps) {
+  const text = usePartsText()
   const { refs: { setFloating }, context } = useFloating({ open, onOpenChange })
   const dismiss = useDismiss(context, { outsidePress: closeOnOutsidePress, outsidePressEvent: 'mousedown' })
   const roleProps = useRole(context, { role })
@@ -92,7 +91,7 @@ export function Dialog({
             {children !== undefined && <div className="honu-dialog__body">{children}</div>}
             {footer && <div className="honu-dialog__footer">{footer}</div>}
             {/* Last in the DOM so the first field gets focus on open; placed top right by CSS. */}
-            <IconButton className="honu-dialog__close" label={closeLabel} icon={X} onClick={() => onOpenChange(false)} tooltipPlacement="left" />
+            <IconButton className="honu-dialog__close" label={closeLabel ?? text.close} icon={X} onClick={() => onOpenChange(false)} tooltipPlacement="left" />
           </div>
         </FloatingFocusManager>
       </FloatingOverlay>
@@ -112,7 +111,7 @@ export interface ConfirmDialogProps {
   description?: ReactNode
   /** The confirming button's text, e.g. 'Delete'. */
   confirmLabel: string
-  /** The cancelling button's text. Default 'Cancel'. */
+  /** The cancelling button's text. Default: the parts' word for it (see `PartsRootProvider`). */
   cancelLabel?: string
   /** Styles the confirming button as destructive. */
   danger?: boolean
@@ -133,7 +132,8 @@ export interface ConfirmDialogProps {
  * <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}
  *   title={`Delete ${deleting?.name}?`} confirmLabel="Delete" danger onConfirm={() => remove(deleting!)} />
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = TEXT.cancel, danger = false, onConfirm, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, danger = false, onConfirm, error }: ConfirmDialogProps) {
+  const text = usePartsText()
   const [busy, setBusy] = useState(false)
   const confirm = async () => {
     setBusy(true)
@@ -158,7 +158,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       footer={
         <>
           <button type="button" className="honu-button honu-button--quiet" disabled={busy} onClick={() => onOpenChange(false)}>
-            {cancelLabel}
+            {cancelLabel ?? text.cancel}
           </button>
           <button type="button" className={`honu-button${danger ? ' honu-button--danger' : ''}`} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
             {confirmLabel}

@@ -64,7 +64,7 @@ describe('WorkAreaScreen', () => {
       },
     })
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Change organisation' })).toHaveAttribute('href', '/orgselection')
+    expect(screen.getByRole('button', { name: 'Organisation: None chosen' })).toHaveAttribute('aria-haspopup', 'menu')
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Mission review')
     await expectNoAxeViolations(document.body)
   })

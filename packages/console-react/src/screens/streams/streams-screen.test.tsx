@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { expectNoAxeViolations } from '../../../../../test/axe'
@@ -76,6 +76,29 @@ describe('StreamsScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Streams (3)' })).toBeInTheDocument()
     expect(requests).toContain('POST /api/v1/videos?tenant_id=alpha')
     expect(screen.queryByRole('form', { name: 'Add a stream' })).not.toBeInTheDocument()
+  })
+
+  it('a writer deletes a stream after confirming in a dialog; Cancel keeps it', async () => {
+    const { answers, requests } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { 'GET /api/v1/users/wes': asRole('writer'), 'GET /api/v1/videos': videos, 'DELETE /api/v1/videos/v1': { status: 204 } },
+    })
+    const remove = await screen.findByRole('button', { name: 'Delete Harbour mouth' })
+    fireEvent.click(remove)
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete Harbour mouth?' })
+    await expectNoAxeViolations(document.body)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(requests.some((r) => r.startsWith('DELETE'))).toBe(false)
+
+    fireEvent.click(remove)
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete Harbour mouth?' })
+    answers['GET /api/v1/videos'] = { status: 200, body: { data: [videos.body.data[1]], total_count: 1 } }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Stream Harbour mouth deleted.')).toHaveAttribute('role', 'status')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(requests.some((r) => r.startsWith('DELETE /api/v1/videos/v1'))).toBe(true)
   })
 
   it('a list that fails to load says so with Try again, which loads it', async () => {
