@@ -14,6 +14,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 export default defineConfig({
   resolve: { conditions: ['@honu/source'] },
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  // A run reads the tree once: no file watching, so an edit made during the run cannot reload a story mid-test.
+  server: { watch: null },
   test: {
     name: 'storybook',
     restoreMocks: true,

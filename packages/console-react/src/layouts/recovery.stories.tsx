@@ -1,48 +1,72 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useEffect, useState } from 'react'
-import { MemoryRouter } from 'react-router'
-import { createConsoleClient } from '@honu/core'
-import { createFakeAuthAdapter, createMemoryStorage } from '@honu/core/testing'
-import { ConsoleProvider } from '../provider/console-provider'
-import { ConsoleRoutes } from '../routes/create-console-routes'
+import { expect, waitFor } from 'storybook/test'
+import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+
+const wes = { uid: 'wes', email: 'wes@honu.test' }
+const record = { status: 200, body: { email: wes.email, permissions: { alpha: ['writer'] } } }
+const videos = { status: 200, body: { data: [{ video_id: 'v1', name: 'Bow camera', source: 'https://cams.test/bow.m3u8' }], total_count: 1 } }
 
 /**
- * The console meeting a server that does not answer (nothing listens on port 1): the connection banner, lists in
- * their error state, 'Error logging in', and the sign-in page after the server ended the session.
+ * The console meeting a server that does not answer or fails (see the README, "When the server fails"): the
+ * connection banner, lists in their error state, and 'Error logging in'. The session the server ended is in the
+ * login screen's stories.
  */
-function Recovery({ path, signedIn, ended }: { path: string; signedIn: 'provider' | 'console' | 'no'; ended?: boolean }) {
-  const [client] = useState(() => {
-    const created = createConsoleClient({
-      api: { baseUrl: 'http://127.0.0.1:1' },
-      auth: signedIn === 'provider' ? createFakeAuthAdapter({ initialUser: { uid: 'demo', email: 'demo@honu.test' } }) : undefined,
-      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    })
-    if (signedIn === 'console') created.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
-    return created
-  })
-  // After the provider started the client (a child's effect runs first), which reset the session to signed out.
-  useEffect(() => {
-    if (signedIn === 'console') {
-      client.session.getState().setSession({ uid: 'demo', email: 'demo@honu.test', permissions: { alpha: ['writer'] } }, 'token')
-    }
-    if (ended) client.session.setState({ notice: 'session-ended' })
-  }, [client, signedIn, ended])
-  return (
-    <ConsoleProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes embedded />
-      </MemoryRouter>
-    </ConsoleProvider>
-  )
-}
-
-const meta = { title: 'Console/Recovery', component: Recovery } satisfies Meta<typeof Recovery>
+const meta = {
+  title: 'Console/Recovery',
+  component: StoryConsole,
+  parameters: { layout: 'fullscreen' },
+  args: { path: '/streams', signedInAs: wes, tenant: { tenant_id: 'alpha', name: 'Alpha Harbour' } },
+} satisfies Meta<typeof StoryConsole>
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The stream list cannot load; the banner says so once and keeps probing (Retry now probes at once). */
-export const ServerUnreachable: Story = { args: { path: '/streams', signedIn: 'console' } }
-/** Signed in with the provider, but the user record does not load: 'Error logging in' with Retry. */
-export const ErrorLoggingIn: Story = { args: { path: '/login', signedIn: 'provider' } }
-/** The server refused the session: the sign-in page says it ended. */
-export const SessionEnded: Story = { args: { path: '/login', signedIn: 'no', ended: true } }
+/** The stream list cannot load: the banner says so once; Retry now, once the server is back, brings the list. */
+export const ServerUnreachable: Story = {
+  args: { server: { 'GET /api/v1/users/wes': record, 'GET /api/v1/videos': 'no answer', 'GET /health': 'no answer' } },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(/Could not load the streams/)).toBeVisible()
+    const banner = await canvas.findByText(/The server cannot be reached/)
+    expect(banner.closest('[aria-live="polite"]')).not.toBeNull()
+    expect(canvas.getAllByText(/The server cannot be reached/)).toHaveLength(1)
+    const { answers } = storyConsole().server
+    answers['GET /health'] = { status: 200, body: { status: 'ok' } }
+    answers['GET /api/v1/videos'] = videos
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry now' }))
+    await expect(await canvas.findByRole('button', { name: /^Bow camera/ })).toBeVisible()
+    await waitFor(() => expect(canvas.queryByText(/The server cannot be reached/)).not.toBeInTheDocument())
+    expect(canvas.queryByText(/Could not load the streams/)).not.toBeInTheDocument()
+  },
+}
+
+/** Signed in with the provider, but the user record fails: 'Error logging in' with Retry, which then signs in. */
+export const ErrorLoggingIn: Story = {
+  args: {
+    path: '/login',
+    tenant: undefined,
+    server: {
+      'GET /api/v1/users/wes': { status: 500, body: { message: 'The server failed to handle this request.' } },
+      'GET /api/v1/tenants': { status: 200, body: { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour' }] } },
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const heading = await canvas.findByRole('heading', { name: 'Error logging in' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Failed to fetch user data')
+    expect(canvas.queryByLabelText('Password')).not.toBeInTheDocument()
+    storyConsole().server.answers['GET /api/v1/users/wes'] = record
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }))
+    await expect(await canvas.findByRole('heading', { name: 'Choose a tenant' })).toBeVisible()
+    expect(storyConsole().path).toBe('/tenant')
+  },
+}
+
+/** 'Error logging in' on a deep link: Sign out leads to the sign-in form. */
+export const ErrorLoggingInSignOut: Story = {
+  args: { server: { 'GET /api/v1/users/wes': { status: 500, body: { message: 'Database unavailable' } } } },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { name: 'Error logging in' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign out' }))
+    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible()
+    expect(await storyConsole().auth.getCurrentUser()).toBeUndefined()
+  },
+}
