@@ -160,6 +160,16 @@ test('a layout arranged at 1920 px is still as arranged after working at 1024 px
   await expect.poll(() => layout(page)).toEqual(at1024)
   await page.setViewportSize({ width: 1920, height: HEIGHT })
   await expect.poll(() => layout(page)).toEqual(at1920)
+
+  // Under 600 px wide (the list is an overlay, so the grid has the whole width) every tile takes the whole width.
+  await page.setViewportSize({ width: 600, height: HEIGHT })
+  await expect.poll(async () => Object.values(await layout(page)).map(([x, , w]) => [x, w])).toEqual([
+    [0, 12],
+    [0, 12],
+    [0, 12],
+  ])
+  expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
+  expect(await smallTargets(page)).toEqual([])
 })
 
 test('the stream list is an overlay under 1024 px that opens and closes by keyboard, and docked from 1024 px', async ({ page }) => {
@@ -186,6 +196,7 @@ test('the stream list is an overlay under 1024 px that opens and closes by keybo
     const dashboardBox = (await dashboard.boundingBox())!
     expect(listBox.x + listBox.width).toBeGreaterThan(dashboardBox.x)
     expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
+    if (width === 600) expect(await smallTargets(page)).toEqual([])
     await page.keyboard.press('Tab')
     await page.keyboard.press('Escape')
     await expect(list).toBeHidden()
