@@ -29,6 +29,15 @@ describe('parseFeatures (the features key is a JSON map)', () => {
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('"mission_planning"'))
   })
 
+  it('names every flag that is not a boolean, one warning each', () => {
+    const logger = quiet()
+    expect(parseFeatures({ a: 1, b: true, c: 'on' }, logger)).toEqual({ a: false, b: true, c: false })
+    expect(logger.warn.mock.calls).toEqual([
+      ['[@honu/core] feature flags: "a" is not true or false; it is off.'],
+      ['[@honu/core] feature flags: "c" is not true or false; it is off.'],
+    ])
+  })
+
   it('treats a missing value as no flags without a warning', () => {
     const logger = quiet()
     expect(parseFeatures(undefined, logger)).toEqual({})

@@ -1,15 +1,34 @@
+import type { GenericSchema } from 'valibot'
 import type { StoreApi } from 'zustand/vanilla'
+import { consoleLogger, type Logger } from './logger'
+import { parseWith } from './schema'
 import { readJson, writeJson, type StorageAdapter } from './storage-adapter'
 
-/** The first stored value that `validate` accepts, or `undefined`. */
+/**
+ * The first stored value under `key` that `schema` accepts (a valibot schema, see `schema.ts`), or `undefined`
+ * when none does. A stored value the schema refuses is dropped with a warning naming the key and the field, so the
+ * store starts from its defaults rather than from something another version (or a hand) left there.
+ *
+ * `schema` may still be a function returning the value or `undefined` (it then drops without a warning), for a
+ * store not yet moved to a schema.
+ */
 export function restoreSlice<P>(
   key: string,
   storages: readonly StorageAdapter[],
-  validate: (value: unknown) => P | undefined,
+  schema: GenericSchema<unknown, P> | ((value: unknown) => P | undefined),
+  logger: Logger = consoleLogger,
 ): P | undefined {
   for (const storage of storages) {
-    const value = validate(readJson(storage, key))
-    if (value !== undefined) return value
+    const stored = readJson(storage, key)
+    if (stored === undefined) continue
+    if (typeof schema === 'function') {
+      const value = schema(stored)
+      if (value !== undefined) return value
+      continue
+    }
+    const parsed = parseWith(schema, stored)
+    if (parsed.ok) return parsed.value
+    logger.warn(`[@honu/core] the stored "${key}" is not usable (${parsed.problem}); it is ignored.`)
   }
   return undefined
 }

@@ -1,16 +1,25 @@
 import { safeParse, type BaseIssue, type GenericSchema } from 'valibot'
 
 /**
- * Schemas at the edges: what a user brings in (layout documents today; `.plan` and KML files, live-channel
- * messages next) is parsed by one valibot schema. valibot because it is small and tree-shakes to the checks in use
- * (1.9 KB against 6.6 KB for zod/mini). Import it only from code that is loaded on demand (the dashboard, an
- * importer): its core costs about 0.7 KB gzip even for one check, more than the main entry's and the login route's
- * budgets leave, which is why restored stores and the feature map keep their small checks (see the README).
+ * Schemas at the edges: what a user brings in or the console finds stored (layout documents, restored stores, the
+ * feature map; `.plan` and KML files, live-channel messages next) is parsed by one valibot schema. valibot because
+ * it is small and tree-shakes to the checks in use (1.9 KB against 6.6 KB for zod/mini); the restored stores and
+ * the feature map bring it into the main entry and the login route (see .size-limit.json for what that cost).
  *
  * A schema's messages say why a field is wrong and where it goes in the sentence: `{path}` is the field
  * (`workspaces.stream-view[0].x`), `{parent}` the value holding it (`workspaces.stream-view[0]`). A message without
  * either is used as it is.
  */
+
+/**
+ * The message of an `object()` or `looseObject()` schema: `{path} is missing` for a missing field (valibot reports it on the object,
+ * with the field's path), else that the value is not `what`.
+ *
+ * @example object({ id: string() }, objectMessage('an organisation'))
+ */
+export function objectMessage(what: string): (issue: BaseIssue<unknown>) => string {
+  return (issue) => (issue.path?.length ? '{path} is missing' : `the value is not ${what}`)
+}
 
 /** A field's place as text: `settings.snapToGrid`, `workspaces.stream-view[0]`. */
 export function formatIssuePath(path: readonly { key: unknown }[] | undefined): string {

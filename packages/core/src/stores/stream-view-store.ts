@@ -3,7 +3,10 @@ import type { Stream } from '../api/v1-types'
 import { RESOURCE_REFRESH_FLAG_MS, STREAM_SIDEBAR_OPEN_DEFAULT, STREAM_SPLITTER_DEFAULT } from '../constants/timing'
 import type { Scheduler } from '../platform/scheduler'
 import type { StorageAdapter } from '../platform/storage-adapter'
+import { boolean, fallback, number, object, pipe, transform } from 'valibot'
+import type { Logger } from '../platform/logger'
 import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
+import { objectMessage } from '../platform/schema'
 
 /** The resource being refreshed, for a brief visual cue. */
 export interface RefreshingResource {
@@ -43,21 +46,32 @@ export const STREAM_SIDEBAR_KEY = 'streamSidebar'
 
 const clampPercent = (value: number) => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : STREAM_SPLITTER_DEFAULT)
 
-/** Creates the stream view store; the sidebar state lives in both local and session storage (spec §3). */
+/**
+ * The stored sidebar state: a field of the wrong type takes its default and the other is kept (an older version may
+ * have stored one of them only); a value that is not an object at all is ignored. Built where it is used: a
+ * module-level call would keep valibot in every bundle that imports core (see tenant-store.ts).
+ */
+const storedSidebar = () =>
+  object(
+    {
+      sidebarOpen: fallback(boolean(), STREAM_SIDEBAR_OPEN_DEFAULT),
+      splitterModel: fallback(pipe(number(), transform(clampPercent)), STREAM_SPLITTER_DEFAULT),
+    },
+    objectMessage('the stream sidebar’s state'),
+  )
+
+/**
+ * Creates the stream view store; the sidebar state lives in both local and session storage (spec §3). A stored
+ * state that is not an object is ignored with a warning on `logger`.
+ */
 export function createStreamViewStore(
   storages: { local: StorageAdapter; session: StorageAdapter },
   scheduler: Scheduler,
+  logger?: Logger,
 ): StreamViewStore {
   const order = [storages.session, storages.local]
   const sidebarDefaults = { sidebarOpen: STREAM_SIDEBAR_OPEN_DEFAULT, splitterModel: STREAM_SPLITTER_DEFAULT }
-  const restored = restoreSlice(STREAM_SIDEBAR_KEY, order, (value) => {
-    const v = value as Partial<typeof sidebarDefaults> | undefined
-    if (!v || typeof v !== 'object') return undefined
-    return {
-      sidebarOpen: typeof v.sidebarOpen === 'boolean' ? v.sidebarOpen : sidebarDefaults.sidebarOpen,
-      splitterModel: typeof v.splitterModel === 'number' ? clampPercent(v.splitterModel) : sidebarDefaults.splitterModel,
-    }
-  })
+  const restored = restoreSlice(STREAM_SIDEBAR_KEY, order, storedSidebar(), logger)
   const initial = {
     streams: [] as Stream[],
     streamCount: 0,

@@ -1,7 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Tenant } from '../api/v1-types'
 import type { StorageAdapter } from '../platform/storage-adapter'
+import { looseObject, object, string, type GenericSchema } from 'valibot'
+import type { Logger } from '../platform/logger'
 import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
+import { objectMessage } from '../platform/schema'
 
 /** The selected tenant or organisation, and the user's role in it. */
 export interface TenantState {
@@ -25,29 +28,35 @@ export const SELECTED_TENANT_KEY = 'selectedTenant'
 /** Storage key of the selected organisation. */
 export const SELECTED_ORGANISATION_KEY = 'selectedOrganisation'
 
-function asOrganisation(value: unknown): { id: string; name: string } | undefined {
-  const v = value as { id?: unknown; name?: unknown } | undefined
-  return v && typeof v.id === 'string' && typeof v.name === 'string' ? { id: v.id, name: v.name } : undefined
-}
+// Schemas are built where they are used, not at module level: a module-level call counts as a side effect to a
+// bundler, which would then keep valibot in an app that imports only the permissions helpers (.size-limit.json).
 
-function asTenant(value: unknown): Tenant | undefined {
-  const v = value as Partial<Tenant> | undefined
-  return v && typeof v === 'object' && typeof v.tenant_id === 'string' && typeof v.name === 'string'
-    ? (v as Tenant)
-    : undefined
-}
+/** A stored organisation: its id and name, nothing else kept. */
+const storedOrganisation = () =>
+  object({ id: string('{path} is not text'), name: string('{path} is not text') }, objectMessage('an organisation'))
+
+/**
+ * A stored tenant: its id and name must be text; the rest (networks, derived ranges) is kept as stored, as the
+ * tenant list gave it.
+ */
+const storedTenant = () =>
+  looseObject({ tenant_id: string('{path} is not text'), name: string('{path} is not text') }, objectMessage('a tenant')) as GenericSchema<
+    unknown,
+    Tenant
+  >
 
 /**
  * Creates the tenant store. The selected tenant is kept in both local and session storage (spec §3): session
- * storage keeps each tab on its own tenant, local storage restores the last one in a new tab.
+ * storage keeps each tab on its own tenant, local storage restores the last one in a new tab. A stored value that
+ * is not a tenant (or organisation) is ignored with a warning on `logger`.
  */
-export function createTenantStore(storages: { local: StorageAdapter; session: StorageAdapter }): TenantStore {
+export function createTenantStore(storages: { local: StorageAdapter; session: StorageAdapter }, logger?: Logger): TenantStore {
   const order = [storages.session, storages.local]
   const store = createStore<TenantState>()((set) => ({
-    tenant: restoreSlice(SELECTED_TENANT_KEY, order, asTenant),
+    tenant: restoreSlice(SELECTED_TENANT_KEY, order, storedTenant(), logger),
     roles: [],
     setTenant: (tenant) => set({ tenant, roles: [] }),
-    organisation: restoreSlice(SELECTED_ORGANISATION_KEY, order, asOrganisation),
+    organisation: restoreSlice(SELECTED_ORGANISATION_KEY, order, storedOrganisation(), logger),
     setRoles: (roles) => set({ roles: [...roles] }),
     setOrganisation: (organisation) => set({ organisation }),
     reset: () => set({ tenant: undefined, roles: [], organisation: undefined }),
@@ -56,7 +65,11 @@ export function createTenantStore(storages: { local: StorageAdapter; session: St
     store,
     persistSlices(store, [
       { key: SELECTED_TENANT_KEY, storages: order, pick: (s) => s.tenant },
-      { key: SELECTED_ORGANISATION_KEY, storages: order, pick: (s) => s.organisation },
+      {
+        key: SELECTED_ORGANISATION_KEY,
+        storages: order,
+        pick: (s) => s.organisation,
+      },
     ]),
   )
 }
