@@ -9,3 +9,4 @@ export { MenuButton, MenuItem, MenuSeparator, type MenuButtonProps, type MenuIte
 export { Dialog, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from './dialog'
 export { Popover, type PopoverProps } from './popover'
 export type { IconComponent } from './icon'
+export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox'
