@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { number, object } from 'valibot'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { createPreferencesStore } from '../stores/preferences-store'
 import { createStreamViewStore } from '../stores/stream-view-store'
 import { createTenantStore } from '../stores/tenant-store'
 import { restoreSlice } from './persist'
@@ -80,5 +81,21 @@ describe('the restored stores’ schemas', () => {
     s.session.setItem('streamSidebar', '"open"')
     expect(createStreamViewStore(s, createManualScheduler(), logger).getState()).toMatchObject({ sidebarOpen: true })
     expect(logger.warn).toHaveBeenCalledWith('[@honu/core] the stored "streamSidebar" is not usable (the value is not the stream sidebar’s state); it is ignored.')
+  })
+
+  it('preferences: a user without a stored language gets none, not the previous user’s; one not an object is ignored with a warning', () => {
+    const local = createMemoryStorage()
+    local.setItem('preferences:de', '{"notifications":"on","theme":"light","locale":"de-DE"}')
+    local.setItem('preferences:us', '{"theme":"light","locale":"not a tag!"}')
+    local.setItem('preferences:odd', '"loud"')
+    const preferences = createPreferencesStore(local)
+    preferences.getState().setUser('de')
+    expect(preferences.getState()).toMatchObject({ notifications: 'on', theme: 'light', locale: 'de-DE' })
+    preferences.getState().setUser('us')
+    expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'light', locale: undefined })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    preferences.getState().setUser('odd')
+    expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'dark', locale: undefined })
+    expect(warn).toHaveBeenCalledWith('[@honu/core] the stored "preferences:odd" is not usable (the value is not a set of preferences); it is ignored.')
   })
 })

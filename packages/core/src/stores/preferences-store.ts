@@ -3,7 +3,9 @@ import { ConsoleError } from '../errors/console-error'
 import type { StorageAdapter } from '../platform/storage-adapter'
 import { writeJson } from '../platform/storage-adapter'
 import { DARK_MODE_DEFAULT } from '../constants/timing'
+import { check, fallback, object, optional, picklist, pipe, string, transform } from 'valibot'
 import { restoreSlice, type PersistedStore } from '../platform/persist'
+import { objectMessage } from '../platform/schema'
 
 /** Notification preference values (spec §3, §4). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const
@@ -76,16 +78,24 @@ const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[
 const isLocale = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 35 && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i.test(value)
 
-/** Reads stored preferences: each field that is missing or of the wrong kind takes its default. */
-function fromStored(value: unknown): UserPreferences | undefined {
-  if (!value || typeof value !== 'object') return undefined
-  const v = value as Record<string, unknown>
-  return {
-    notifications: isNotifications(v.notifications) ? v.notifications : DEFAULT_PREFERENCES.notifications,
-    theme: isTheme(v.theme) ? v.theme : DEFAULT_PREFERENCES.theme,
-    locale: isLocale(v.locale) ? v.locale : undefined,
-  }
-}
+/**
+ * Stored preferences: each field that is missing or of the wrong kind takes its default; a value that is not an
+ * object at all is ignored with a warning (see `restoreSlice`). Built where it is used: a module-level call would
+ * keep valibot in every bundle that imports core.
+ */
+const storedPreferences = () =>
+  pipe(
+    object(
+      {
+        notifications: fallback(picklist(NOTIFICATION_PREFERENCES), DEFAULT_PREFERENCES.notifications),
+        theme: fallback(picklist(THEMES), DEFAULT_PREFERENCES.theme),
+        locale: fallback(optional(pipe(string(), check<string>(isLocale))), undefined),
+      },
+      objectMessage('a set of preferences'),
+    ),
+    // Every field present, `locale` too when it is not stored: the store merges this over the previous user's.
+    transform(({ notifications, theme, locale }): UserPreferences => ({ notifications, theme, locale })),
+  )
 
 const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value: unknown, allowed: string) =>
   new ConsoleError({ code: `preferences/invalid-${code}`, message: `Unknown ${what} "${String(value)}": use ${allowed}.` })
@@ -101,7 +111,7 @@ const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value
  */
 export function createPreferencesStore(local: StorageAdapter): PreferencesStore {
   const restore = (uid: string | undefined): UserPreferences =>
-    (uid && restoreSlice(preferencesKey(uid), [local], fromStored)) || { ...DEFAULT_PREFERENCES }
+    (uid && restoreSlice(preferencesKey(uid), [local], storedPreferences())) || { ...DEFAULT_PREFERENCES }
   const pick = (s: PreferencesState): UserPreferences => ({ notifications: s.notifications, theme: s.theme, locale: s.locale })
 
   const store = createStore<PreferencesState>()((set) => ({
