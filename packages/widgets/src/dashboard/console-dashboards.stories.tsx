@@ -78,7 +78,7 @@ export const StreamViewer: Story = {
     await expect(await canvas.findByText(/Harbour mouth moved to column 2/)).toBeInTheDocument()
     await userEvent.keyboard('{Enter}')
     const after = current!.grid.getState().workspaces['stream-view'].items.find((item) => item.id === 'video-v1')!
-    expect(after.x).toBe(before.x + 1)
+    expect(after.x).toBe((before.x ?? 0) + 1)
   },
 }
 
