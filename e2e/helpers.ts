@@ -78,6 +78,45 @@ export const serverReachable = () => fetch(`${API}/health`).then((r) => r.ok, ()
 export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
 export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { honuSameDocument?: boolean }).honuSameDocument)
 
+/** The Auth emulator's admin credentials (the emulator accepts any request carrying them). */
+const EMULATOR_ADMIN = { 'content-type': 'application/json', authorization: 'Bearer owner' }
+
+/**
+ * A reader of Alpha made for one test (invited and granted the role by Alpha's admin through the reference
+ * server, its password set through the emulator's reset flow), so a test may change or break it without touching
+ * the shared demo users. Answers its uid; {@link deleteAccount} removes it.
+ */
+export async function createThrowawayReader(email: string, password = PASSWORD): Promise<string> {
+  const json = { 'content-type': 'application/json' }
+  const signInAda = await fetch(`${IDP}/accounts:signInWithPassword?key=${API_KEY}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'ada@honu.test', password: PASSWORD, returnSecureToken: true }),
+  })
+  const { idToken } = (await signInAda.json()) as { idToken: string }
+  const asAda = { ...json, authorization: `Bearer ${idToken}` }
+  const invited = await fetch(`${API}/api/v1/users`, { method: 'POST', headers: asAda, body: JSON.stringify({ name: 'Throwaway Reader', email }) })
+  expect(invited.status).toBe(201)
+  const { uid } = (await invited.json()) as { uid: string }
+  const granted = await fetch(`${API}/api/v1/users/${uid}/role`, { method: 'POST', headers: asAda, body: JSON.stringify({ tenant: 'alpha', role: 'reader' }) })
+  expect(granted.status).toBe(201)
+  await restorePassword(email, password)
+  const lookup = await fetch(`${IDP}/projects/demo-honu/accounts:lookup`, { method: 'POST', headers: EMULATOR_ADMIN, body: JSON.stringify({ email: [email] }) })
+  const { users } = (await lookup.json()) as { users: { localId: string }[] }
+  return users[0]!.localId
+}
+
+/** Disables an account in the Auth emulator: the provider then refuses it everything. */
+export async function disableAccount(localId: string) {
+  const disabled = await fetch(`${IDP}/projects/demo-honu/accounts:update`, { method: 'POST', headers: EMULATOR_ADMIN, body: JSON.stringify({ localId, disableUser: true }) })
+  expect(disabled.ok).toBe(true)
+}
+
+/** Deletes an account a test made. */
+export async function deleteAccount(localId: string) {
+  await fetch(`${IDP}/projects/demo-honu/accounts:delete`, { method: 'POST', headers: EMULATOR_ADMIN, body: JSON.stringify({ localId }) })
+}
+
 /** Signs out through the header's user menu (the button named 'Account: <e-mail>'). */
 export async function signOut(page: Page | Locator) {
   await page.getByRole('button', { name: /^Account: / }).click()

@@ -3,12 +3,11 @@ import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import {
   API,
+  createThrowawayReader,
   expectNoAxeViolations,
   IDP,
   markDocument,
   openAlphaStreams as openStreams,
-  PASSWORD,
-  restorePassword,
   sameDocument,
   serverReachable as reachable,
   signIn,
@@ -117,26 +116,6 @@ test("a 500 on the user record at page load: 'Error logging in' with a Retry tha
     await fetch(`${API}/test/faults`, { method: 'DELETE' })
   }
 })
-
-/** A reader of Alpha made for one test (invited and granted the role by Alpha's admin), with a password. */
-async function createThrowawayReader(email: string): Promise<string> {
-  const signInAda = await fetch(`${IDP}/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: 'ada@honu.test', password: PASSWORD, returnSecureToken: true }),
-  })
-  const { idToken } = (await signInAda.json()) as { idToken: string }
-  const asAda = { ...json, authorization: `Bearer ${idToken}` }
-  const invited = await fetch(`${API}/api/v1/users`, { method: 'POST', headers: asAda, body: JSON.stringify({ name: 'Throwaway Reader', email }) })
-  expect(invited.status).toBe(201)
-  const { uid } = (await invited.json()) as { uid: string }
-  const granted = await fetch(`${API}/api/v1/users/${uid}/role`, { method: 'POST', headers: asAda, body: JSON.stringify({ tenant: 'alpha', role: 'reader' }) })
-  expect(granted.status).toBe(201)
-  await restorePassword(email, PASSWORD)
-  const lookup = await fetch(`${IDP}/projects/demo-honu/accounts:lookup`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ email: [email] }) })
-  const { users } = (await lookup.json()) as { users: { localId: string }[] }
-  return users[0]!.localId
-}
 
 test('a revoked session reaches the sign-in page with its message, and every player stops', async ({ page }) => {
   test.setTimeout(90_000)

@@ -19,7 +19,8 @@ test('a writer signs in, picks a tenant and lands on streams', async ({ page }) 
 test('a wrong password shows an error and stores nothing', async ({ page }) => {
   await signIn(page, 'wes@honu.test', 'not-the-password')
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' })).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: 'Error logging in' })).toBeVisible()
+  // A toast, announced politely: notifications are muted by default (spec §3).
+  await expect(page.locator('.honu-toast[role="status"]').filter({ hasText: 'Error logging in' })).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByLabel('Password')).toHaveValue('')
   const keys = await storageKeys(page)
