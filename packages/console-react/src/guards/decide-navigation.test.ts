@@ -11,6 +11,8 @@ describe('navigation guard (spec §2)', () => {
     ['4. login but no tenant goes to tenant', { hasTenant: false }, '/tenant'],
     ['4. … except the tenant page itself', { hasTenant: false, path: '/tenant' }, undefined],
     ['4. … and the entry point', { hasTenant: false, path: '/entrypoint', access: 'mission-planning' }, undefined],
+    ['4. … and the organisation choice', { hasTenant: false, path: '/orgselection', access: 'mission-planning' }, undefined],
+    ['4. … and the mission-planning areas (they work in an organisation)', { hasTenant: false, path: '/missionoperations', access: 'mission-planning' }, undefined],
     ['5. login while signed in goes to streams', { access: 'public', path: '/login' }, '/streams'],
     ['5. … to entrypoint for an org-admin with the flag on', { access: 'public', path: '/login', permissions: orgAdmin, flags: { mission_planning: true } }, '/entrypoint'],
     ['5. … to streams for an org-admin with the flag off', { access: 'public', path: '/login', permissions: orgAdmin, flags: { mission_planning: false } }, '/streams'],
