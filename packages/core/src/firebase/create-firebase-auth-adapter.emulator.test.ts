@@ -62,4 +62,18 @@ describe('createFirebaseAuthAdapter against the Auth emulator', () => {
     await expect(adapter.signIn({ email, password: 'third-pass-3' })).resolves.toMatchObject({ email })
     await adapter.signOut()
   })
+
+  it('re-authenticates with the current password (what a requires-recent-login asks for), and refuses a wrong one', async () => {
+    const adapter = createFirebaseAuthAdapter(auth)
+    await adapter.signIn({ email, password: 'third-pass-3' })
+    const wrong = await adapter.reauthenticate!('not-the-password').catch((e: unknown) => e)
+    expect(toAuthError(wrong)).toMatchObject({ code: 'auth/invalid-credentials' })
+    await adapter.reauthenticate!('third-pass-3')
+    await expect(adapter.getCurrentUser()).resolves.toMatchObject({ email })
+    await adapter.changePassword!('fourth-pass-4')
+    await adapter.signOut()
+    await expect(adapter.signIn({ email, password: 'fourth-pass-4' })).resolves.toMatchObject({ email })
+    await adapter.signOut()
+    await expect(adapter.reauthenticate!('fourth-pass-4')).rejects.toMatchObject({ code: 'auth/no-user' })
+  })
 })
