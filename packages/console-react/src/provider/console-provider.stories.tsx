@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect } from 'storybook/test'
 import { createConsoleClient } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import { createMemoryStorage } from '@honu/core/testing'
@@ -33,4 +34,9 @@ const meta = {
 export default meta
 
 /** A provider with static flags: its children read them through `useFlags`. */
-export const WithStaticFlags: StoryObj<typeof meta> = {}
+export const WithStaticFlags: StoryObj<typeof meta> = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('mission_planning: on')).toBeVisible()
+    expect(canvas.getByText('beta_widgets: off')).toBeVisible()
+  },
+}

@@ -10,12 +10,14 @@ export type PlaceholderText = Pick<WidgetDefinition, 'title' | 'description'>
  */
 export function PlaceholderCard({ type, definition }: { type: string; definition: PlaceholderText | undefined }) {
   return (
-    <section className="honu-widget-placeholder" data-state="placeholder" aria-label={definition?.title ?? type}>
+    // Not a labelled section: that would make each placeholder a landmark, and two widgets of one type two
+    // landmarks of the same name (axe: landmark-unique). The grid item around it is already named.
+    <div className="honu-widget-placeholder" data-state="placeholder">
       <h3 className="honu-widget-placeholder__title">{definition?.title ?? `Unknown widget “${type}”`}</h3>
       <p className="honu-widget-placeholder__text">
         {definition ? `Coming soon: ${definition.description}` : 'This widget type is not known to this console.'}
       </p>
-    </section>
+    </div>
   )
 }
 

@@ -1,4 +1,7 @@
+/// <reference types="vite/client" />
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor } from 'storybook/test'
+import clip from '../../../../examples/reference-server/fixtures/clip-360p/clip.mp4?url'
 import type { MediaCredentials } from './media-credentials'
 import { VideoPlayer } from './video-player'
 
@@ -29,6 +32,16 @@ const remy: MediaCredentials = {
   },
 }
 
+/** The reference server's recorded clip, served by Vite: a source that really plays, with no server running. */
+export const RecordedClip: Story = {
+  args: { src: clip, title: 'Slipway camera' },
+  play: async ({ canvasElement, canvas }) => {
+    await waitFor(() => expect(canvasElement.querySelector('.honu-video')).toHaveAttribute('data-state', 'playing'), { timeout: 15_000 })
+    await expect(canvas.getByText('Live')).toBeVisible()
+    expect(canvas.getByLabelText('Slipway camera').tagName).toBe('VIDEO')
+  },
+}
+
 /**
  * Against the reference server (`pnpm server`, emulator mode): the seeded live stream of Alpha, with a demo
  * user's token sent to the API's origin. Take it down with `curl -X POST localhost:8080/media/test/alpha-bow/down`
@@ -36,13 +49,34 @@ const remy: MediaCredentials = {
  */
 export const LiveHls: Story = {
   args: { src: '/media/alpha/alpha-bow/index.m3u8', base: 'http://127.0.0.1:8080', credentials: remy, title: 'Bow camera' },
+  // A demo against a running server, not a test: the story tests run with no server (the browser tests cover it).
+  tags: ['!test'],
 }
 
 /** The same stream without credentials: the server answers 401, and the player says to sign in again. */
-export const SignedOut: Story = { args: { src: '/media/alpha/alpha-bow/index.m3u8', base: 'http://127.0.0.1:8080', title: 'Bow camera' } }
+export const SignedOut: Story = {
+  args: { src: '/media/alpha/alpha-bow/index.m3u8', base: 'http://127.0.0.1:8080', title: 'Bow camera' },
+  // Needs the reference server's 401, as LiveHls needs the server: a demo, not a test.
+  tags: ['!test'],
+}
 
 /** An address that is not http(s) or blob: refused with a message, never handed to the video element. */
-export const RefusedSource: Story = { args: { src: 'javascript:alert(1)', title: 'Bow camera' } }
+export const RefusedSource: Story = {
+  args: { src: 'javascript:alert(1)', title: 'Bow camera' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^This source cannot be played: its address starts with “javascript:”/)).toBeVisible()
+    expect(canvas.getByLabelText('Bow camera')).not.toHaveAttribute('src')
+  },
+}
 
 /** A source nobody answers: the failed state, the retry countdown and "Retry now". */
-export const UnreachableSource: Story = { args: { src: 'http://127.0.0.1:9/nowhere/index.m3u8', title: 'Lost camera' } }
+export const UnreachableSource: Story = {
+  args: { src: 'http://127.0.0.1:9/nowhere/index.m3u8', title: 'Lost camera' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(await canvas.findByText(/The stream cannot be reached\. Retrying in \d+ s\./, {}, { timeout: 10_000 })).toBeVisible()
+    expect(canvasElement.querySelector('.honu-video')).toHaveAttribute('data-state', 'failed')
+    const attempt = Number(canvasElement.querySelector('.honu-video')?.getAttribute('data-attempt'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry now' }))
+    await waitFor(() => expect(Number(canvasElement.querySelector('.honu-video')?.getAttribute('data-attempt'))).toBeGreaterThan(attempt), { timeout: 10_000 })
+  },
+}
