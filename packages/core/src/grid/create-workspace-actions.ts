@@ -138,6 +138,9 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
           (next.snapToGridColumns !== current.snapToGridColumns ||
             next.gridItemWidth !== current.gridItemWidth ||
             next.gridItemHeight !== current.gridItemHeight))
+      // Snap layouts are written while snap mode is on (settings first when switching it on, last when switching
+      // it off): the store keeps no band layout of a snap layout (see savedLayouts in grid-store.ts).
+      if (next.snapToGrid) state.setSettings(next)
       if (relay) {
         for (const [id, workspace] of Object.entries(state.workspaces) as [WorkspaceId, { items: GridWidget[] }][]) {
           const items =
@@ -145,7 +148,7 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
           state.setWorkspaceItems(id, items)
         }
       }
-      state.setSettings(next)
+      if (!next.snapToGrid) state.setSettings(next)
     },
     showBand(workspace, band) {
       const state = grid.getState()

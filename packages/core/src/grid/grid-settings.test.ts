@@ -73,6 +73,15 @@ describe('createGridSettingsEditor', () => {
     expect(grid.getState().workspaces['mission-review'].items[0]).toMatchObject({ w: 2, h: 2 })
   })
 
+  it('switching snap on keeps no band layout of the snap layout, so the free layout comes back as it was', () => {
+    const { grid, editor } = setup()
+    grid.getState().setWorkspace('stream-view', { band: 'xl' })
+    grid.getState().setWorkspaceItems('stream-view', grid.getState().workspaces['stream-view'].items, true)
+    const saved = grid.getState().workspaces['stream-view'].layouts
+    editor.change({ snapToGrid: true })
+    expect(grid.getState().workspaces['stream-view'].layouts).toEqual(saved)
+  })
+
   it('keeps the grid as last valid while a field is wrong, and shows only the fields touched until Save', () => {
     const { grid, editor } = setup()
     editor.change({ snapToGrid: true, snapToGridColumns: '3' })
