@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // `registry` on its own too: an app can import the widget list when a dashboard first needs it (the host app
+  // does, after sign-in), which it cannot from the main entry it also imports statically.
+  entry: { index: 'src/index.ts', registry: 'src/registry.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

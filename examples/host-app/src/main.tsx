@@ -6,7 +6,7 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
-import { VideoSettingsProvider, widgetDefinitions } from '@honu/widgets'
+import { VideoSettingsProvider } from '@honu/widgets'
 // hls.js's worker as a file of the app: the strict CSP allows no blob: workers.
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import '@honu/console-react/styles.css'
@@ -47,7 +47,8 @@ void startConsole({
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>
-          <Console client={client} widgets={widgetDefinitions} />
+          {/* The widget list (titles, icons) is needed only on the dashboards: it loads after sign-in. */}
+          <Console client={client} widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions} />
         </VideoSettingsProvider>
       </StrictMode>,
     )

@@ -15,8 +15,11 @@ export type ConsoleProps = (
   memoryRouter?: { initialEntries?: string[] }
   /** The console shares the page with other content: no `main` landmark of its own. */
   embedded?: boolean
-  /** Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`). */
-  widgets?: WidgetRegistry
+  /**
+   * Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`), or a function importing
+   * them after sign-in: `widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}`.
+   */
+  widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
   /** The host's language (`en-US` by default, or `de-DE`); a user's choice in the preferences wins over it. */
   locale?: string
 }

@@ -67,8 +67,8 @@ export interface ConsoleAtOptions {
   flags?: Record<string, boolean>
   /** The tenant selected before the console starts (as a returning user has it stored). */
   tenant?: TenantRecord
-  /** Widget types for the dashboards. */
-  widgets?: WidgetRegistry
+  /** Widget types for the dashboards, or a function loading them (see `ConsoleRoutesOptions.widgets`). */
+  widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
   /** Where the console is mounted in the router (`basePath` of `createConsoleRoutes`). */
   basePath?: string
   /** The host's language (`locale` of the client's options). Default US English. */

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
@@ -6,7 +6,8 @@ import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } fro
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { Console } from '../console'
 import { ConsoleProvider } from '../provider/console-provider'
-import { RouterProbe, testRouter } from '../__fixtures__/console-at'
+import { consoleAt, RouterProbe, testRouter } from '../__fixtures__/console-at'
+import type { WidgetDefinition } from '../widget/widget-definition'
 import { ConsoleRoutes } from './create-console-routes'
 
 function mount(path: string, basePath?: string) {
@@ -70,5 +71,37 @@ describe('Console', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/ops/auth/action')
     // The memory router leaves the page's own address alone.
     expect(window.location.pathname).toBe('/')
+  })
+})
+
+describe('widgets loaded after sign-in', () => {
+  const videoWidget: WidgetDefinition = {
+    type: 'Video',
+    title: 'Video',
+    description: 'A live video stream.',
+    icon: () => null,
+    load: async () => ({ default: ({ widget }) => <p>Playing {widget.name}</p> }),
+    parse: (data) => data,
+  }
+  const wes = { uid: 'wes', email: 'wes@honu.test' }
+  const server = {
+    'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['reader'] } } },
+    'GET /api/v1/videos': { status: 200, body: { data: [{ video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/h.m3u8' }], total_count: 1 } },
+  }
+
+  it('a widget list given as a function is not loaded for the sign-in page', async () => {
+    const load = vi.fn(async () => [videoWidget])
+    consoleAt('/login', { widgets: load })
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('is loaded with the working layout and reaches its dashboards', async () => {
+    const load = vi.fn(async () => [videoWidget])
+    consoleAt('/streams', { signedInAs: wes, tenant: { tenant_id: 'alpha', name: 'Alpha Harbour' }, widgets: load, server })
+    const list = await screen.findByRole('list', { name: /Streams/ })
+    fireEvent.click(within(list).getByRole('button', { name: /Harbour mouth/ }))
+    expect(await screen.findByText('Playing Harbour mouth')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
   })
 })

@@ -24,8 +24,12 @@ export interface ConsoleRoutesOptions {
   basePath?: string
   /** The console shares the page with the host's content: no `main` landmark of its own. */
   embedded?: boolean
-  /** Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`). */
-  widgets?: WidgetRegistry
+  /**
+   * Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`), or a function that imports
+   * them: it is called with the working layout's code after signing in, so the sign-in route carries none of the
+   * widgets' titles and icons.
+   */
+  widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
 }
 
 const rel = (path: string) => path.replace(/^\//, '')
@@ -96,7 +100,20 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
   const paths = prefixPaths(base)
   // The working layout (header, navigation, menus) shows only after signing in: loaded then, like the screens,
   // so the sign-in route carries none of it.
-  const MainLayout = lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
+  const { widgets: given } = options
+  const loadWidgets = typeof given === 'function' ? given : undefined
+  const MainLayout = lazyScreen(async () => {
+    const [{ MainLayout: Layout }, widgets] = await Promise.all([import('../layouts/main-layout'), loadWidgets?.()])
+    if (!widgets) return Layout
+    // The dashboards are all inside the working layout: the widget list loaded with it is given to them there.
+    return function MainLayoutWithWidgets(props: MainLayoutProps) {
+      return (
+        <WidgetRegistryContext.Provider value={widgets}>
+          <Layout {...props} />
+        </WidgetRegistryContext.Provider>
+      )
+    }
+  })
   const mainLayout = (product: MainLayoutProps['product']) => (
     <Suspense fallback={<Loading page />}>
       <MainLayout product={product} />
@@ -109,7 +126,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         <RouteErrorBoundary fallback={rootError}>
           <PathsProvider base={base}>
             <EmbeddingContext.Provider value={options.embedded ?? false}>
-              <WidgetRegistryContext.Provider value={options.widgets}>
+              <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
                 <ThemedRoot>
                   <ConnectionBanner />
                   <Outlet />
