@@ -109,7 +109,7 @@ const VERSION_2_FILE = JSON.stringify({
 })
 
 /** Every tile's place on the grid as gridstack draws it, by name. */
-async function layout(page: Page) {
+async function layout(page: Page): Promise<Record<string, number[]>> {
   const tiles = page.locator('.honu-grid .grid-stack-item')
   await expect(tiles).toHaveCount(3)
   return tiles.evaluateAll((items) =>
