@@ -1,6 +1,8 @@
+import type { StoryObj } from '@storybook/react-vite'
 import { useLayoutEffect, useState } from 'react'
+import { expect } from 'storybook/test'
 import { MemoryRouter, useLocation, useNavigate } from 'react-router'
-import { createConsoleClient, type AuthUser, type ConsoleClient, type TenantRecord } from '@honu/core'
+import { createConsoleClient, type AuthUser, type ConsoleClient, type TenantRecord, type Theme } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import {
   createFakeAuthAdapter,
@@ -31,6 +33,10 @@ export interface StoryConsoleProps {
   tenant?: TenantRecord
   /** Widget types for the dashboards. */
   widgets?: WidgetRegistry
+  /** The theme, kept whoever signs in (the console's default is dark). */
+  theme?: Theme
+  /** The host's language (`de-DE`…), as a host passes it to the provider. */
+  locale?: string
 }
 
 /** The running console of the story on screen, for its play function to read and steer. */
@@ -67,7 +73,7 @@ function RouterProbe({ report }: { report: (path: string, navigate: (to: string)
  * identity provider of `@honu/core/testing`, with real timers: what the screen stories render. The story-side twin
  * of the unit tests' `consoleAt` (same fake server), without Testing Library.
  */
-export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant, widgets }: StoryConsoleProps) {
+export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant, widgets, theme, locale }: StoryConsoleProps) {
   const [handle] = useState<StoryConsoleHandle>(() => {
     const fake = createFakeServer(server)
     const auth = createFakeAuthAdapter({ accounts, initialUser: signedInAs })
@@ -78,6 +84,12 @@ export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant
       storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     })
     if (tenant) client.tenant.getState().setTenant(tenant)
+    if (theme) {
+      // Each user's preferences replace the store's on sign-in: keep the story's theme through that.
+      const keep = () => client.preferences.getState().theme !== theme && client.preferences.getState().setTheme(theme)
+      keep()
+      client.preferences.subscribe(keep)
+    }
     return { client, auth, server: fake, path, navigate: () => undefined }
   })
   useLayoutEffect(() => {
@@ -85,11 +97,26 @@ export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant
   }, [handle])
   const [report] = useState(() => (at: string, navigate: (to: string) => void) => void Object.assign(handle, { path: at, navigate }))
   return (
-    <ConsoleProvider client={handle.client}>
+    <ConsoleProvider client={handle.client} locale={locale}>
       <MemoryRouter initialEntries={[path]}>
         <ConsoleRoutes widgets={widgets} />
         <RouterProbe report={report} />
       </MemoryRouter>
     </ConsoleProvider>
   )
+}
+
+/**
+ * The same story in the light theme (the console's other theme), so axe checks both themes' contrast; it also
+ * checks that the console really drew itself light.
+ */
+export function inLightTheme<S extends StoryObj<typeof StoryConsole>>(story: S): S {
+  return {
+    ...story,
+    args: { ...story.args, theme: 'light' },
+    play: async (context) => {
+      await story.play?.(context)
+      await expect(context.canvasElement.querySelector('.honu-console')).toHaveAttribute('data-theme', 'light')
+    },
+  }
 }

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
 const record = { status: 200, body: { email: wes.email, permissions: { alpha: ['writer'] } } }
@@ -70,3 +70,9 @@ export const ErrorLoggingInSignOut: Story = {
     expect(await storyConsole().auth.getCurrentUser()).toBeUndefined()
   },
 }
+
+/** ServerUnreachable in the light theme (axe checks its contrast too). */
+export const ServerUnreachableLight: Story = inLightTheme(ServerUnreachable)
+
+/** ErrorLoggingIn in the light theme (axe checks its contrast too). */
+export const ErrorLoggingInLight: Story = inLightTheme(ErrorLoggingIn)

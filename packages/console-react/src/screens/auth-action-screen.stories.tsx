@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const ada = { uid: 'ada', email: 'ada@honu.test', password: 'correct horse' }
 
@@ -66,3 +66,6 @@ export const SpentCode: Story = {
     expect(canvas.queryByLabelText('New password')).not.toBeInTheDocument()
   },
 }
+
+/** InvalidAddress in the light theme (axe checks its contrast too). */
+export const InvalidAddressLight: Story = inLightTheme(InvalidAddress)

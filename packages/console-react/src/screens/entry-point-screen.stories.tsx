@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const oda = { uid: 'oda', email: 'oda@honu.test', password: 'correct horse' }
 const server = {
@@ -51,3 +51,6 @@ export const ToMissionPlanning: Story = {
     expect(storyConsole().path).toBe('/orgselection')
   },
 }
+
+/** ToHonuNet in the light theme (axe checks its contrast too). */
+export const ToHonuNetLight: Story = inLightTheme(ToHonuNet)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const ada = { uid: 'ada', email: 'ada@honu.test', password: 'correct horse' }
 const adaRecord = { 'GET /api/v1/users/ada': { status: 200, body: { email: ada.email, permissions: { alpha: ['reader'] } } } }
@@ -72,3 +72,9 @@ export const ForgotPassword: Story = {
     expect(storyConsole().path).toBe('/auth/action')
   },
 }
+
+/** SignIn in the light theme (axe checks its contrast too). */
+export const SignInLight: Story = inLightTheme(SignIn)
+
+/** WrongPassword in the light theme (axe checks its contrast too). */
+export const WrongPasswordLight: Story = inLightTheme(WrongPassword)

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
 import { messages } from '@honu/core'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const mia = { uid: 'mia', email: 'mia@honu.test', password: 'correct horse', mfaCode: '424242' }
 const server = {
@@ -68,3 +68,6 @@ export const WithoutChallenge: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible()
   },
 }
+
+/** WrongCode in the light theme (axe checks its contrast too). */
+export const WrongCodeLight: Story = inLightTheme(WrongCode)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 /** The 404 page (spec §2) for any path the console does not know. */
 const meta = {
@@ -25,3 +25,6 @@ export const NotFound: Story = {
     expect(storyConsole().path).toBe('/login')
   },
 }
+
+/** NotFound in the light theme (axe checks its contrast too). */
+export const NotFoundLight: Story = inLightTheme(NotFound)

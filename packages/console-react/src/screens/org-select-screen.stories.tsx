@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const oda = { uid: 'oda', email: 'oda@honu.test' }
 const organisations = { status: 200, body: { data: [{ id: 'o2', name: 'Reef Survey' }, { id: 'o1', name: 'Coral Watch' }] } }
@@ -42,3 +42,6 @@ export const LoadFails: Story = {
     await expect(await canvas.findByRole('list', { name: 'Organisations' })).toBeVisible()
   },
 }
+
+/** LoadFails in the light theme (axe checks its contrast too). */
+export const LoadFailsLight: Story = inLightTheme(LoadFails)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const ada = { uid: 'ada', email: 'ada@honu.test' }
 const record = { status: 200, body: { email: ada.email, permissions: { alpha: ['writer'], bravo: ['reader'] } } }
@@ -68,3 +68,6 @@ export const NoTenant: Story = {
     expect(canvas.queryByRole('list', { name: 'Tenants' })).not.toBeInTheDocument()
   },
 }
+
+/** LoadFails in the light theme (axe checks its contrast too). */
+export const LoadFailsLight: Story = inLightTheme(LoadFails)

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
 const oda = { uid: 'oda', email: 'oda@honu.test' }
@@ -61,3 +61,6 @@ export const MissionPlanningAreas: Story = {
     expect(storyConsole().path).toBe('/usermanagement')
   },
 }
+
+/** NetworkAreas in the light theme (axe checks its contrast too). */
+export const NetworkAreasLight: Story = inLightTheme(NetworkAreas)

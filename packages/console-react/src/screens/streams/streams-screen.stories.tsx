@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { StoryConsole, storyConsole } from '../../__fixtures__/story-console'
+import { inLightTheme, StoryConsole, storyConsole } from '../../__fixtures__/story-console'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
 const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
@@ -91,3 +91,6 @@ export const HideList: Story = {
     expect(canvas.getByRole('button', { name: 'Leave fullscreen' })).toHaveAttribute('aria-pressed', 'true')
   },
 }
+
+/** WriterAddsStream in the light theme (axe checks its contrast too). */
+export const WriterAddsStreamLight: Story = inLightTheme(WriterAddsStream)
