@@ -2,7 +2,8 @@
 // screens import their own book directly (never this index), so each book lands in the chunk of its screens.
 import { accountMessages } from './account'
 import { headerMessages } from './header'
+import { shellMessages } from './shell'
 import { signInMessages } from './sign-in'
 
 /** console-react's message books, by name. */
-export const books = { accountMessages, headerMessages, signInMessages }
+export const books = { accountMessages, headerMessages, shellMessages, signInMessages }
