@@ -7,6 +7,8 @@ import { usePaths } from '../navigation/paths-context'
 import { Loading, LoadStatus } from '../screens/load-status'
 import { useAsync } from '../screens/use-async'
 import type { GuardState } from './route-guard'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /** A 4xx other than the ones a retry can cure: the server has no mission-planning record for the user. */
 const refusedBy = (error: unknown) => {
@@ -23,6 +25,7 @@ const refusedBy = (error: unknown) => {
 export function MissionPlanningGuard({ children }: { children: ReactNode }) {
   const client = useConsoleClient()
   const paths = usePaths()
+  const t = useMessages(shellMessages)
   const uid = useSession((s) => s.user?.uid)
   const permissions = useSession((s) => s.user?.permissions)
   const flags = useFlags((s) => s.flags)
@@ -34,7 +37,7 @@ export function MissionPlanningGuard({ children }: { children: ReactNode }) {
   if (refused) {
     return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
   }
-  if (record.status === 'error') return <LoadStatus state={record} what="your mission-planning account" onRetry={retry} />
+  if (record.status === 'error') return <LoadStatus state={record} what={t('missionPlanningAccount')} onRetry={retry} />
   if (record.status === 'loading') return <Loading page />
   return <>{children}</>
 }

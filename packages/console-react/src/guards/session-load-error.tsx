@@ -1,8 +1,10 @@
-import { ConsoleError, failedToFetchUserData, messages } from '@honu/core'
+import { ConsoleError, failedToFetchUserData, specMessages } from '@honu/core'
 import { useState } from 'react'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
 import { useFocusHeading } from '../screens/use-focus-heading'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /**
  * 'Error logging in' (spec §8) when the provider signed the user in but the console's user record failed with a
@@ -12,6 +14,8 @@ import { useFocusHeading } from '../screens/use-focus-heading'
 export function SessionLoadError() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
+  const t = useMessages(shellMessages)
+  const spec = useMessages(specMessages)
   const error = useSession((s) => s.error)
   const [busy, setBusy] = useState(false)
   // The client's failure is 'Failed to fetch user data' (§8) with the HTTP error as its cause; status 0: no answer.
@@ -30,23 +34,21 @@ export function SessionLoadError() {
   return (
     <section className="honu-session-error" aria-labelledby="honu-session-error-title">
       <h1 id="honu-session-error-title" ref={heading} tabIndex={-1}>
-        {messages.errorLoggingIn}
+        {spec('errorLoggingIn')}
       </h1>
       <div className="honu-error" role="alert">
         {/* §8: 'Failed to fetch user data', with the server's message when there is one. */}
         <p>{ConsoleError.is(error) ? error.message : failedToFetchUserData()}</p>
         <p>
-          {reached
-            ? 'The server failed to load your account. Try again in a moment.'
-            : 'The server could not be reached. This page tries again by itself when it is back.'}
+          {reached ? t('accountServerFailed') : t('accountUnreachable')}
         </p>
       </div>
       <div className="honu-actions">
         <button type="button" className="honu-button" onClick={() => void retry()} disabled={busy}>
-          Retry
+          {t('retry')}
         </button>
         <button type="button" className="honu-button honu-button--quiet" onClick={() => void client.signOut()}>
-          Sign out
+          {t('signOut')}
         </button>
       </div>
     </section>

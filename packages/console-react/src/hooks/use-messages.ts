@@ -1,7 +1,30 @@
-import { useCallback } from 'react'
+import { useCallback, useContext } from 'react'
 import { useStore } from 'zustand'
-import type { DateLocale, LocaleTag, MessageBook, MessageValues } from '@honu/core'
-import { useConsoleClient } from './use-console-client'
+import { createStore } from 'zustand/vanilla'
+import {
+  DEFAULT_LOCALE,
+  LOCALE_DATES,
+  describeError,
+  translateSource,
+  type DateLocale,
+  type I18nState,
+  type LocaleTag,
+  type MessageBook,
+  type MessageValues,
+} from '@honu/core'
+import { ConsoleContext } from '../provider/console-context'
+
+// Outside a provider (an error boundary above it, a part in a story): US English, so what shows a failure never
+// fails itself for want of a console.
+const SOURCE = /* @__PURE__ */ createStore<Pick<I18nState, 't' | 'locale' | 'dates'>>()(() => ({
+  t: translateSource,
+  locale: DEFAULT_LOCALE,
+  dates: LOCALE_DATES[DEFAULT_LOCALE],
+}))
+
+/** The language store of the nearest console, or US English outside one. */
+const useI18n = <T,>(select: (state: Pick<I18nState, 't' | 'locale' | 'dates'>) => T): T =>
+  useStore(useContext(ConsoleContext)?.i18n ?? SOURCE, select)
 
 /**
  * A formatter of one book's messages in the console's active language; the component re-renders when the language
@@ -14,14 +37,26 @@ import { useConsoleClient } from './use-console-client'
 export function useMessages<M extends Readonly<Record<string, string>>>(
   book: MessageBook<M>,
 ): (key: keyof M & string, values?: MessageValues) => string {
-  const translate = useStore(useConsoleClient().i18n, (s) => s.t)
+  const translate = useI18n((s) => s.t)
   return useCallback((key, values) => translate(book, key, values), [translate, book])
 }
 
 /** The console's active language and how it shows dates (first day of the week, 12- or 24-hour clock). */
 export function useLocale(): { locale: LocaleTag; dates: DateLocale } {
-  const i18n = useConsoleClient().i18n
-  const locale = useStore(i18n, (s) => s.locale)
-  const dates = useStore(i18n, (s) => s.dates)
+  const locale = useI18n((s) => s.locale)
+  const dates = useI18n((s) => s.dates)
   return { locale, dates }
+}
+
+/**
+ * Words an error for the user in the active language: a `ConsoleError` by its code (core's `describeError`), else
+ * `fallback`.
+ *
+ * @example
+ * const errorText = useErrorText()
+ * setError(errorText(failure, t('failed')))
+ */
+export function useErrorText(): (error: unknown, fallback: string) => string {
+  const translate = useI18n((s) => s.t)
+  return useCallback((error, fallback) => describeError(translate, error, fallback), [translate])
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useConnection } from '../hooks/use-console-store'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /** How long "Connected again" stays after an outage. */
 const BACK_MS = 4000
@@ -13,6 +15,7 @@ const BACK_MS = 4000
 export function ConnectionBanner() {
   const client = useConsoleClient()
   const status = useConnection((s) => s.status)
+  const t = useMessages(shellMessages)
   const [back, setBack] = useState(false)
 
   useEffect(() => {
@@ -38,16 +41,14 @@ export function ConnectionBanner() {
       {down && (
         <>
           <p>
-            {status === 'retrying'
-              ? 'Trying to reach the server again…'
-              : 'The server cannot be reached. The console keeps trying and catches up by itself when it is back.'}
+            {status === 'retrying' ? t('retryingConnection') : t('unreachable')}
           </p>
           <button type="button" className="honu-button honu-button--quiet" onClick={() => client.connection.getState().retryNow()}>
-            Retry now
+            {t('retryNow')}
           </button>
         </>
       )}
-      {!down && back && <p>Connected to the server again.</p>}
+      {!down && back && <p>{t('connectedAgain')}</p>}
     </div>
   )
 }

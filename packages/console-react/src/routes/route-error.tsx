@@ -1,7 +1,9 @@
-import { ConsoleError, recoveryMessages } from '@honu/core'
+import { ConsoleError, recoveryMessageBook } from '@honu/core'
 import { useLocation, useNavigate } from 'react-router'
 import { useFocusHeading } from '../screens/use-focus-heading'
 import { retryFailedScreens, SCREEN_LOAD_FAILED } from './lazy-screen'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /**
  * What every console route shows when it failed (its `RouteErrorBoundary`'s fallback): a screen that failed to
@@ -13,6 +15,8 @@ export function RouteError({ error }: { error: unknown }) {
   const location = useLocation()
   const navigate = useNavigate()
   const heading = useFocusHeading()
+  const t = useMessages(shellMessages)
+  const recovery = useMessages(recoveryMessageBook)
   const stale = ConsoleError.is(error) && error.code === SCREEN_LOAD_FAILED
   // The same address again: the route's boundary clears its error on a new location and renders the route.
   const retry = () => {
@@ -23,21 +27,19 @@ export function RouteError({ error }: { error: unknown }) {
   return (
     <section className="honu-route-error" aria-labelledby="honu-route-error-title">
       <h1 id="honu-route-error-title" ref={heading} tabIndex={-1}>
-        {stale ? recoveryMessages.consoleUpdated : 'This screen failed to show.'}
+        {stale ? recovery('consoleUpdated') : t('screenFailed')}
       </h1>
       <p>
-        {stale
-          ? 'Reload the page to get the newest version of the console once the server answers.'
-          : 'Try again; if it keeps failing, reload the page.'}
+        {stale ? t('reloadForNewVersion') : t('tryAgainOrReload')}
       </p>
       <div className="honu-actions">
         {stale && (
           <button type="button" className="honu-button" onClick={() => globalThis.location.reload()}>
-            Reload
+            {t('reload')}
           </button>
         )}
         <button type="button" className={stale ? 'honu-button honu-button--quiet' : 'honu-button'} onClick={retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     </section>

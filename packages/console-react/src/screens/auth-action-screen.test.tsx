@@ -75,8 +75,8 @@ describe('AuthActionScreen: the link from the e-mail', () => {
 
   it('an invalid or used code: says so with a link to ask for a new one, and no form', async () => {
     consoleAt('/auth/action?mode=resetPassword&oobCode=spent', { accounts: [ada] })
-    // The provider's reason, as it words it (the fake provider says 'bad code').
-    expect(await screen.findByRole('alert')).toHaveTextContent('bad code')
+    // Worded by its code (auth/invalid-action-code) from the catalogue, not as the provider words it ('bad code').
+    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid, expired or already used.')
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/action')
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
     await expectNoAxeViolations(document.body)

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { ConsoleError } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { Loading } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
-
-const messageOf = (error: unknown) => (ConsoleError.is(error) ? error.message : 'Something went wrong. Try again.')
+import { useErrorText, useMessages } from '../hooks/use-messages'
+import { signInMessages } from '../messages/sign-in'
 
 /**
  * Forgotten password and reset action (spec §2 `auth/action`): without a code it asks for the e-mail and sends a
@@ -23,13 +22,15 @@ export function AuthActionScreen() {
 function ForgotPassword() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
+  const t = useMessages(signInMessages)
+  const errorText = useErrorText()
   const [email, setEmail] = useState('')
   const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' | 'error'; message?: string }>({ status: 'idle' })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-      setState({ status: 'error', message: 'Enter a valid e-mail address.' })
+      setState({ status: 'error', message: t('invalidEmail') })
       return
     }
     setState({ status: 'sending' })
@@ -37,24 +38,24 @@ function ForgotPassword() {
       await client.auth.sendPasswordResetEmail(email)
       setState({ status: 'sent' })
     } catch (error) {
-      setState({ status: 'error', message: messageOf(error) })
+      setState({ status: 'error', message: errorText(error, t('somethingWentWrong')) })
     }
   }
 
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Reset your password
+        {t('resetTitle')}
       </h1>
       {state.status === 'sent' ? (
-        <p role="status">If an account exists for {email.trim()}, we sent it a link to reset the password.</p>
+        <p role="status">{t('resetSent', { email: email.trim() })}</p>
       ) : (
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
-          <label htmlFor="reset-email">E-mail</label>
+          <label htmlFor="reset-email">{t('email')}</label>
           <input id="reset-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={state.status === 'error'} />
           <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'sending'}>
-            Send reset link
+            {t('sendResetLink')}
           </button>
         </form>
       )}
@@ -67,6 +68,8 @@ function ResetPassword({ code }: { code: string }) {
   const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
+  const t = useMessages(signInMessages)
+  const errorText = useErrorText()
   // The link's code names the account; an invalid, expired or used one is said before any form shows.
   const [check] = useAsync(() => client.auth.verifyPasswordResetCode(code), [client, code])
   const [password, setPassword] = useState('')
@@ -75,39 +78,39 @@ function ResetPassword({ code }: { code: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (password.length < 6) return setState({ status: 'error', message: 'Choose a password of at least 6 characters.' })
-    if (password !== confirm) return setState({ status: 'error', message: 'The two passwords differ.' })
+    if (password.length < 6) return setState({ status: 'error', message: t('passwordTooShort') })
+    if (password !== confirm) return setState({ status: 'error', message: t('passwordsDiffer') })
     setState({ status: 'saving' })
     try {
       await client.auth.confirmPasswordReset(code, password)
       setState({ status: 'done' })
     } catch (error) {
-      setState({ status: 'error', message: messageOf(error) })
+      setState({ status: 'error', message: errorText(error, t('somethingWentWrong')) })
     }
   }
 
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Choose a new password
+        {t('newPasswordTitle')}
       </h1>
-      {check.status === 'loading' && <Loading>Checking the link…</Loading>}
+      {check.status === 'loading' && <Loading>{t('checkingLink')}</Loading>}
       {check.status === 'error' && (
         <p className="honu-error" role="alert">
-          {messageOf(check.error)} <Link to={paths.authAction}>Ask for a new link</Link>.
+          {errorText(check.error, t('somethingWentWrong'))} <Link to={paths.authAction}>{t('askNewLink')}</Link>.
         </p>
       )}
-      {state.status === 'done' && <p role="status">Your password has been changed. You can now sign in with it.</p>}
+      {state.status === 'done' && <p role="status">{t('passwordChanged')}</p>}
       {check.status === 'ready' && state.status !== 'done' && (
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
-          <p>For {check.data}</p>
-          <label htmlFor="new-password">New password</label>
+          <p>{t('forAccount', { email: check.data })}</p>
+          <label htmlFor="new-password">{t('newPassword')}</label>
           <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <label htmlFor="confirm-password">Repeat the new password</label>
+          <label htmlFor="confirm-password">{t('repeatPassword')}</label>
           <input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'saving'}>
-            Save password
+            {t('savePassword')}
           </button>
         </form>
       )}

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /** A form's error, announced when it appears; nothing without a message. */
 export function FormError({ message, id }: { message?: string; id?: string }) {
@@ -14,10 +16,11 @@ export function FormError({ message, id }: { message?: string; id?: string }) {
 /** The way back to the sign-in screen under the card screens. */
 export function BackToSignIn() {
   const paths = usePaths()
+  const t = useMessages(shellMessages)
   return (
     <p>
       <Link className="honu-link" to={paths.login}>
-        Back to sign in
+        {t('backToSignIn')}
       </Link>
     </p>
   )

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react'
 import { ConsoleError } from '@honu/core'
 import type { AsyncState } from './use-async'
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /**
  * A status line while something loads. `page` for a whole screen or guard waiting (more room around it), otherwise
  * a line inside a screen.
  */
-export function Loading({ children = 'Loading…', page = false }: { children?: ReactNode; page?: boolean }) {
+export function Loading({ children, page = false }: { children?: ReactNode; page?: boolean }) {
+  const t = useMessages(shellMessages)
   return (
     <p className={page ? 'honu-status' : 'honu-muted'} role="status">
-      {children}
+      {children ?? t('loading')}
     </p>
   )
 }
@@ -36,23 +39,22 @@ export interface LoadStatusProps {
  * return tenants.status === 'ready' ? <List items={tenants.data} /> : <LoadStatus state={tenants} what="your tenants" onRetry={retry} />
  */
 export function LoadStatus({ state, what, loading, onRetry }: LoadStatusProps) {
+  const t = useMessages(shellMessages)
   if (state.status === 'loading') return <Loading>{loading}</Loading>
   if (state.status === 'ready') return null
   const { error } = state
   const status = (error as { status?: number } | null)?.status
   const detail =
     status === 0 || status === undefined
-      ? 'The server could not be reached. Check your connection.'
+      ? t('checkConnection')
       : ConsoleError.is(error)
         ? error.message
-        : 'The server failed.'
+        : t('serverFailed')
   return (
     <div className="honu-error" role="alert">
-      <p>
-        Could not load {what}. {detail}
-      </p>
+      <p>{t('couldNotLoad', { what, detail })}</p>
       <button type="button" className="honu-button" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   )

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { ConsoleError, recoveryMessageBook } from '@honu/core'
+import { recoveryMessageBook } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
-import { useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '../hooks/use-messages'
 import { signInMessages } from '../messages/sign-in'
 import { useSession } from '../hooks/use-console-store'
 import { usePaths } from '../navigation/paths-context'
@@ -20,6 +20,7 @@ export function LoginScreen() {
   const heading = useFocusHeading()
   const t = useMessages(signInMessages)
   const recovery = useMessages(recoveryMessageBook)
+  const errorText = useErrorText()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()
@@ -38,7 +39,7 @@ export function LoginScreen() {
       const outcome = await client.auth.signIn({ email, password })
       if (outcome === 'mfa-required') navigate(paths.mfaSignIn)
     } catch (failure) {
-      setError(ConsoleError.is(failure) ? failure.message : t('failed'))
+      setError(errorText(failure, t('failed')))
       setPassword('')
     } finally {
       setBusy(false)

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Navigate } from 'react-router'
-import { ConsoleError, messages } from '@honu/core'
+import { specMessages } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
+import { useErrorText, useMessages } from '../hooks/use-messages'
+import { signInMessages } from '../messages/sign-in'
 
 /**
  * Second-factor sign-in (spec §2 `/mfasignin`): sends the SMS code (TOTP needs none), then takes the one-time
@@ -15,6 +17,9 @@ export function MfaSignInScreen() {
   const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
+  const t = useMessages(signInMessages)
+  const spec = useMessages(specMessages)
+  const errorText = useErrorText()
   const hints = useSession((s) => s.mfaHints)
   const signedIn = useSession((s) => s.status === 'authenticated')
   const hint = hints?.[0]
@@ -29,10 +34,10 @@ export function MfaSignInScreen() {
     return (
       <>
         <h1 ref={heading} tabIndex={-1}>
-          Second factor
+          {t('secondFactor')}
         </h1>
         <p className="honu-error" role="alert">
-          {messages.noMfaToResolve}
+          {spec('noMfaToResolve')}
         </p>
         <BackToSignIn />
       </>
@@ -45,18 +50,18 @@ export function MfaSignInScreen() {
       await client.auth.sendMfaCode(hint)
       setState({ status: 'sent' })
     } catch (error) {
-      setState({ status: 'error', message: ConsoleError.is(error) ? error.message : 'Could not send the code. Try again.' })
+      setState({ status: 'error', message: errorText(error, t('sendCodeFailed')) })
     }
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!code.trim()) return setState({ status: 'error', message: 'Enter the code.' })
+    if (!code.trim()) return setState({ status: 'error', message: t('enterCode') })
     setState({ status: 'verifying' })
     try {
       await client.auth.resolveMfa(code, hint)
     } catch (error) {
       setCode('')
-      setState({ status: 'error', message: ConsoleError.is(error) ? error.message : messages.invalidOtp })
+      setState({ status: 'error', message: errorText(error, spec('invalidOtp')) })
     }
   }
   const needsSending = hint.factorId === 'phone' && (state.status === 'idle' || state.status === 'sending')
@@ -64,20 +69,20 @@ export function MfaSignInScreen() {
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Second factor
+        {t('secondFactor')}
       </h1>
       {hint.factorId === 'phone' ? (
-        <p>We send a one-time code by SMS to {hint.phoneNumber ?? 'your phone'}.</p>
+        <p>{t('smsSent', { phone: hint.phoneNumber ?? t('yourPhone') })}</p>
       ) : (
-        <p>Enter the code your authenticator app shows{hint.displayName ? ` for ${hint.displayName}` : ''}.</p>
+        <p>{hint.displayName ? t('authenticatorCodeFor', { name: hint.displayName }) : t('authenticatorCode')}</p>
       )}
       {needsSending ? (
         <button type="button" className="honu-button" onClick={() => void send()} disabled={state.status === 'sending'}>
-          {state.status === 'sending' ? 'Sending…' : 'Send code'}
+          {state.status === 'sending' ? t('sending') : t('sendCode')}
         </button>
       ) : (
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
-          <label htmlFor="mfa-code">One-time code</label>
+          <label htmlFor="mfa-code">{t('oneTimeCode')}</label>
           <input
             id="mfa-code"
             inputMode="numeric"
@@ -89,11 +94,11 @@ export function MfaSignInScreen() {
           />
           <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'verifying'}>
-            Verify
+            {t('verify')}
           </button>
           {hint.factorId === 'phone' && (
             <button type="button" className="honu-button honu-button--quiet" onClick={() => void send()}>
-              Send a new code
+              {t('sendNewCode')}
             </button>
           )}
         </form>

@@ -1,9 +1,8 @@
 import { TOAST_POSITIONS, toastPresentation, type Toast, type ToastPresentation } from '@honu/core'
 import { useToasts, usePreferences } from '../hooks/use-console-store'
 import { useConsoleClient } from '../hooks/use-console-client'
-
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = { region: 'Notifications', dismiss: (message: string) => `Dismiss: ${message}` } as const
+import { useMessages } from '../hooks/use-messages'
+import { shellMessages } from '../messages/shell'
 
 /** The role that makes a toast a live region: `alert` interrupts, `status` waits until the reader is idle. */
 const ROLE: Record<Exclude<ToastPresentation, 'hidden'>, 'alert' | 'status'> = { assertive: 'alert', polite: 'status' }
@@ -16,6 +15,7 @@ const ROLE: Record<Exclude<ToastPresentation, 'hidden'>, 'alert' | 'status'> = {
  */
 export function Toaster() {
   const client = useConsoleClient()
+  const t = useMessages(shellMessages)
   const toasts = useToasts((s) => s.toasts)
   const notifications = usePreferences((s) => s.notifications)
   const byPosition = new Map<string, { toast: Toast; presentation: Exclude<ToastPresentation, 'hidden'> }[]>()
@@ -27,7 +27,7 @@ export function Toaster() {
   return (
     <>
       {TOAST_POSITIONS.filter((p) => byPosition.has(p)).map((position) => (
-        <section key={position} className="honu-toasts" data-position={position} aria-label={TEXT.region}>
+        <section key={position} className="honu-toasts" data-position={position} aria-label={t('notifications')}>
           {byPosition.get(position)!.map(({ toast, presentation }) => (
             <div
               key={toast.id}
@@ -40,7 +40,7 @@ export function Toaster() {
               <button
                 type="button"
                 className="honu-toast__close"
-                aria-label={TEXT.dismiss(toast.message)}
+                aria-label={t('dismiss', { message: toast.message })}
                 onClick={() => client.toasts.getState().dismiss(toast.id)}
               >
                 ×

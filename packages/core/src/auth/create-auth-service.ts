@@ -1,7 +1,9 @@
 import { AuthError } from '../errors/auth-error'
-import type { AuthErrorCode } from '../errors/error-codes'
 import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
+import { errorMessages } from '../i18n/error-messages'
+import { specMessages } from '../i18n/core-messages'
+import type { I18nStore } from '../i18n/create-i18n-store'
 import type { SessionStore } from './session-store'
 import type { ToastStore } from '../stores/toast-store'
 import type { AuthAdapter, MfaHint, PasswordCredentials } from './auth-adapter'
@@ -42,38 +44,39 @@ export interface AuthService {
   readonly canReauthenticate: boolean
 }
 
-const WRONG = 'Wrong e-mail or password.'
-const BAD_LINK = 'This reset link is invalid, expired or already used. Ask for a new one.'
-/** Our code without its `auth/` area. */
-type AuthCodeName = AuthErrorCode extends `auth/${infer Name}` ? Name : never
+/** Our codes that `errorMessages` words for a person. */
+type WordedAuthCode = Extract<keyof typeof errorMessages.messages, `auth/${string}`>
 
-/** Provider code (without `auth/`) → our code (without `auth/`) and a message a person can act on. */
-const FRIENDLY: Record<string, [AuthCodeName, string]> = {
-  'invalid-credential': ['invalid-credentials', WRONG],
-  'invalid-login-credentials': ['invalid-credentials', WRONG],
-  'wrong-password': ['invalid-credentials', WRONG],
-  'user-not-found': ['invalid-credentials', WRONG],
-  'missing-password': ['invalid-credentials', WRONG],
-  'invalid-email': ['invalid-email', 'Enter a valid e-mail address.'],
-  'user-disabled': ['user-disabled', 'This account is disabled. Ask an admin.'],
-  'too-many-requests': ['too-many-requests', 'Too many attempts. Wait a moment and try again.'],
-  'network-request-failed': ['network-request-failed', 'Could not reach the sign-in service. Check your connection.'],
-  'internal-error': ['internal-error', 'The sign-in service failed. Try again in a moment.'],
-  'popup-blocked': ['popup-blocked', 'The browser blocked the sign-in window. Allow pop-ups for this site.'],
-  'popup-closed-by-user': ['popup-closed-by-user', 'The sign-in window was closed before signing in.'],
-  'unauthorized-domain': ['unauthorized-domain', 'This site may not sign in with this project.'],
-  'expired-action-code': ['invalid-action-code', BAD_LINK],
-  'invalid-action-code': ['invalid-action-code', BAD_LINK],
-  'weak-password': ['weak-password', 'Choose a stronger password: at least 6 characters.'],
-  'requires-recent-login': ['requires-recent-login', 'For your security, enter your current password to change it.'],
+/** Provider code (without `auth/`) → our code, worded for a person in `errorMessages`. */
+const FRIENDLY: Record<string, WordedAuthCode> = {
+  'invalid-credential': 'auth/invalid-credentials',
+  'invalid-login-credentials': 'auth/invalid-credentials',
+  'wrong-password': 'auth/invalid-credentials',
+  'user-not-found': 'auth/invalid-credentials',
+  'missing-password': 'auth/invalid-credentials',
+  'invalid-email': 'auth/invalid-email',
+  'user-disabled': 'auth/user-disabled',
+  'too-many-requests': 'auth/too-many-requests',
+  'network-request-failed': 'auth/network-request-failed',
+  'internal-error': 'auth/internal-error',
+  'popup-blocked': 'auth/popup-blocked',
+  'popup-closed-by-user': 'auth/popup-closed-by-user',
+  'unauthorized-domain': 'auth/unauthorized-domain',
+  'expired-action-code': 'auth/invalid-action-code',
+  'invalid-action-code': 'auth/invalid-action-code',
+  'weak-password': 'auth/weak-password',
+  'requires-recent-login': 'auth/requires-recent-login',
 }
 
-/** Maps a provider error to an `AuthError` with one of our codes and a message a person can act on. */
+/**
+ * Maps a provider error to an `AuthError` with one of our codes and a message a person can act on (US English;
+ * the screens show it in the active language through `describeError`).
+ */
 export function toAuthError(error: unknown): AuthError {
   if (ConsoleError.is(error)) return error as AuthError
   const raw = String((error as { code?: unknown } | null)?.code ?? '').replace(/^auth\//, '')
-  const [code, message]: [AuthCodeName, string] = FRIENDLY[raw] ?? ['unknown', 'Signing in failed. Try again.']
-  return new AuthError({ code: `auth/${code}`, message, cause: error })
+  const code = FRIENDLY[raw] ?? 'auth/unknown'
+  return new AuthError({ code, message: errorMessages.messages[code], cause: error })
 }
 
 const isMfaRequired = (error: unknown): error is MfaRequiredError =>
@@ -84,7 +87,13 @@ const isMfaRequired = (error: unknown): error is MfaRequiredError =>
  *
  * @example const outcome = await client.authService.signIn({ email, password })
  */
-export function createAuthService(adapter: AuthAdapter | undefined, session: SessionStore, toasts: ToastStore): AuthService {
+export function createAuthService(
+  adapter: AuthAdapter | undefined,
+  session: SessionStore,
+  toasts: ToastStore,
+  /** Words the toasts in the console's language; without it they are US English. */
+  i18n?: I18nStore,
+): AuthService {
   const need = <K extends keyof AuthAdapter>(name: K): NonNullable<AuthAdapter[K]> => {
     const member = adapter?.[name]
     if (!member) {
@@ -112,7 +121,7 @@ export function createAuthService(adapter: AuthAdapter | undefined, session: Ses
           return 'mfa-required'
         }
         const failure = toAuthError(error)
-        toasts.getState().show({ message: messages.errorLoggingIn, tone: 'negative' })
+        toasts.getState().show({ message: i18n?.getState().t(specMessages, 'errorLoggingIn') ?? messages.errorLoggingIn, tone: 'negative' })
         await adapter?.signOut().catch(() => undefined)
         session.getState().setError(failure)
         throw failure

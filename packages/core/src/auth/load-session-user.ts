@@ -8,6 +8,8 @@ import type { TenantStore } from '../stores/tenant-store'
 import type { ToastStore } from '../stores/toast-store'
 import type { AuthAdapter, AuthUser } from './auth-adapter'
 import type { SessionStore } from './session-store'
+import { specMessages } from '../i18n/core-messages'
+import type { I18nStore } from '../i18n/create-i18n-store'
 
 /** Options of {@link createSessionUserLoader}. */
 export interface SessionUserLoaderOptions {
@@ -16,6 +18,8 @@ export interface SessionUserLoaderOptions {
   session: SessionStore
   tenant: TenantStore
   toasts: ToastStore
+  /** Words the toasts in the console's language; without it they are US English. */
+  i18n?: I18nStore
   logger: Logger
   /** The token at sign-in (the token refresher's `current`). */
   getToken(): Promise<string | undefined>
@@ -77,7 +81,7 @@ export function createSessionUserLoader(options: SessionUserLoaderOptions): Sess
       if (status >= 400 && status < 500) {
         // The account is known to the provider but not to the console (or no longer): spec §8.
         logger.error(ConsoleError.is(error) ? error.message : messages.failedToFetchUserData)
-        toasts.getState().show({ message: messages.errorLoggingIn, tone: 'negative' })
+        toasts.getState().show({ message: options.i18n?.getState().t(specMessages, 'errorLoggingIn') ?? messages.errorLoggingIn, tone: 'negative' })
         await auth?.signOut().catch(() => undefined)
         session.getState().setError(error)
       } else {

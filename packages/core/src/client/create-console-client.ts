@@ -200,8 +200,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     services: options.api.v2Services,
     avatar: options.avatar,
   })
-  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, logger, getToken: tokens.current, avatar: options.avatar })
-  const authService = createAuthService(auth, session, toasts)
+  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, i18n, logger, getToken: tokens.current, avatar: options.avatar })
+  const authService = createAuthService(auth, session, toasts, i18n)
 
   let periodicTimer: unknown
   const cleanups: (() => void)[] = []

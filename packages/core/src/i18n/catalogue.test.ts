@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { checkTranslations } from '../testing/check-translations'
 import { coreMessages, recoveryMessageBook, specMessages } from './core-messages'
+import { errorMessages } from './error-messages'
 import { defineMessages, type TranslationLoaders } from './define-messages'
 
-const core = [specMessages, recoveryMessageBook, coreMessages]
+const core = [specMessages, recoveryMessageBook, coreMessages, errorMessages]
 
 describe("core's catalogue", () => {
   it('has every key in every language, each parsing, with the same placeholders', async () => {

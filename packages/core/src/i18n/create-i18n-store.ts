@@ -12,6 +12,13 @@ export type Translate = <M extends Readonly<Record<string, string>>>(
   values?: MessageValues,
 ) => string
 
+/**
+ * Formats a book's US English message without a console: for the rare UI that renders outside a provider (an
+ * error boundary above it). Parses on every call; a console's `t` caches.
+ */
+export const translateSource: Translate = (book, key, values) =>
+  formatParts(parseMessage(book.messages[key] ?? key), 'en-US', values)
+
 /** The console's language. */
 export interface I18nState {
   /** The language the messages show in now. A chosen language becomes active once its messages are loaded. */

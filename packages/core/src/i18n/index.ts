@@ -11,5 +11,6 @@ export {
   type TranslationsOf,
 } from './define-messages'
 export { parseMessage, formatParts, type MessageValue, type MessageValues } from './format-message'
-export { createI18nStore, type I18nState, type I18nStore, type I18nStoreOptions, type Translate } from './create-i18n-store'
+export { createI18nStore, translateSource, type I18nState, type I18nStore, type I18nStoreOptions, type Translate } from './create-i18n-store'
 export { coreMessages, specMessages, recoveryMessageBook } from './core-messages'
+export { errorMessages, describeError } from './error-messages'
