@@ -5,6 +5,8 @@ import { placeOf, type GridEngine, type GridPlace, type GridWidget, type Workspa
 import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
 import { WidgetErrorBoundary } from './widget-error-boundary'
 import { IconButton } from '../parts/icon-button'
+import { useMessages } from '../hooks/use-messages'
+import { dashboardMessages } from '../messages/dashboard'
 import { ICON_SIZE } from '../parts/icon'
 
 interface DashboardItemProps {
@@ -99,6 +101,7 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
 export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item, workspace, engine, actions, definition, columns, resizable, announce, helpId, current }: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
+  const t = useMessages(dashboardMessages)
   const placeNow = () => placeOf(current(item.id) ?? item)
 
   useLayoutEffect(() => {
@@ -136,7 +139,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
   }
   const move = (dx: -1 | 0 | 1, dy: -1 | 0 | 1) => {
     // Pinned by its layout (spec §3 noMove): core refuses the move too; this says why nothing happened.
-    if (item.noMove) return announce(`${item.name} cannot be moved.`)
+    if (item.noMove) return announce(t('cannotMove', { name: item.name }))
     const before = placeNow()
     const now = actions.nudge(workspace, item.id, dx, dy)
     if (!now) return
@@ -161,8 +164,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     if (step) {
       event.preventDefault()
       if (event.shiftKey) {
-        if (!resizable) return announce('Resizing is off in this layout.')
-        if (item.noResize) return announce(`${item.name} cannot be resized.`)
+        if (!resizable) return announce(t('resizingOff'))
+        if (item.noResize) return announce(t('cannotResize', { name: item.name }))
         resize({ ...place, w: place.w + step[0], h: place.h + step[1] })
       } else {
         move(step[0], step[1])
@@ -199,7 +202,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
       >
         <div className="honu-grid-item__header">
           {/* The mouse's drag handle; the keyboard lifts the whole tile (Enter), so this is not focusable. */}
-          <span className="honu-grid-item__handle" aria-hidden="true" title="Drag to move">
+          <span className="honu-grid-item__handle" aria-hidden="true" title={t('dragToMove')}>
             <GripVertical size={ICON_SIZE} />
           </span>
           <h3 className="honu-grid-item__title">
@@ -208,12 +211,12 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
           </h3>
           <IconButton
             aria-pressed={!!item.isFullscreen}
-            label={`${item.isFullscreen ? 'Leave fullscreen' : 'Fullscreen'}: ${item.name}`}
+            label={t(item.isFullscreen ? 'leaveFullscreen' : 'fullscreen', { name: item.name })}
             icon={item.isFullscreen ? Minimize2 : Maximize2}
             onClick={() => actions.toggleFullscreen(workspace, item.id)}
           />
-          <IconButton label={`Minimise: ${item.name}`} icon={Minus} onClick={() => actions.minimise(workspace, item.id)} />
-          <IconButton label={`Remove: ${item.name}`} icon={X} onClick={() => actions.remove(workspace, item.id)} />
+          <IconButton label={t('minimise', { name: item.name })} icon={Minus} onClick={() => actions.minimise(workspace, item.id)} />
+          <IconButton label={t('remove', { name: item.name })} icon={X} onClick={() => actions.remove(workspace, item.id)} />
         </div>
         <div className="honu-grid-item__body">
           <WidgetErrorBoundary name={item.name} onError={() => definition && components.delete(definition)}>

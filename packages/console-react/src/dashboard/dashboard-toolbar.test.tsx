@@ -36,8 +36,9 @@ const registry: WidgetDefinition[] = [
   },
 ]
 
-function setup() {
+function setup(locale?: string) {
   const client = createConsoleClient({
+    locale,
     api: { baseUrl: 'http://127.0.0.1:1' },
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
@@ -56,11 +57,11 @@ function setup() {
  * Opens the add menu with ArrowDown and moves to the item named `name` with the arrow keys; a click stands in for
  * Enter on it (jsdom does not turn Enter on a button into a click; e2e/grid-settings.spec.ts uses real keys).
  */
-async function addByKeyboard(name: string) {
-  const button = screen.getByRole('button', { name: 'Add widget' })
+async function addByKeyboard(name: string, menuName = 'Add widget') {
+  const button = await screen.findByRole('button', { name: menuName })
   button.focus()
   fireEvent.keyDown(button, { key: 'ArrowDown' })
-  const menu = await screen.findByRole('menu', { name: 'Add widget' })
+  const menu = await screen.findByRole('menu', { name: menuName })
   const item = within(menu).getByRole('menuitem', { name })
   await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true))
   for (let i = 0; i < 3 && document.activeElement !== item; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
@@ -139,5 +140,18 @@ describe('DashboardToolbar', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(client.grid.getState().settings).toMatchObject({ snapToGridColumns: 4, minGridHeight: 500 })
+  })
+
+  it('speaks German in German: the menu, new widget names and the dialog with its messages', async () => {
+    const { client, items } = setup('de-DE')
+    await act(() => client.i18n.getState().ready())
+    await addByKeyboard('Map', 'Widget hinzufügen')
+    expect(items()[0]).toMatchObject({ name: 'Map 1' })
+    fireEvent.click(screen.getByRole('button', { name: 'Rastereinstellungen' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rastereinstellungen' })
+    const columns = within(dialog).getByLabelText('Rasterspalten')
+    fireEvent.change(columns, { target: { value: '0' } })
+    expect(columns).toHaveAccessibleDescription('Rasterspalten muss eine ganze Zahl von 1 bis 12 sein.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
   })
 })

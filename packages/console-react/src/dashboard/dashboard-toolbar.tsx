@@ -1,6 +1,8 @@
 import { Component, lazy, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { LayoutGrid, Plus } from 'lucide-react'
+import { dashboardMessages } from '../messages/dashboard'
+import { useMessages } from '../hooks/use-messages'
 import { ConsoleError } from '@honu/core'
 import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
@@ -8,17 +10,6 @@ import { useWorkspaceActions } from '../hooks/use-workspace-actions'
 import { MenuButton, MenuItem } from '../parts/menu-button'
 import type { WidgetDefinition, WidgetPickerProps, WidgetRegistry } from '../widget/widget-definition'
 import { useWidgetRegistry } from '../provider/console-context'
-
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = {
-  toolbar: 'Dashboard',
-  addWidget: 'Add widget',
-  snapToGrid: 'Snap to grid',
-  gridSettings: 'Grid settings',
-  exportLayout: 'Export layout',
-  importLayout: 'Import layout',
-  pickerFailed: 'The chooser for this widget could not be loaded. Reload the page and try again.',
-} as const
 
 // The grid control dialog is a page of its own, loaded when first opened (spec §2).
 const GridSettingsDialog = /* @__PURE__ */ lazy(() => import('./grid-settings-dialog'))
@@ -67,7 +58,12 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
   const client = useConsoleClient()
   const actions = useWorkspaceActions()
   const fromConsole = useWidgetRegistry()
-  const offered: readonly Pick<WidgetDefinition, 'type' | 'title' | 'defaultSize' | 'icon' | 'picker'>[] =
+  const t = useMessages(dashboardMessages)
+  const translate = useStore(client.i18n, (s) => s.t)
+  // A type's title in the active language when its definition names its message.
+  const titleOf = (definition: Pick<WidgetDefinition, 'title' | 'titleMessage'>) =>
+    definition.titleMessage ? translate(definition.titleMessage.book, definition.titleMessage.key) : definition.title
+  const offered: readonly Pick<WidgetDefinition, 'type' | 'title' | 'titleMessage' | 'defaultSize' | 'icon' | 'picker'>[] =
     registry ?? fromConsole ?? WIDGET_TYPES.map((type) => ({ type, title: type, icon: LayoutGrid }))
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   // Select the stored array itself: a selector answering a new array each time never settles.
@@ -82,7 +78,7 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
     let n = 1
     while (items.some((item) => item.id === `${type}-${n}`)) n++
     // Named by the type's title ("Mission execution 1"); ids keep the type, which layouts store.
-    const widget = { id: `${type}-${n}`, type, name: `${definition.title} ${n}` }
+    const widget = { id: `${type}-${n}`, type, name: t('newWidgetName', { title: titleOf(definition), n }) }
     if (definition.picker) {
       const withPicker = definition as Picking['definition']
       return setPicking({ definition: withPicker, Picker: pickerOf(withPicker), ...widget })
@@ -113,30 +109,30 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
     if (!file) return
     try {
       actions.importLayout(await file.text())
-      setMessage({ tone: 'ok', text: `Layout imported from ${file.name}.` })
+      setMessage({ tone: 'ok', text: t('imported', { file: file.name }) })
     } catch (error) {
-      setMessage({ tone: 'error', text: ConsoleError.is(error) ? error.message : 'This file cannot be imported.' })
+      setMessage({ tone: 'error', text: ConsoleError.is(error) ? error.message : t('notImported') })
     }
   }
 
   return (
-    <div className="honu-dashboard-toolbar" role="toolbar" aria-label={TEXT.toolbar}>
-      <MenuButton label={TEXT.addWidget} icon={Plus} placement="bottom-start" className="honu-button">
+    <div className="honu-dashboard-toolbar" role="toolbar" aria-label={t('toolbar')}>
+      <MenuButton label={t('addWidget')} icon={Plus} placement="bottom-start" className="honu-button">
         {offered.map((definition) => (
-          <MenuItem key={definition.type} label={definition.title} icon={definition.icon} onSelect={() => add(definition)} />
+          <MenuItem key={definition.type} label={titleOf(definition)} icon={definition.icon} onSelect={() => add(definition)} />
         ))}
       </MenuButton>
       <label className="honu-checkbox">
-        <input type="checkbox" checked={snap} onChange={(e) => actions.setSnapToGrid(e.target.checked)} /> {TEXT.snapToGrid}
+        <input type="checkbox" checked={snap} onChange={(e) => actions.setSnapToGrid(e.target.checked)} /> {t('snapToGrid')}
       </label>
       <button type="button" className="honu-button honu-button--quiet" aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
-        <LayoutGrid size={18} aria-hidden="true" /> {TEXT.gridSettings}
+        <LayoutGrid size={18} aria-hidden="true" /> {t('gridSettings')}
       </button>
       <button type="button" className="honu-button honu-button--quiet" onClick={exportFile}>
-        {TEXT.exportLayout}
+        {t('exportLayout')}
       </button>
       <label htmlFor={fileId} className="honu-button honu-button--quiet">
-        {TEXT.importLayout}
+        {t('importLayout')}
       </label>
       <input id={fileId} type="file" accept="application/json,.json" className="honu-visually-hidden" onChange={(e) => void importFile(e)} />
       {settingsOpen && (
@@ -145,7 +141,7 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
         </Suspense>
       )}
       {picking && (
-        <PickerBoundary key={picking.id} onFailed={() => setPicking(undefined)} setMessage={setMessage}>
+        <PickerBoundary key={picking.id} onFailed={() => setPicking(undefined)} setMessage={(text) => setMessage({ tone: 'error', text })} failed={t('pickerFailed')}>
           <Suspense fallback={null}>
             <picking.Picker name={picking.name} onPick={picked} onCancel={() => setPicking(undefined)} />
           </Suspense>
@@ -162,7 +158,7 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
 
 /** Says so when a picker's code cannot be loaded, and forgets the widget being added. */
 class PickerBoundary extends Component<
-  { children: ReactNode; onFailed: () => void; setMessage: (message: { tone: 'error'; text: string }) => void },
+  { children: ReactNode; onFailed: () => void; setMessage: (text: string) => void; failed: string },
   { failed: boolean }
 > {
   override state = { failed: false }
@@ -170,7 +166,7 @@ class PickerBoundary extends Component<
     return { failed: true }
   }
   override componentDidCatch() {
-    this.props.setMessage({ tone: 'error', text: TEXT.pickerFailed })
+    this.props.setMessage(this.props.failed)
     this.props.onFailed()
   }
   override render() {

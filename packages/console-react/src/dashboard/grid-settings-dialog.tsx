@@ -1,20 +1,11 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
-import { createGridSettingsEditor, GRID_SETTING_FIELDS, gridSettingLabels, type GridSettingField } from '@honu/core/grid'
+import { createGridSettingsEditor, GRID_SETTING_FIELDS, type GridSettingField } from '@honu/core/grid'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useMessages } from '../hooks/use-messages'
+import { dashboardMessages } from '../messages/dashboard'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
 import { Dialog } from '../parts/dialog'
 
-// User-facing strings of this file (moved to the message catalogue once it lands). The field labels and their
-// messages come from core's grid settings, which word the validation.
-const TEXT = {
-  title: 'Grid settings',
-  description: 'Changes show on the dashboard at once. Save keeps them; Cancel puts the grid back as it was.',
-  snapToGrid: 'Snap to grid',
-  snapHelp: 'Widgets sit in cells of the snap columns and row height, each the widget size below.',
-  save: 'Save',
-  cancel: 'Cancel',
-  invalid: 'Some settings are not valid; the dashboard shows the last valid ones.',
-} as const
 
 /** Props of {@link GridSettingsDialog}. */
 export interface GridSettingsDialogProps {
@@ -35,6 +26,13 @@ export default function GridSettingsDialog({ onClose }: GridSettingsDialogProps)
   // One editor per visit: what the grid was on open is what Cancel restores.
   const [editor] = useState(() => createGridSettingsEditor(client.grid, actions))
   const { draft, errors } = useSyncExternalStore(editor.subscribe, editor.getSnapshot, editor.getSnapshot)
+  const t = useMessages(dashboardMessages)
+  // Core answers the range a wrong field accepts; the message names the field in the active language.
+  const problemOf = (field: GridSettingField) => {
+    const range = errors[field]
+    if (!range) return undefined
+    return t(field === 'gridItemWidth' ? 'widthOutOfRange' : 'outOfRange', { field: t(`${field}Name`), min: range.min, max: range.max })
+  }
   const fields = useRef<Partial<Record<GridSettingField, HTMLInputElement | null>>>({})
   const id = useId()
   const cancel = () => {
@@ -55,16 +53,16 @@ export default function GridSettingsDialog({ onClose }: GridSettingsDialogProps)
     <Dialog
       open
       onOpenChange={(open) => !open && cancel()}
-      title={TEXT.title}
-      description={TEXT.description}
+      title={t('gridSettings')}
+      description={t('gridDescription')}
       closeOnOutsidePress={false}
       footer={
         <>
           <button type="button" className="honu-button honu-button--quiet" onClick={cancel}>
-            {TEXT.cancel}
+            {t('cancel')}
           </button>
           <button type="submit" form={formId} className="honu-button">
-            {TEXT.save}
+            {t('save')}
           </button>
         </>
       }
@@ -72,16 +70,16 @@ export default function GridSettingsDialog({ onClose }: GridSettingsDialogProps)
       <form id={formId} className="honu-form honu-grid-settings" noValidate onSubmit={save}>
         <label className="honu-checkbox">
           <input type="checkbox" checked={draft.snapToGrid} aria-describedby={`${id}-snap-help`} onChange={(e) => editor.change({ snapToGrid: e.target.checked })} />{' '}
-          {TEXT.snapToGrid}
+          {t('snapToGrid')}
         </label>
         <p id={`${id}-snap-help`} className="honu-muted">
-          {TEXT.snapHelp}
+          {t('snapHelp')}
         </p>
         {GRID_SETTING_FIELDS.map((field) => {
-          const error = errors[field]
+          const error = problemOf(field)
           return (
             <div key={field} className="honu-field">
-              <label htmlFor={`${id}-${field}`}>{gridSettingLabels[field]}</label>
+              <label htmlFor={`${id}-${field}`}>{t(field)}</label>
               <input
                 ref={(el) => {
                   fields.current[field] = el
@@ -106,7 +104,7 @@ export default function GridSettingsDialog({ onClose }: GridSettingsDialogProps)
         })}
         {/* Announced once per change of validity, not per keystroke. */}
         <p className="honu-visually-hidden" role="status">
-          {invalid ? TEXT.invalid : ''}
+          {invalid ? t('settingsInvalid') : ''}
         </p>
       </form>
     </Dialog>

@@ -1,9 +1,10 @@
 // Every book of console-react, for the catalogue test and for `TranslationsOf` in each language's module. The
 // screens import their own book directly (never this index), so each book lands in the chunk of its screens.
 import { accountMessages } from './account'
+import { dashboardMessages } from './dashboard'
 import { headerMessages } from './header'
 import { shellMessages } from './shell'
 import { signInMessages } from './sign-in'
 
 /** console-react's message books, by name. */
-export const books = { accountMessages, headerMessages, shellMessages, signInMessages }
+export const books = { accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages }

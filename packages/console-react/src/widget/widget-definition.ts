@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { MessageBook } from '@honu/core'
 import type { GridWidget, WidgetType, WorkspaceId } from '@honu/core/grid'
 import type { IconComponent } from '../parts/icon'
 
@@ -48,6 +49,11 @@ export interface WidgetDefinition<TData = unknown> {
   type: WidgetType
   /** Human name of the type, shown in the add-widget menu and given to new widgets ("Mission execution 2"). */
   title: string
+  /**
+   * The title in the console's active language: a key of the widget package's message book (`defineMessages` of
+   * `@honu/core`), whose US English text is `title`. Without it `title` shows in every language.
+   */
+  titleMessage?: { book: MessageBook; key: string }
   /** What the widget shows, for menus and for the placeholder of widgets not built yet. */
   description: string
   /**

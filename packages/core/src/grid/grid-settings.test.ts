@@ -12,7 +12,7 @@ describe('validateGridSettings', () => {
     expect(validateGridSettings({ ...draftOf(defaultGridSettings), snapToGridColumns: ' 3 ' }).settings?.snapToGridColumns).toBe(3)
   })
 
-  it('names the field and its bounds in each message', () => {
+  it('answers the range each wrong field accepts', () => {
     const { settings, errors } = validateGridSettings({
       ...draftOf(defaultGridSettings),
       snapToGridColumns: '0',
@@ -23,17 +23,17 @@ describe('validateGridSettings', () => {
     })
     expect(settings).toBeUndefined()
     expect(errors).toEqual({
-      snapToGridColumns: 'Snap columns must be a whole number from 1 to 12.',
-      snapToGridHeight: 'Snap row height must be a whole number from 70 to 2000.',
-      gridItemHeight: 'Widget height must be a whole number from 1 to 4.',
-      minGridWidth: 'Minimum grid width must be a whole number from 0 to 10000.',
-      minGridHeight: 'Minimum grid height must be a whole number from 0 to 10000.',
+      snapToGridColumns: { min: 1, max: 12 },
+      snapToGridHeight: { min: 70, max: 2000 },
+      gridItemHeight: { min: 1, max: 4 },
+      minGridWidth: { min: 0, max: 10000 },
+      minGridHeight: { min: 0, max: 10000 },
     })
   })
 
   it('checks the widget width against the snap columns of the same draft', () => {
     const draft = { ...draftOf(defaultGridSettings), snapToGridColumns: '3', gridItemWidth: '4' }
-    expect(validateGridSettings(draft).errors).toEqual({ gridItemWidth: 'Widget width must be a whole number from 1 to 3 (the snap columns).' })
+    expect(validateGridSettings(draft).errors).toEqual({ gridItemWidth: { min: 1, max: 3 } })
     expect(validateGridSettings({ ...draft, snapToGridColumns: '4' }).errors).toEqual({})
   })
 })
@@ -87,7 +87,7 @@ describe('createGridSettingsEditor', () => {
     editor.change({ snapToGrid: true, snapToGridColumns: '3' })
     editor.change({ snapToGridColumns: '13' })
     expect(grid.getState().settings.snapToGridColumns).toBe(3)
-    expect(editor.getSnapshot().errors).toEqual({ snapToGridColumns: 'Snap columns must be a whole number from 1 to 12.' })
+    expect(editor.getSnapshot().errors).toEqual({ snapToGridColumns: { min: 1, max: 12 } })
     editor.change({ snapToGridColumns: '2', minGridHeight: '' })
     expect(Object.keys(editor.getSnapshot().errors)).toEqual(['minGridHeight'])
     expect(editor.save()).toBe(false)

@@ -17,8 +17,11 @@ export type GridSettingField = (typeof GRID_SETTING_FIELDS)[number]
 /** What the grid control dialog edits: the switch, and each number as typed (text until it is checked). */
 export type GridSettingsDraft = { snapToGrid: boolean } & Record<GridSettingField, string | number>
 
-/** A problem per field, in words that name the field. */
-export type GridSettingsErrors = Partial<Record<GridSettingField, string>>
+/**
+ * A problem per field: the whole numbers it accepts, `min` to `max`. The dialog words it with the field's name
+ * ("Snap columns must be a whole number from 1 to 12.") in the active language.
+ */
+export type GridSettingsErrors = Partial<Record<GridSettingField, { min: number; max: number }>>
 
 /**
  * The bounds of each setting. Spec §3 names the settings and §9 gives the defaults (2 columns, 600 px) but no
@@ -34,34 +37,17 @@ export const GRID_SETTING_BOUNDS: Record<GridSettingField, { min: number; max: (
   minGridHeight: { min: 0, max: () => 10_000 },
 }
 
-/** The names the dialog gives the settings, which its messages repeat. Moved into the message catalogue with i18n. */
-export const gridSettingLabels: Record<GridSettingField, string> = {
-  snapToGridColumns: 'Snap columns',
-  snapToGridHeight: 'Snap row height (px)',
-  gridItemWidth: 'Widget width (columns)',
-  gridItemHeight: 'Widget height (rows)',
-  minGridWidth: 'Minimum grid width (px)',
-  minGridHeight: 'Minimum grid height (px)',
-}
-
-/** The message of a setting out of bounds: "Snap columns must be a whole number from 1 to 12." */
-export function gridSettingProblem(field: GridSettingField, min: number, max: number): string {
-  const label = gridSettingLabels[field].replace(/ \(.*\)$/, '')
-  if (field === 'gridItemWidth') return `${label} must be a whole number from ${min} to ${max} (the snap columns).`
-  return `${label} must be a whole number from ${min} to ${max}.`
-}
-
 const whole = (value: string | number): number | undefined => {
   const text = typeof value === 'number' ? String(value) : value.trim()
   return /^\d+$/.test(text) ? Number(text) : undefined
 }
 
 /**
- * Checks a draft of the grid settings. Answers the settings when every field holds, else a message per field
- * that does not; the widget width is checked against the snap columns of the same draft.
+ * Checks a draft of the grid settings. Answers the settings when every field holds, else the accepted range of
+ * each field that does not; the widget width is checked against the snap columns of the same draft.
  *
  * @example validateGridSettings({ ...draftOf(defaultGridSettings), snapToGridColumns: '0' }).errors
- * // { snapToGridColumns: 'Snap columns must be a whole number from 1 to 12.' }
+ * // { snapToGridColumns: { min: 1, max: 12 } }
  */
 export function validateGridSettings(draft: GridSettingsDraft): { settings?: GridSettings; errors: GridSettingsErrors } {
   const errors: GridSettingsErrors = {}
@@ -72,7 +58,7 @@ export function validateGridSettings(draft: GridSettingsDraft): { settings?: Gri
     const { min, max } = GRID_SETTING_BOUNDS[field]
     const upper = max({ snapToGridColumns: Math.min(Math.max(columns, 1), GRID.columns) })
     const value = values[field]
-    if (value === undefined || value < min || value > upper) errors[field] = gridSettingProblem(field, min, upper)
+    if (value === undefined || value < min || value > upper) errors[field] = { min, max: upper }
   }
   if (Object.keys(errors).length > 0) return { errors }
   return { settings: { snapToGrid: draft.snapToGrid, ...(values as Record<GridSettingField, number>) }, errors }

@@ -40,8 +40,6 @@ export {
 export {
   GRID_SETTING_FIELDS,
   GRID_SETTING_BOUNDS,
-  gridSettingLabels,
-  gridSettingProblem,
   validateGridSettings,
   draftOf,
   type GridSettingField,
