@@ -1,7 +1,13 @@
 import type { Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import '../packages/console-react/src/styles.css'
 import '../packages/widgets/src/styles.css'
 import './preview.css'
+
+// Play functions' findBy… and waitFor wait up to 5 s (not 1), as the unit tests do (test/react-setup.ts): a lazy
+// screen's first import is transformed on demand, which can take over a second on a busy two-core machine.
+// Nothing here measures speed.
+configure({ asyncUtilTimeout: 5000 })
 
 const preview: Preview = {
   parameters: {
