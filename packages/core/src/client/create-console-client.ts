@@ -141,7 +141,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const baseUrl = options.api.baseUrl.replace(/\/+$/, '')
 
   const session = createSessionStore()
-  const preferences = createPreferencesStore(storage.local)
+  const preferences = createPreferencesStore(storage.local, logger)
   const i18n = createI18nStore({ preferences, locale: options.locale, logger })
   const tenant = createTenantStore(storage, logger)
   const streamView = createStreamViewStore(storage, scheduler, logger)

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ConsoleError } from '../errors/console-error'
+import type { Logger } from '../platform/logger'
 import type { StorageAdapter } from '../platform/storage-adapter'
 import { writeJson } from '../platform/storage-adapter'
 import { DARK_MODE_DEFAULT } from '../constants/timing'
@@ -102,16 +103,17 @@ const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value
 
 /**
  * Creates the preferences store, remembered per user in local storage (preferences outlive a tab and a sign-out).
- * Until a user is set it holds the defaults and remembers nothing.
+ * Until a user is set it holds the defaults and remembers nothing. A stored value that is not an object is ignored
+ * with a warning on `logger`.
  *
  * @example
  * const preferences = createPreferencesStore(storage.local)
  * preferences.getState().setUser('u1') // u1's remembered choice, or the defaults
  * preferences.getState().setTheme('light') // remembered for u1
  */
-export function createPreferencesStore(local: StorageAdapter): PreferencesStore {
+export function createPreferencesStore(local: StorageAdapter, logger?: Logger): PreferencesStore {
   const restore = (uid: string | undefined): UserPreferences =>
-    (uid && restoreSlice(preferencesKey(uid), [local], storedPreferences())) || { ...DEFAULT_PREFERENCES }
+    (uid && restoreSlice(preferencesKey(uid), [local], storedPreferences(), logger)) || { ...DEFAULT_PREFERENCES }
   const pick = (s: PreferencesState): UserPreferences => ({ notifications: s.notifications, theme: s.theme, locale: s.locale })
 
   const store = createStore<PreferencesState>()((set) => ({
