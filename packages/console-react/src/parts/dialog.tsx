@@ -3,6 +3,7 @@ import { X } from 'lucide-react'
 import { useState, type ReactNode, type RefObject } from 'react'
 import { IconButton } from './icon-button'
 import { PartsPortal, usePartsText } from './parts-root'
+import { wrapTab } from './tab-stops'
 
 
 /** Props of {@link Dialog}. */
@@ -71,14 +72,15 @@ export function Dialog({
   return (
     <PartsPortal>
       <FloatingOverlay className="honu-dialog-backdrop" lockScroll>
-        <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus>
+        {/* No focus guards (see wrapTab); with none, Floating UI makes everything outside the dialog inert. */}
+        <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus guards={false}>
           <div
             ref={setFloating}
             className={`honu-dialog honu-dialog--${size}`}
             aria-modal="true"
             aria-labelledby={titleId}
             aria-describedby={description ? descriptionId : undefined}
-            {...getFloatingProps()}
+            {...getFloatingProps({ onKeyDown: (event) => wrapTab(event, event.currentTarget) })}
           >
             <h2 id={titleId} className="honu-dialog__title">
               {title}

@@ -93,6 +93,18 @@ describe('MenuButton', { timeout: 20_000 }, () => {
     expect(chosen).not.toHaveBeenCalled()
   })
 
+  it('closes on Tab with focus back on the button, from where the next Tab moves on', async () => {
+    const { user, button } = renderMenu()
+    button.focus()
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Preferences' })).toHaveFocus())
+    await user.tab()
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    await waitFor(() => expect(button).toHaveFocus())
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus()
+  })
+
   it('shows radio items with their state', async () => {
     const user = userEvent.setup()
     render(

@@ -112,8 +112,23 @@ export function MenuButton({ label, button, icon: Icon, iconOnly = false, childr
       )}
       {open && (
         <PartsPortal>
-          <FloatingFocusManager context={context} modal={false} initialFocus={0}>
-            <div ref={setFloating} className="honu-menu" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+          {/* No focus guards: they are focusable yet aria-hidden (an axe violation). Tab closes the menu instead. */}
+          <FloatingFocusManager context={context} modal={false} initialFocus={0} guards={false}>
+            <div
+              ref={setFloating}
+              className="honu-menu"
+              style={floatingStyles}
+              aria-label={label}
+              {...getFloatingProps({
+                onKeyDown: (event) => {
+                  // APG: Tab leaves the menu, which closes; focus goes back to the button, the next Tab moves on.
+                  if (event.key === 'Tab') {
+                    event.preventDefault()
+                    setOpen(false)
+                  }
+                },
+              })}
+            >
               <MenuContext.Provider value={{ activeIndex, getItemProps, close: () => setOpen(false) }}>
                 <FloatingList elementsRef={elementsRef} labelsRef={labelsRef}>
                   {children}

@@ -50,8 +50,16 @@ export function PartsRootProvider({ root, text = ENGLISH, children }: PartsRootP
 /** The parts' words from the nearest {@link PartsRootProvider}. */
 export const usePartsText = (): PartsText => useContext(PartsRootContext).text
 
-/** A portal into the configured parts root (see {@link PartsRootProvider}), `document.body` without one. */
+/**
+ * A portal into the configured parts root (see {@link PartsRootProvider}), `document.body` without one. Without
+ * Floating UI's tab-order guards: they are focusable elements marked aria-hidden (axe: aria-hidden-focus), so each
+ * part handles Tab itself (a menu closes, a popover closes at its ends, a dialog wraps round).
+ */
 export function PartsPortal({ children }: { children?: ReactNode }) {
   const { root } = useContext(PartsRootContext)
-  return <FloatingPortal root={root ?? undefined}>{children}</FloatingPortal>
+  return (
+    <FloatingPortal root={root ?? undefined} preserveTabOrder={false}>
+      {children}
+    </FloatingPortal>
+  )
 }

@@ -51,4 +51,14 @@ describe('Popover', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
+
+  it('closes when Tab leaves its last element, focus back on its button', async () => {
+    const { user, trigger } = setup()
+    await user.click(trigger)
+    const done = await screen.findByRole('button', { name: 'Done' })
+    await waitFor(() => expect(done).toHaveFocus())
+    await user.tab()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(trigger).toHaveFocus())
+  })
 })

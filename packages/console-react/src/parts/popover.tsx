@@ -15,6 +15,7 @@ import {
 import { cloneElement, useState, type HTMLProps, type ReactElement, type ReactNode } from 'react'
 import { elementRef } from './element-ref'
 import { PartsPortal } from './parts-root'
+import { tabStopsIn } from './tab-stops'
 
 /** Props of {@link Popover}. */
 export interface PopoverProps {
@@ -67,8 +68,25 @@ export function Popover({ trigger, label, children, placement = 'bottom-start', 
       {cloneElement(trigger, getReferenceProps({ ...(trigger.props as HTMLProps<Element>), ref } as HTMLProps<Element>))}
       {open && (
         <PartsPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <div ref={setFloating} className="honu-popover" style={floatingStyles} aria-label={label} {...getFloatingProps()}>
+          {/* No focus guards (focusable yet aria-hidden: an axe violation); Tab past either end closes it instead. */}
+          <FloatingFocusManager context={context} modal={false} guards={false}>
+            <div
+              ref={setFloating}
+              className="honu-popover"
+              style={floatingStyles}
+              aria-label={label}
+              {...getFloatingProps({
+                onKeyDown: (event) => {
+                  if (event.key !== 'Tab') return
+                  const stops = tabStopsIn(event.currentTarget)
+                  const active = event.currentTarget.ownerDocument.activeElement
+                  if (stops.length === 0 || (event.shiftKey ? active === stops[0] : active === stops[stops.length - 1])) {
+                    event.preventDefault()
+                    close()
+                  }
+                },
+              })}
+            >
               {typeof children === 'function' ? children(close) : children}
             </div>
           </FloatingFocusManager>
