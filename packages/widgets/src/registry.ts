@@ -1,12 +1,19 @@
 import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor, Router, Video } from 'lucide-react'
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
+import { widgetTypeMessages } from './messages/widget-types'
+
+/** A type's title: its US English text, and its message, which the console shows in the active language. */
+const titled = (key: keyof typeof widgetTypeMessages.messages) => ({
+  title: widgetTypeMessages.messages[key],
+  titleMessage: { book: widgetTypeMessages, key },
+})
 
 // Widgets not built yet show their placeholder, saying what they will show; their data is not read. The
 // placeholder's chunk is handed its title and description and imports nothing of this list: were that lazy chunk
 // to import the list back, the list and ConsoleError (through defineWidget's module) would be reached from it
 // too, and the bundler would keep them in a chunk of their own on the login route, outside the app chunk.
-function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'icon' | 'description'>): WidgetDefinition {
+function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'titleMessage' | 'icon' | 'description'>): WidgetDefinition {
   return {
     ...definition,
     load: async () => ({ default: (await import('./placeholder/placeholder-widget')).placeholderWidget(definition) }),
@@ -22,15 +29,15 @@ function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'icon' | 
 export const widgetDefinitions: WidgetRegistry = [
   planned({
     type: 'Vehicle',
-    title: 'Vehicle',
+    ...titled('vehicle'),
     icon: Car,
     description: 'Position, speed, heading and health of one vehicle.',
   }),
-  planned({ type: 'Vnc', title: 'Remote desktop', icon: Monitor, description: 'A VNC session to a device, with keyboard and mouse.' }),
-  planned({ type: 'Map', title: 'Map', icon: MapIcon, description: 'Vehicles and devices of the tenant on a map.' }),
+  planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: 'A VNC session to a device, with keyboard and mouse.' }),
+  planned({ type: 'Map', ...titled('map'), icon: MapIcon, description: 'Vehicles and devices of the tenant on a map.' }),
   defineWidget({
     type: 'Video',
-    title: 'Video',
+    ...titled('video'),
     icon: Video,
     description: 'A live video stream with its connection state.',
     // Four columns by four rows (spec §9's S by S, the least height a widget may have): a 16:9 picture under the
@@ -41,28 +48,28 @@ export const widgetDefinitions: WidgetRegistry = [
     picker: async () => ({ default: (await import('./video/video-widget-picker')).VideoWidgetPicker }),
     parse: parseVideoWidgetData,
   }),
-  planned({ type: 'Tenant', title: 'Tenant', icon: Building2, description: 'The tenant, its networks and their address ranges.' }),
+  planned({ type: 'Tenant', ...titled('tenant'), icon: Building2, description: 'The tenant, its networks and their address ranges.' }),
   planned({
     type: 'Remote Access',
-    title: 'Remote access',
+    ...titled('remoteAccess'),
     icon: Router,
     description: 'Remote access devices of the tenant and their sessions.',
   }),
   planned({
     type: 'MissionExecStatus',
-    title: 'Mission execution',
+    ...titled('missionExecStatus'),
     icon: Flag,
     description: 'Status of the running mission executions.',
   }),
   planned({
     type: 'MissionReviewInformation',
-    title: 'Mission review',
+    ...titled('missionReview'),
     icon: ClipboardCheck,
     description: 'Summary of a finished mission for review.',
   }),
   planned({
     type: 'CollectedDataInformation',
-    title: 'Collected data',
+    ...titled('collectedData'),
     icon: Database,
     description: 'Data collected during a mission execution.',
   }),

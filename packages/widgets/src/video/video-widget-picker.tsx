@@ -1,25 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ConsoleError } from '@honu/core'
-import { Dialog } from '@honu/console-react'
+import { Dialog, useMessages } from '@honu/console-react'
 import type { WidgetPickerProps } from '@honu/console-react/widget'
 import { useTenantStreams } from './use-tenant-stream'
 import type { VideoWidgetData } from './video-widget-data'
-
-// User-facing strings of this file (moved to the message catalogue once it lands).
-const TEXT = {
-  title: (name: string) => `Choose a stream for ${name}`,
-  description: 'The widget plays the stream you pick. Arrow keys move between streams.',
-  streams: 'Streams of this tenant',
-  loading: 'Loading streams…',
-  failed: (reason: string) => `The streams could not be loaded: ${reason}`,
-  noAnswer: 'the server did not answer.',
-  retry: 'Try again',
-  noTenant: 'Choose a tenant first: streams belong to a tenant.',
-  empty: 'This tenant has no streams yet. Add one in the stream list, then come back.',
-  required: 'Pick a stream first.',
-  cancel: 'Cancel',
-  show: 'Show stream',
-} as const
+import { videoMessages } from '../messages/video'
 
 /**
  * The Video widget's stream picker: the selected tenant's streams (v1 `GET /videos`) as a radio group in a modal
@@ -28,6 +13,7 @@ const TEXT = {
  */
 export function VideoWidgetPicker({ name, current, onPick, onCancel }: WidgetPickerProps<VideoWidgetData>) {
   const streams = useTenantStreams()
+  const t = useMessages(videoMessages)
   const [chosen, setChosen] = useState(current?.streamId)
   const [problem, setProblem] = useState<string>()
   const group = useRef<HTMLFieldSetElement>(null)
@@ -46,28 +32,28 @@ export function VideoWidgetPicker({ name, current, onPick, onCancel }: WidgetPic
   const submit = (event: FormEvent | KeyboardEvent) => {
     event.preventDefault()
     if (streams.status === 'ready' && chosen && streams.streams.some((s) => s.video_id === chosen)) return onPick({ streamId: chosen })
-    setProblem(TEXT.required)
+    setProblem(t('pickFirst'))
     group.current?.querySelector<HTMLInputElement>('input')?.focus()
   }
 
   let body
   switch (streams.status) {
     case 'idle':
-      body = <p className="honu-muted">{TEXT.noTenant}</p>
+      body = <p className="honu-muted">{t('noTenant')}</p>
       break
     case 'loading':
       body = (
         <p className="honu-muted" role="status">
-          {TEXT.loading}
+          {t('loadingStreams')}
         </p>
       )
       break
     case 'error':
       body = (
         <div role="alert">
-          <p className="honu-error">{TEXT.failed(ConsoleError.is(streams.error) ? streams.error.message : TEXT.noAnswer)}</p>
+          <p className="honu-error">{t('streamsFailed', { reason: ConsoleError.is(streams.error) ? streams.error.message : t('noAnswer') })}</p>
           <button type="button" className="honu-button" onClick={streams.retry}>
-            {TEXT.retry}
+            {t('retry')}
           </button>
         </div>
       )
@@ -75,7 +61,7 @@ export function VideoWidgetPicker({ name, current, onPick, onCancel }: WidgetPic
     default:
       body =
         streams.streams.length === 0 ? (
-          <p className="honu-muted">{TEXT.empty}</p>
+          <p className="honu-muted">{t('noStreams')}</p>
         ) : (
           <form id={formId} className="honu-form" noValidate onSubmit={submit}>
             <fieldset
@@ -87,7 +73,7 @@ export function VideoWidgetPicker({ name, current, onPick, onCancel }: WidgetPic
                 if (event.key === 'Enter') submit(event)
               }}
             >
-              <legend>{TEXT.streams}</legend>
+              <legend>{t('streams')}</legend>
               {streams.streams.map((stream) => (
                 <label key={stream.video_id} className="honu-stream-picker__option">
                   <input
@@ -117,17 +103,17 @@ export function VideoWidgetPicker({ name, current, onPick, onCancel }: WidgetPic
     <Dialog
       open
       onOpenChange={(open) => !open && onCancel()}
-      title={TEXT.title(name)}
-      description={TEXT.description}
+      title={t('pickerTitle', { name })}
+      description={t('pickerDescription')}
       closeOnOutsidePress={false}
       footer={
         <>
           <button type="button" className="honu-button honu-button--quiet" onClick={onCancel}>
-            {TEXT.cancel}
+            {t('cancel')}
           </button>
           {ready && (
             <button type="submit" form={formId} className="honu-button">
-              {TEXT.show}
+              {t('show')}
             </button>
           )}
         </>

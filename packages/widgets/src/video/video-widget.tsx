@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { ConsoleError } from '@honu/core'
-import { useConsoleClient, useTenant } from '@honu/console-react'
+import { useConsoleClient, useMessages, useTenant } from '@honu/console-react'
 import type { WidgetProps } from '@honu/console-react/widget'
 import type { MediaCredentials } from './media-credentials'
 import { useTenantStream } from './use-tenant-stream'
@@ -8,6 +8,7 @@ import { VideoPlayer } from './video-player'
 import { useVideoSettings } from './video-settings'
 import type { VideoWidgetData } from './video-widget-data'
 import { VideoWidgetPicker } from './video-widget-picker'
+import { videoMessages } from '../messages/video'
 
 /**
  * The dashboard's Video widget: plays its stream's proxy address when there is one, else its source (spec §3).
@@ -18,6 +19,7 @@ import { VideoWidgetPicker } from './video-widget-picker'
 export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
   const client = useConsoleClient()
   const [picking, setPicking] = useState(false)
+  const t = useMessages(videoMessages)
   const { hls } = useVideoSettings()
   const data = widget.data
   // A source of the widget's own needs no stream.
@@ -65,12 +67,10 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
       return (
         <div className="honu-video-widget__choose">
           <p className="honu-muted">
-            {lookup.status === 'missing'
-              ? 'This stream is no longer in the tenant’s list; remove the widget or pick another stream.'
-              : 'No stream is chosen for this widget.'}
+            {t(lookup.status === 'missing' ? 'streamGone' : 'noStream')}
           </p>
           <button type="button" className="honu-button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
-            Choose a stream
+            {t('chooseStream')}
           </button>
           {picking && (
             <VideoWidgetPicker

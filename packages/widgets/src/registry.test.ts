@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createConsoleClient } from '@honu/core'
+import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { widgetDefinitions } from './registry'
+import { parseVideoWidgetData } from './video/video-widget-data'
+
+const client = (locale: string) =>
+  createConsoleClient({
+    api: { baseUrl: 'http://127.0.0.1:1' },
+    locale,
+    scheduler: createManualScheduler(),
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    logger: { warn: vi.fn(), error: vi.fn() },
+  })
+
+describe('widgetDefinitions', () => {
+  it('gives every type an icon and a translated title', async () => {
+    const german = client('de-DE')
+    const { t } = german.i18n.getState()
+    // Showing a book's message once asks for its translations; German becomes active once they are in.
+    for (const d of widgetDefinitions) t(d.titleMessage!.book, d.titleMessage!.key)
+    const titles = () => widgetDefinitions.map((d) => [d.title, german.i18n.getState().t(d.titleMessage!.book, d.titleMessage!.key)])
+    await vi.waitFor(() => expect(titles()).toContainEqual(['Vehicle', 'Fahrzeug']))
+    expect(titles()).toContainEqual(['Mission execution', 'Missionsausführung'])
+    for (const d of widgetDefinitions) {
+      expect(d.icon).toBeTruthy()
+      // The US English text is the title the definition states.
+      expect(client('en-US').i18n.getState().t(d.titleMessage!.book, d.titleMessage!.key)).toBe(d.title)
+    }
+  })
+
+  it('a new Video widget asks for its stream, and what the picker answers is data the widget reads back', async () => {
+    const video = widgetDefinitions.find((d) => d.type === 'Video')!
+    expect(video.picker).toBeDefined()
+    const { VideoWidgetPicker } = await import('./video/video-widget-picker')
+    expect((await video.picker!()).default).toBe(VideoWidgetPicker)
+    // What the picker answers, stored with the layout (JSON), reads back the same.
+    const stored = JSON.parse(JSON.stringify({ streamId: 'alpha-bow' }))
+    expect(video.parse(stored)).toEqual(parseVideoWidgetData({ streamId: 'alpha-bow' }))
+    expect(video.parse(stored)).toEqual({ streamId: 'alpha-bow' })
+  })
+})
