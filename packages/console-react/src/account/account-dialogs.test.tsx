@@ -13,7 +13,7 @@ import { ChangePasswordDialog, PreferencesDialog } from './account-dialogs'
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** A console signed in as Ada (fake provider, the user record from a fake API), with a button opening `which`. */
-async function withDialog(which: 'preferences' | 'password', options: { signedIn?: boolean; theme?: 'dark' | 'light' } = {}) {
+async function withDialog(which: 'preferences' | 'password', options: { signedIn?: boolean; theme?: 'dark' | 'light'; locale?: string } = {}) {
   const auth = createFakeAuthAdapter({
     accounts: [{ uid: 'ada', email: 'ada@honu.test', password: 'old-pass-1' }],
     initialUser: options.signedIn === false ? undefined : { uid: 'ada', email: 'ada@honu.test' },
@@ -25,6 +25,7 @@ async function withDialog(which: 'preferences' | 'password', options: { signedIn
     scheduler: createManualScheduler(),
     storage,
     logger: { warn: vi.fn(), error: vi.fn() },
+    locale: options.locale,
   })
   function Page() {
     const [open, setOpen] = useState(false)
@@ -45,6 +46,7 @@ async function withDialog(which: 'preferences' | 'password', options: { signedIn
     </ConsoleProvider>,
   )
   if (options.signedIn !== false) await waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+  await act(() => client.i18n.getState().ready())
   const user = userEvent.setup()
   const opener = screen.getByRole('button', { name: 'Open' })
   opener.focus()
@@ -87,6 +89,16 @@ describe('PreferencesDialog', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(opener).toHaveFocus()
+  })
+
+  it('speaks German when the console does, the languages each named in their own', async () => {
+    await withDialog('preferences', { locale: 'de-DE' })
+    const dialog = await screen.findByRole('dialog', { name: 'Einstellungen' })
+    expect(screen.getByRole('radio', { name: 'Stumm' })).toBeChecked()
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de-DE')
+    expect(screen.getByRole('option', { name: /Deutsch/ })).toHaveAttribute('lang', 'de-DE')
+    expect(screen.getByRole('option', { name: /English/ })).toHaveAttribute('lang', 'en-US')
+    await expectNoAxeViolations(dialog)
   })
 
   it('has no axe violations in the light theme', async () => {

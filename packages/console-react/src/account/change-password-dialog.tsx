@@ -1,7 +1,7 @@
-import { checkNewPassword, ConsoleError, messages, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from '@honu/core'
+import { checkNewPassword, ConsoleError, PASSWORD_MIN_LENGTH, specMessages, type NewPasswordProblem } from '@honu/core'
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useConsoleClient } from '../hooks/use-console-client'
-import { useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '../hooks/use-messages'
 import { accountMessages } from '../messages/account'
 import { Dialog } from '../parts/dialog'
 
@@ -36,6 +36,8 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
   const client = useConsoleClient()
   const id = useId()
   const t = useMessages(accountMessages)
+  const spec = useMessages(specMessages)
+  const errorText = useErrorText()
   const min = { min: PASSWORD_MIN_LENGTH }
   const [values, setValues] = useState({ newPassword: '', confirmation: '', currentPassword: '' })
   const [askCurrent, setAskCurrent] = useState(false)
@@ -83,14 +85,10 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
         setFocusRequest({ field: 'currentPassword' })
         return
       }
-      const reason =
-        code === 'auth/invalid-credentials' && askCurrent
-          ? t('wrongCurrent')
-          : ConsoleError.is(error)
-            ? error.message
-            : String(error)
-      // 'Could not change password, User not defined' is the spec's own sentence (§5): shown as it is.
-      client.toasts.getState().show({ message: code === 'auth/no-user' ? messages.passwordChangeNoUser : t('notChanged', { reason }), tone: 'negative' })
+      // 'Could not change password, User not defined' is the spec's own sentence (§5): shown as it is (in en-US).
+      const noUser = code === 'auth/no-user' ? spec('passwordChangeNoUser') : undefined
+      const reason = noUser ?? (code === 'auth/invalid-credentials' && askCurrent ? t('wrongCurrent') : errorText(error, String((error as Error | undefined)?.message ?? error)))
+      client.toasts.getState().show({ message: noUser ?? t('notChanged', { reason }), tone: 'negative' })
       fail(reason, code === 'auth/invalid-credentials' && askCurrent ? 'currentPassword' : code === 'auth/weak-password' ? 'newPassword' : undefined)
     } finally {
       setBusy(false)
