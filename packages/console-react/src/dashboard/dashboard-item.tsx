@@ -37,7 +37,6 @@ function sameButPlace(a: DashboardItemProps, b: DashboardItemProps): boolean {
 }
 
 type Place = Omit<GridPlace, 'id'>
-const describe = (p: Place) => `column ${p.x + 1}, row ${p.y + 1}, ${p.w} wide by ${p.h} high`
 
 // One lazy component per definition, so a widget minimised and restored (or a second widget of the same type)
 // does not wait for its code again. A failed load is forgotten, so the error card's Retry loads afresh. (Marked
@@ -73,7 +72,8 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
   definition: WidgetDefinition | undefined
   setData: (data: unknown) => void
 }) {
-  if (!definition) return <p className="honu-muted">No widget is registered for “{widget.type}”.</p>
+  const t = useMessages(dashboardMessages)
+  if (!definition) return <p className="honu-muted">{t('unknownType', { type: widget.type })}</p>
   let data: unknown
   try {
     data = definition.parse(widget.data)
@@ -81,13 +81,13 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
     // Stored data the widget cannot read (an old or hand-edited layout): say which field; Remove still works.
     return (
       <p className="honu-error" role="alert">
-        {ConsoleError.is(error) ? error.message : 'This widget’s data cannot be read.'}
+        {ConsoleError.is(error) ? error.message : t('unreadableData')}
       </p>
     )
   }
   const Widget = componentOf(definition)
   return (
-    <Suspense fallback={<p className="honu-muted" role="status">Loading {widget.name}…</p>}>
+    <Suspense fallback={<p className="honu-muted" role="status">{t('loadingWidget', { name: widget.name })}</p>}>
       <Widget widget={{ ...widget, data }} workspace={workspace} setData={setData} />
     </Suspense>
   )
@@ -102,6 +102,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const t = useMessages(dashboardMessages)
+  // A place in words, counted from 1: "column 3, row 1, 4 wide by 8 high".
+  const describe = (p: Place) => t('place', { x: p.x + 1, y: p.y + 1, w: p.w, h: p.h })
   const placeNow = () => placeOf(current(item.id) ?? item)
 
   useLayoutEffect(() => {
@@ -135,7 +137,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     }
     actions.place(workspace, item.id, bounded)
     // The layout engine may have moved it (gravity); say where it really is.
-    announce(`${item.name} resized to ${describe(placeOf({ ...item, ...bounded }))}.`)
+    announce(t('resized', { name: item.name, place: describe(placeOf({ ...item, ...bounded })) }))
   }
   const move = (dx: -1 | 0 | 1, dy: -1 | 0 | 1) => {
     // Pinned by its layout (spec §3 noMove): core refuses the move too; this says why nothing happened.
@@ -145,7 +147,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     if (!now) return
     const at = placeOf(now)
     const same = at.x === before.x && at.y === before.y
-    announce(same ? `${item.name} cannot move further that way; it stays at ${describe(at)}.` : `${item.name} moved to ${describe(at)}.`)
+    announce(t(same ? 'stays' : 'moved', { name: item.name, place: describe(at) }))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -156,7 +158,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
       if (event.key === 'Enter') {
         event.preventDefault()
         setLifted(place)
-        announce(`${item.name} lifted at ${describe(place)}. Arrow keys move, Shift and arrow keys resize, Enter drops, Escape cancels.`)
+        announce(t('lifted', { name: item.name, place: describe(place) }))
       }
       return
     }
@@ -173,12 +175,12 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
       setLifted(undefined)
-      announce(`${item.name} dropped at ${describe(place)}.`)
+      announce(t('dropped', { name: item.name, place: describe(place) }))
     } else if (event.key === 'Escape') {
       event.preventDefault()
       actions.place(workspace, item.id, lifted)
       setLifted(undefined)
-      announce(`Cancelled. ${item.name} is back at ${describe(lifted)}.`)
+      announce(t('cancelled', { name: item.name, place: describe(lifted) }))
     }
   }
 
@@ -196,7 +198,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
         onBlur={(event) => {
           if (lifted && !event.currentTarget.contains(event.relatedTarget)) {
             setLifted(undefined)
-            announce(`${item.name} dropped at ${describe(placeNow())}.`)
+            announce(t('dropped', { name: item.name, place: describe(placeNow()) }))
           }
         }}
       >
@@ -219,7 +221,7 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
           <IconButton label={t('remove', { name: item.name })} icon={X} onClick={() => actions.remove(workspace, item.id)} />
         </div>
         <div className="honu-grid-item__body">
-          <WidgetErrorBoundary name={item.name} onError={() => definition && components.delete(definition)}>
+          <WidgetErrorBoundary stopped={t('stopped', { name: item.name })} retry={t('retry')} onError={() => definition && components.delete(definition)}>
             <WidgetBody widget={shown as GridWidget} workspace={workspace} definition={definition} setData={setData} />
           </WidgetErrorBoundary>
         </div>

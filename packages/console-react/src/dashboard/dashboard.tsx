@@ -6,11 +6,11 @@ import { useConsoleClient } from '../hooks/use-console-client'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
 import type { WidgetDefinition, WidgetRegistry } from '../widget/widget-definition'
 import { DashboardItem } from './dashboard-item'
+import { useMessages } from '../hooks/use-messages'
+import { dashboardMessages } from '../messages/dashboard'
 
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
-
-const EMPTY_HINT = 'Add one with Add widget in the toolbar above.'
 
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
@@ -35,9 +35,10 @@ export interface DashboardProps {
  *
  * @example <Dashboard workspace="stream-view" registry={widgetDefinitions} label="Streams" />
  */
-export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }: DashboardProps) {
+export function Dashboard({ workspace, registry, label, emptyHint }: DashboardProps) {
   const client = useConsoleClient()
   const actions = useWorkspaceActions()
+  const t = useMessages(dashboardMessages)
   const items = useStore(client.grid, (s) => s.workspaces[workspace].items)
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
   const columns = useStore(client.grid, (s) => columnsOf(s.settings))
@@ -71,18 +72,17 @@ export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }
         {label}
       </h2>
       <p id={helpId} className="honu-visually-hidden">
-        Press Enter to lift a widget, arrow keys to move it, Shift and arrow keys to resize it, Enter to drop it and
-        Escape to cancel.
+        {t('keyboardHelp')}
       </p>
       {items.length === 0 && (
         <div className="honu-empty">
-          <p className="honu-empty__title">No widgets here yet.</p>
-          <p className="honu-empty__text">{emptyHint}</p>
+          <p className="honu-empty__title">{t('empty')}</p>
+          <p className="honu-empty__text">{emptyHint ?? t('emptyHint')}</p>
         </div>
       )}
       {status === 'error' && (
         <p className="honu-error" role="alert">
-          {recoveryMessages.consoleUpdated} Reload the page to see the dashboard.
+          {recoveryMessages.consoleUpdated} {t('reloadToSee')}
         </p>
       )}
       <div className="honu-grid-scroller" style={minWidth ? { overflowX: 'auto' } : undefined}>
@@ -106,11 +106,11 @@ export function Dashboard({ workspace, registry, label, emptyHint = EMPTY_HINT }
         </div>
       </div>
       {minimised.length > 0 && (
-        <ul className="honu-tray" aria-label="Minimised widgets">
+        <ul className="honu-tray" aria-label={t('minimised')}>
           {minimised.map((item) => (
             <li key={item.id}>
               <button type="button" className="honu-button honu-button--quiet" onClick={() => actions.restore(workspace, item.id)}>
-                Restore {item.name}
+                {t('restore', { name: item.name })}
               </button>
             </li>
           ))}

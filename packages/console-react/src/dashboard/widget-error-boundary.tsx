@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react'
 
 interface Props {
-  name: string
+  /** What the card says, in the active language: "Bow camera stopped working." */
+  stopped: string
+  /** The retry button's text. */
+  retry: string
   children: ReactNode
   onError?: (error: unknown) => void
 }
@@ -29,9 +32,9 @@ export class WidgetErrorBoundary extends Component<Props, State> {
     if (this.state.error === undefined) return <div key={this.state.attempt}>{this.props.children}</div>
     return (
       <div className="honu-widget-error" role="alert">
-        <p>{this.props.name} stopped working.</p>
+        <p>{this.props.stopped}</p>
         <button type="button" className="honu-button" onClick={() => this.setState((s) => ({ error: undefined, attempt: s.attempt + 1 }))}>
-          Retry
+          {this.props.retry}
         </button>
       </div>
     )
