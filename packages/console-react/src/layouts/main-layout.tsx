@@ -12,6 +12,7 @@ import { usePaths } from '../navigation/paths-context'
 import { MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '../parts'
 import { useAsync } from '../screens/use-async'
 import { MainContent } from './main-content'
+import { areaMessages } from '../messages/areas'
 
 /** Props of {@link MainLayout}. */
 export interface MainLayoutProps {
@@ -33,12 +34,13 @@ export function MainLayout({ product }: MainLayoutProps) {
   const client = useConsoleClient()
   const navigate = useNavigate()
   const t = useHeaderMessages()
+  const areas = useMessages(areaMessages)
   const needsReauthentication = useSession((s) => s.needsReauthentication)
   const [layer, setLayer] = useState<HTMLElement | null>(null)
   const partsText: PartsText = useMemo(() => ({ close: t('close'), cancel: t('cancel'), noMatches: t('noMatches') }), [t])
   // The table's paths are the console's own; the host may mount it under a base path.
   const prefix = paths.root === '/' ? '' : paths.root
-  const tabs = CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: row.nav! }))
+  const tabs = CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: areas(row.nav!) }))
 
   const signOut = async () => {
     await client.signOut()

@@ -3,8 +3,11 @@
 import { accountMessages } from './account'
 import { dashboardMessages } from './dashboard'
 import { headerMessages } from './header'
+import { areaMessages } from './areas'
+import { selectMessages } from './select'
 import { shellMessages } from './shell'
 import { signInMessages } from './sign-in'
+import { streamMessages } from './streams'
 
 /** console-react's message books, by name. */
-export const books = { accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages }
+export const books = { areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages, streamMessages }

@@ -3,6 +3,7 @@ import type { WorkspaceId } from '@honu/core/grid'
 import type { RouteAccess } from '../guards/decide-navigation'
 import { LoginScreen } from '../screens/login-screen'
 import type { PATHS } from './paths'
+import type { AreaLabel, WorkArea } from '../messages/areas'
 
 /** The layout around a route's screen: the centred card, or one product's working layout with its navigation. */
 export type ConsoleLayout = 'card' | 'network' | 'mission-planning'
@@ -19,8 +20,11 @@ export type ConsoleRoute = {
   access: RouteAccess
   /** The layout the screen shows in. */
   layout: ConsoleLayout
-  /** The link's label in its layout's navigation, in the table's order; rows without one have no link there. */
-  nav?: string
+  /**
+   * The link's label in its layout's navigation (a key of `areaMessages`), in the table's order; rows without one
+   * have no link there.
+   */
+  nav?: AreaLabel
 } & (
   | {
       /**
@@ -42,10 +46,10 @@ export type ConsoleRoute = {
 )
 
 /** A working area still to be built: the shared placeholder screen, with its title and description. */
-async function workArea(title: string, description: string, workspace?: WorkspaceId): Promise<ComponentType> {
+async function workArea(area: WorkArea, workspace?: WorkspaceId): Promise<ComponentType> {
   const { WorkAreaScreen } = await import('../screens/work-area-screen')
-  return function WorkArea() {
-    return <WorkAreaScreen title={title} description={description} workspace={workspace} />
+  return function WorkAreaPlaceholder() {
+    return <WorkAreaScreen area={area} workspace={workspace} />
   }
 }
 
@@ -78,55 +82,55 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     path: '/streams',
     access: 'login',
     layout: 'network',
-    nav: 'Streams',
+    nav: 'streams',
     load: async () => (await import('../screens/streams/streams-screen')).StreamsScreen,
   },
   {
     path: '/networktopology',
     access: 'login',
     layout: 'network',
-    nav: 'Network topology',
-    load: () => workArea('Network topology', 'The tenant’s devices and networks as a list.'),
+    nav: 'networkTopology',
+    load: () => workArea('networkTopology'),
   },
   {
     path: '/networktopology/networkgraph',
     access: 'login',
     layout: 'network',
-    load: () => workArea('Network graph', 'The tenant’s devices and networks as a graph.'),
+    load: () => workArea('networkGraph'),
   },
   {
     path: '/collaboration',
     access: 'login',
     layout: 'network',
-    nav: 'Collaboration',
-    load: () => workArea('Collaboration', 'Messages and shared views between operators.'),
+    nav: 'collaboration',
+    load: () => workArea('collaboration'),
   },
   {
     path: '/adminconsole',
     access: 'login',
     layout: 'network',
-    nav: 'Admin console',
-    load: () => workArea('Admin console', 'The tenant’s users, their roles and the tenant’s settings.'),
+    nav: 'adminConsole',
+    load: () => workArea('adminConsole'),
   },
   {
     path: '/missionoperations',
     access: 'mission-planning',
     layout: 'mission-planning',
-    nav: 'Mission operations',
-    load: () => workArea('Mission operations', 'Running missions and their executions.', 'mission-operations'),
+    nav: 'missionOperations',
+    load: () => workArea('missionOperations', 'mission-operations'),
   },
   {
     path: '/missionreview',
     access: 'mission-planning',
     layout: 'mission-planning',
-    nav: 'Mission review',
-    load: () => workArea('Mission review', 'Finished missions and the data they collected.', 'mission-review'),
+    nav: 'missionReview',
+    load: () => workArea('missionReview', 'mission-review'),
   },
   {
     path: '/usermanagement',
     access: 'mission-planning',
     layout: 'mission-planning',
-    nav: 'User management',
-    load: () => workArea('User management', 'The organisation’s users and their roles.'),
+    nav: 'userManagement',
+    load: () => workArea('userManagement'),
   },
 ]

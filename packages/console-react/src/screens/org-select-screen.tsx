@@ -4,6 +4,8 @@ import { usePaths } from '../navigation/paths-context'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
+import { useMessages } from '../hooks/use-messages'
+import { selectMessages } from '../messages/select'
 
 /** Organisation select (spec §2 `orgselection`): picking one opens mission operations. */
 export function OrgSelectScreen() {
@@ -11,6 +13,7 @@ export function OrgSelectScreen() {
   const client = useConsoleClient()
   const navigate = useNavigate()
   const heading = useFocusHeading()
+  const t = useMessages(selectMessages)
   const [organisations, retry] = useAsync(async () =>
     (await client.v2.resource('organisation').list()).sort((a, b) => a.name.localeCompare(b.name)),
   )
@@ -18,11 +21,11 @@ export function OrgSelectScreen() {
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Choose an organisation
+        {t('chooseOrganisation')}
       </h1>
-      <LoadStatus state={organisations} what="your organisations" loading="Loading organisations…" onRetry={retry} />
+      <LoadStatus state={organisations} what={t('yourOrganisations')} loading={t('loadingOrganisations')} onRetry={retry} />
       {organisations.status === 'ready' && (
-        <ul className="honu-choice-list" aria-label="Organisations">
+        <ul className="honu-choice-list" aria-label={t('organisations')}>
           {organisations.data.map((org) => (
             <li key={org.id}>
               <button

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { ConsoleError, findCidrOverlaps, type Tenant } from '@honu/core'
+import { findCidrOverlaps, type Tenant } from '@honu/core'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useTenant } from '../hooks/use-console-store'
 import { usePaths } from '../navigation/paths-context'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
+import { useErrorText, useMessages } from '../hooks/use-messages'
+import { selectMessages } from '../messages/select'
 
 /** Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer. */
 export function TenantSelectScreen() {
@@ -14,6 +16,8 @@ export function TenantSelectScreen() {
   const client = useConsoleClient()
   const navigate = useNavigate()
   const heading = useFocusHeading()
+  const t = useMessages(selectMessages)
+  const errorText = useErrorText()
   const current = useTenant((s) => s.tenant?.tenant_id)
   const [tenants, retry] = useAsync(() => client.v1.listTenants())
   const [picking, setPicking] = useState<string>()
@@ -36,7 +40,7 @@ export function TenantSelectScreen() {
       await client.selectTenant(tenant)
       navigate(paths.streams)
     } catch (failure) {
-      setError(ConsoleError.is(failure) ? failure.message : 'Could not open this tenant.')
+      setError(errorText(failure, t('openTenantFailed')))
     } finally {
       setPicking(undefined)
     }
@@ -45,12 +49,12 @@ export function TenantSelectScreen() {
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
-        Choose a tenant
+        {t('chooseTenant')}
       </h1>
-      <LoadStatus state={tenants} what="your tenants" loading="Loading tenants…" onRetry={retry} />
-      {tenants.status === 'ready' && tenants.data.length === 0 && <p>You belong to no tenant yet. Ask an admin to add you.</p>}
+      <LoadStatus state={tenants} what={t('yourTenants')} loading={t('loadingTenants')} onRetry={retry} />
+      {tenants.status === 'ready' && tenants.data.length === 0 && <p>{t('noTenant')}</p>}
       {tenants.status === 'ready' && tenants.data.length > 0 && (
-        <ul className="honu-choice-list" aria-label="Tenants">
+        <ul className="honu-choice-list" aria-label={t('tenants')}>
           {tenants.data.map((tenant) => (
             <li key={tenant.tenant_id}>
               <button
@@ -64,11 +68,15 @@ export function TenantSelectScreen() {
                 <span className="honu-choice__title">{tenant.name}</span>
                 <span className="honu-choice__detail">
                   {tenant.remote_cidr_range
-                    ? `Network ${tenant.remote_cidr} (${tenant.remote_cidr_range.start} – ${tenant.remote_cidr_range.end})`
-                    : 'No network'}
+                    ? t('network', {
+                        cidr: tenant.remote_cidr ?? '',
+                        start: tenant.remote_cidr_range.start,
+                        end: tenant.remote_cidr_range.end,
+                      })
+                    : t('noNetwork')}
                 </span>
                 {overlapping.has(tenant.tenant_id) && (
-                  <span className="honu-choice__warning">Network overlaps another tenant</span>
+                  <span className="honu-choice__warning">{t('overlaps')}</span>
                 )}
               </button>
             </li>

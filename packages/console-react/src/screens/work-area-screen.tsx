@@ -4,12 +4,13 @@ import { DashboardToolbar } from '../dashboard/dashboard-toolbar'
 import { useWidgetRegistry } from '../provider/console-context'
 import { useTenant } from '../hooks/use-console-store'
 import { useFocusHeading } from './use-focus-heading'
+import { useMessages } from '../hooks/use-messages'
+import { areaMessages, type WorkArea } from '../messages/areas'
 
 /** Props of {@link WorkAreaScreen}. */
 export interface WorkAreaScreenProps {
-  title: string
-  /** What this area will hold; its own issue builds it. */
-  description: string
+  /** The area: its title, and what it will hold (its own issue builds it), from `areaMessages`. */
+  area: WorkArea
   /** The dashboard workspace of this area (spec §2), shown when the console has widgets. */
   workspace?: WorkspaceId
 }
@@ -19,7 +20,9 @@ export interface WorkAreaScreenProps {
  * inside the real layout and guards, so routing, guards and sign-out work end to end now, and says plainly what
  * the area will show.
  */
-export function WorkAreaScreen({ title, description, workspace }: WorkAreaScreenProps) {
+export function WorkAreaScreen({ area, workspace }: WorkAreaScreenProps) {
+  const t = useMessages(areaMessages)
+  const title = t(area)
   const registry = useWidgetRegistry()
   const heading = useFocusHeading()
   const roles = useTenant((s) => s.roles)
@@ -28,12 +31,12 @@ export function WorkAreaScreen({ title, description, workspace }: WorkAreaScreen
       <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
         {title}
       </h1>
-      <p>{description}</p>
-      {roles.length > 0 && <p className="honu-muted">Your role here: {roles.join(', ')}</p>}
+      <p>{t(`${area}Text`)}</p>
+      {roles.length > 0 && <p className="honu-muted">{t('yourRole', { roles: roles.join(', ') })}</p>}
       {workspace && registry && (
         <>
           <DashboardToolbar workspace={workspace} />
-          <Dashboard workspace={workspace} registry={registry} label={`${title} dashboard`} />
+          <Dashboard workspace={workspace} registry={registry} label={t('dashboard', { area: title })} />
         </>
       )}
     </section>

@@ -1,4 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useMessages } from '../../hooks/use-messages'
+import { streamMessages } from '../../messages/streams'
 
 const MIN = 10
 const MAX = 60
@@ -9,6 +11,7 @@ const MAX = 60
  */
 export function Splitter({ value, onChange, controls }: { value: number; onChange: (percent: number) => void; controls: string }) {
   const ref = useRef<HTMLDivElement>(null)
+  const t = useMessages(streamMessages)
   const clamp = (v: number) => Math.min(MAX, Math.max(MIN, Math.round(v)))
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -40,7 +43,7 @@ export function Splitter({ value, onChange, controls }: { value: number; onChang
       className="honu-splitter"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize the stream list"
+      aria-label={t('resizeList')}
       aria-controls={controls}
       aria-valuenow={value}
       aria-valuemin={MIN}

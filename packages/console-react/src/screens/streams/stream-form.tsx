@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import { ConsoleError, type Stream } from '@honu/core'
+import type { Stream } from '@honu/core'
+import { useErrorText, useMessages } from '../../hooks/use-messages'
+import { streamMessages } from '../../messages/streams'
 
 /** What the form submits: spec §7's name, source and proxy. */
 export interface StreamFields {
@@ -21,6 +23,8 @@ export function StreamForm({
   onCancel: () => void
 }) {
   const id = useId()
+  const t = useMessages(streamMessages)
+  const errorText = useErrorText()
   const [name, setName] = useState(stream?.name ?? '')
   const [source, setSource] = useState(stream?.source ?? '')
   const [proxy, setProxy] = useState(stream?.proxy ?? '')
@@ -38,18 +42,18 @@ export function StreamForm({
     try {
       await onSubmit({ name: name.trim(), source: source.trim(), proxy: proxy.trim() || null })
     } catch (failure) {
-      setError(ConsoleError.is(failure) ? failure.message : 'The stream could not be saved.')
+      setError(errorText(failure, t('saveFailed')))
       setBusy(false)
     }
   }
 
-  const label = stream ? `Edit ${stream.name}` : 'Add a stream'
+  const label = stream ? t('edit', { name: stream.name }) : t('addAStream')
   return (
     <form className="honu-form honu-stream-form" onSubmit={(e) => void submit(e)} aria-label={label} noValidate>
       <h3>{label}</h3>
-      <label htmlFor={`${id}-name`}>Name</label>
+      <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={touched && !name.trim()} autoComplete="off" />
-      <label htmlFor={`${id}-source`}>Source address</label>
+      <label htmlFor={`${id}-source`}>{t('source')}</label>
       <input
         id={`${id}-source`}
         value={source}
@@ -60,13 +64,13 @@ export function StreamForm({
         inputMode="url"
       />
       <p id={`${id}-source-help`} className="honu-muted">
-        An HLS playlist (.m3u8), a WHEP endpoint, an MJPEG stream or an MP4/WebM file.
+        {t('sourceHelp')}
       </p>
-      <label htmlFor={`${id}-proxy`}>Proxy (optional)</label>
+      <label htmlFor={`${id}-proxy`}>{t('proxy')}</label>
       <input id={`${id}-proxy`} value={proxy} onChange={(e) => setProxy(e.target.value)} autoComplete="off" inputMode="url" />
       {touched && missing && (
         <p className="honu-error" role="alert">
-          Enter the stream’s {missing}.
+          {t('missing', { field: missing })}
         </p>
       )}
       {error && (
@@ -76,10 +80,10 @@ export function StreamForm({
       )}
       <div className="honu-form__actions">
         <button type="submit" className="honu-button" disabled={busy}>
-          {stream ? 'Save' : 'Add stream'}
+          {stream ? t('save') : t('addStream')}
         </button>
         <button type="button" className="honu-button honu-button--quiet" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

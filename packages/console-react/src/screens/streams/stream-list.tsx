@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { useStore } from 'zustand'
-import { ConsoleError, isAdmin, isWriter, type Stream } from '@honu/core'
+import { formatUtcDate, isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
@@ -9,15 +9,8 @@ import { useWidgetRegistry } from '../../provider/console-context'
 import { ConfirmDialog, IconButton } from '../../parts'
 import { StreamForm, type StreamFields } from './stream-form'
 import { fetchStreams } from './use-stream-list'
-
-// Until the message catalogue lands, this file's new strings sit together here.
-const TEXT = {
-  emptyTitle: 'This tenant has no streams yet.',
-  emptyWriter: 'Add a stream with Add stream above: give it a name and the address of its video.',
-  emptyReader: 'Streams appear here once a writer or admin of this tenant adds them.',
-  deleteWarning: 'Its tile leaves the dashboard. This cannot be undone.',
-  delete: 'Delete',
-} as const
+import { useErrorText, useLocale, useMessages } from '../../hooks/use-messages'
+import { streamMessages } from '../../messages/streams'
 
 /** The dashboard widget of a stream. */
 export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${stream.video_id}`
@@ -29,6 +22,9 @@ export const streamWidgetId = (stream: Pick<Stream, 'video_id'>) => `video-${str
 export function StreamList() {
   const client = useConsoleClient()
   const actions = useWorkspaceActions()
+  const t = useMessages(streamMessages)
+  const errorText = useErrorText()
+  const { dates } = useLocale()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const roles = useTenant((s) => s.roles)
   const canWrite = isWriter(roles) || isAdmin(roles)
@@ -51,11 +47,11 @@ export function StreamList() {
     if (!tenantId) return
     if (editing === 'new') {
       await client.v1.createVideo(tenantId, fields)
-      setMessage({ tone: 'ok', text: `Stream ${fields.name} added.` })
+      setMessage({ tone: 'ok', text: t('added', { name: fields.name }) })
     } else if (editing) {
       await client.v1.updateVideo(tenantId, editing.video_id, fields)
       client.streamView.getState().refreshResource(editing.video_id)
-      setMessage({ tone: 'ok', text: `Stream ${fields.name} saved.` })
+      setMessage({ tone: 'ok', text: t('saved', { name: fields.name }) })
     }
     setEditing(undefined)
     await reload()
@@ -65,10 +61,10 @@ export function StreamList() {
     try {
       await client.v1.deleteVideo(tenantId, stream.video_id)
       actions.remove('stream-view', streamWidgetId(stream))
-      setMessage({ tone: 'ok', text: `Stream ${stream.name} deleted.` })
+      setMessage({ tone: 'ok', text: t('deleted', { name: stream.name }) })
       await reload()
     } catch (error) {
-      setMessage({ tone: 'error', text: ConsoleError.is(error) ? error.message : 'The stream could not be deleted.' })
+      setMessage({ tone: 'error', text: errorText(error, t('deleteFailed')) })
     } finally {
       setDeleting(undefined)
     }
@@ -86,11 +82,11 @@ export function StreamList() {
     <div className="honu-stream-list">
       <div className="honu-stream-list__head">
         <h2 id="honu-stream-list-title">
-          Streams <span className="honu-muted">({count})</span>
+          {t('title')} <span className="honu-muted">({count})</span>
         </h2>
         {canWrite && editing === undefined && (
           <button type="button" className="honu-button" onClick={() => setEditing('new')}>
-            Add stream
+            {t('addStream')}
           </button>
         )}
       </div>
@@ -104,8 +100,8 @@ export function StreamList() {
       )}
       {streams.length === 0 ? (
         <div className="honu-empty">
-          <p className="honu-empty__title">{TEXT.emptyTitle}</p>
-          <p className="honu-empty__text">{canWrite ? TEXT.emptyWriter : TEXT.emptyReader}</p>
+          <p className="honu-empty__title">{t('emptyTitle')}</p>
+          <p className="honu-empty__text">{canWrite ? t('emptyWriter') : t('emptyReader')}</p>
         </div>
       ) : (
         <ul className="honu-stream-list__items" aria-labelledby="honu-stream-list-title">
@@ -117,12 +113,15 @@ export function StreamList() {
                 <button type="button" className="honu-stream__toggle" aria-pressed={on} onClick={() => toggle(stream)}>
                   {/* Names are data: rendered as text, never as markup. */}
                   <span className="honu-stream__name">{stream.name}</span>
-                  <span className="honu-visually-hidden">{on ? ' (on the dashboard)' : ' (not shown)'}</span>
+                  <span className="honu-visually-hidden">{on ? t('onDashboard') : t('notShown')}</span>
                 </button>
+                {stream.update_time && (
+                  <span className="honu-stream__updated honu-muted">{t('updated', { date: formatUtcDate(stream.update_time, dates) })}</span>
+                )}
                 {canWrite && (
                   <span className="honu-stream__actions">
-                    <IconButton className="honu-button--small" icon={Pencil} label={`Edit ${stream.name}`} onClick={() => setEditing(stream)} />
-                    <IconButton className="honu-button--small" icon={Trash2} label={`Delete ${stream.name}`} onClick={() => setDeleting(stream)} />
+                    <IconButton className="honu-button--small" icon={Pencil} label={t('edit', { name: stream.name })} onClick={() => setEditing(stream)} />
+                    <IconButton className="honu-button--small" icon={Trash2} label={t('deleteStream', { name: stream.name })} onClick={() => setDeleting(stream)} />
                   </span>
                 )}
               </li>
@@ -133,9 +132,9 @@ export function StreamList() {
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        title={`Delete ${deleting?.name ?? ''}?`}
-        description={TEXT.deleteWarning}
-        confirmLabel={TEXT.delete}
+        title={t('deleteQuestion', { name: deleting?.name ?? '' })}
+        description={t('deleteWarning')}
+        confirmLabel={t('delete')}
         danger
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />

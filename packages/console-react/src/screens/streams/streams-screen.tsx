@@ -10,6 +10,8 @@ import { useFocusHeading } from '../use-focus-heading'
 import { Splitter } from './splitter'
 import { StreamList } from './stream-list'
 import { useStreamList } from './use-stream-list'
+import { useMessages } from '../../hooks/use-messages'
+import { streamMessages } from '../../messages/streams'
 
 /**
  * The stream viewer (spec §2 `streams`): the tenant's streams in a sidebar (open by default, its width on a
@@ -22,6 +24,7 @@ import { useStreamList } from './use-stream-list'
 export function StreamsScreen() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
+  const t = useMessages(streamMessages)
   const registry = useWidgetRegistry()
   const [streams, retry] = useStreamList()
   const sidebarOpen = useStreamView((s) => s.sidebarOpen)
@@ -77,7 +80,7 @@ export function StreamsScreen() {
     <section className={`honu-streams${fullscreen ? ' honu-streams--fullscreen' : ''}`} aria-labelledby="honu-work-area-title">
       <div className="honu-streams__bar">
         <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
-          Streams
+          {t('title')}
         </h1>
         <button
           ref={toggleRef}
@@ -88,13 +91,13 @@ export function StreamsScreen() {
           onClick={() => (overlay ? setOverlayOpen(!overlayOpen) : view.setSidebarOpen(!sidebarOpen))}
           disabled={fullscreen}
         >
-          {open ? 'Hide stream list' : 'Show stream list'}
+          {open ? t('hideList') : t('showList')}
         </button>
         <button type="button" className="honu-button honu-button--quiet" aria-pressed={mini} onClick={() => view.setMissionSidebarMini(!mini)}>
-          Compact list
+          {t('compactList')}
         </button>
         <button type="button" className="honu-button honu-button--quiet" aria-pressed={fullscreen} onClick={() => view.setFullscreenMode(!fullscreen)}>
-          {fullscreen ? 'Leave fullscreen' : 'Fullscreen'}
+          {fullscreen ? t('leaveFullscreen') : t('fullscreen')}
         </button>
       </div>
       <div className="honu-streams__body" style={{ ['--honu-stream-list-width' as string]: `${splitter}%` }}>
@@ -104,13 +107,13 @@ export function StreamsScreen() {
               ref={sidebarRef}
               id={sidebarId}
               className={`honu-streams__sidebar${mini ? ' honu-streams__sidebar--mini' : ''}${overlay ? ' honu-streams__sidebar--overlay' : ''}`}
-              aria-label="Stream list"
+              aria-label={t('streamList')}
               tabIndex={overlay ? -1 : undefined}
             >
               {streams.status === 'ready' ? (
                 <StreamList />
               ) : (
-                <LoadStatus state={streams} what="the streams" loading="Loading streams…" onRetry={retry} />
+                <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={retry} />
               )}
             </aside>
             {!overlay && <Splitter value={splitter} onChange={(v) => view.setSplitter(v)} controls={sidebarId} />}
@@ -120,10 +123,10 @@ export function StreamsScreen() {
           {registry ? (
             <>
               <DashboardToolbar workspace="stream-view" />
-              <Dashboard workspace="stream-view" registry={registry} label="Stream view" emptyHint="Pick a stream in the stream list to show it here." />
+              <Dashboard workspace="stream-view" registry={registry} label={t('streamView')} emptyHint={t('pickStream')} />
             </>
           ) : (
-            <p className="honu-muted">This console was set up without widgets, so streams cannot be shown here.</p>
+            <p className="honu-muted">{t('noWidgets')}</p>
           )}
         </div>
       </div>
