@@ -30,7 +30,19 @@ let current: ConsoleClient | undefined
  * The whole console with the real widgets (`widgetDefinitions`) in a memory router, against a fake server and
  * identity provider from `@honu/core/testing`: the dashboards as an operator meets them.
  */
-function ConsoleWithWidgets({ path, server, flags, tenant }: { path: string; server: Record<string, FakeAnswer>; flags?: Record<string, boolean>; tenant?: boolean }) {
+function ConsoleWithWidgets({
+  path,
+  server,
+  flags,
+  tenant,
+  theme,
+}: {
+  path: string
+  server: Record<string, FakeAnswer>
+  flags?: Record<string, boolean>
+  tenant?: boolean
+  theme?: 'light'
+}) {
   const [client] = useState(() => {
     const fake = createFakeServer(server)
     const created = createConsoleClient({
@@ -40,6 +52,12 @@ function ConsoleWithWidgets({ path, server, flags, tenant }: { path: string; ser
       storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     })
     if (tenant) created.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
+    if (theme) {
+      // Each user's preferences replace the store's on sign-in: keep the story's theme through that.
+      const keep = () => created.preferences.getState().theme !== theme && created.preferences.getState().setTheme(theme)
+      keep()
+      created.preferences.subscribe(keep)
+    }
     current = created
     return created
   })
@@ -129,5 +147,41 @@ export const AddVideoWidget: Story = {
     expect(widget?.data).toMatchObject({ streamId: 'v2' })
     const tile = await canvas.findByRole('group', { name: 'Video 1' })
     await waitFor(() => expect(tile.querySelector('.honu-video')).toHaveAttribute('data-state', 'playing'), { timeout: 15_000 })
+  },
+}
+
+/** The stream viewer playing, in the light theme (axe checks its contrast too). */
+export const StreamViewerLight: Story = {
+  ...StreamViewer,
+  args: { ...StreamViewer.args, theme: 'light' },
+  play: async (context) => {
+    await StreamViewer.play!(context)
+    await expect(context.canvasElement.querySelector('.honu-console')).toHaveAttribute('data-theme', 'light')
+  },
+}
+
+/**
+ * The grid control dialog (spec §2) from the toolbar: a wrong value is named on its field and keeps the dialog
+ * open; a valid one is saved and the dashboard snaps to the new columns.
+ */
+export const GridSettings: Story = {
+  args: MissionOperations.args,
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Mission operations' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Grid settings' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Grid settings' })
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Snap to grid' }))
+    const columns = within(dialog).getByLabelText('Snap columns')
+    await userEvent.clear(columns)
+    await userEvent.type(columns, '13')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(columns).toHaveFocus())
+    expect(columns).toHaveAttribute('aria-invalid', 'true')
+    expect(columns).toHaveAccessibleDescription('Snap columns must be a whole number from 1 to 12.')
+    await userEvent.clear(columns)
+    await userEvent.type(columns, '3')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect(current!.grid.getState().settings).toMatchObject({ snapToGrid: true, snapToGridColumns: 3 })
   },
 }
