@@ -71,6 +71,20 @@ export const ErrorLoggingInSignOut: Story = {
   },
 }
 
+/** The session expired while working: the page stays as it is, says so, and "Sign in again" leads to sign-in. */
+export const SessionExpired: Story = {
+  args: { path: '/collaboration', server: { 'GET /api/v1/users/wes': record, 'GET /api/v1/videos': videos } },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Collaboration' })
+    storyConsole().client.session.getState().requestReauthentication()
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Your session has expired.')
+    expect(canvas.getByRole('heading', { level: 1, name: 'Collaboration' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in again' }))
+    await expect(await canvas.findByRole('heading', { name: 'Sign in' })).toBeVisible()
+    expect(storyConsole().path).toBe('/login')
+  },
+}
+
 /** ServerUnreachable in the light theme (axe checks its contrast too). */
 export const ServerUnreachableLight: Story = inLightTheme(ServerUnreachable)
 
