@@ -6,6 +6,7 @@ import type { Playback, PlaybackEvents } from './playback'
 import { retryDelay } from './retry-delay'
 import { checkSource, sourceKind } from './source-kind'
 import { startWhep } from './whep-playback'
+import type { PlaybackReason } from '../messages/playback'
 
 /** Where a player is: connecting, playing, stalled (no frames for a while), failed (retrying), or paused off screen. */
 export type VideoPlayerState = 'connecting' | 'playing' | 'stalled' | 'failed' | 'paused'
@@ -26,10 +27,10 @@ export interface PlayerStats {
 export interface PlayerSnapshot {
   /** What the badge says; `failed` also while waiting for the next retry. */
   state: VideoPlayerState
-  /** Why the source failed, or was refused, in words for the viewer; '' otherwise. */
-  reason: string
+  /** Why the source failed, or was refused (a message of `playbackMessages`, worded by the markup). */
+  reason?: PlaybackReason
   /** Set when the source's address is refused: then nothing is ever played or retried. */
-  refused?: string
+  refused?: PlaybackReason
   /** Connections started so far (each retry is one more). */
   attempt: number
   /** When the next retry starts (epoch milliseconds from `now`), while failed. */
@@ -120,7 +121,7 @@ const FAIL_AFTER_STALL_MS = 8000
  * const unsubscribe = player.subscribe(() => render(player.getSnapshot()))
  */
 export function createPlayer({ engines = defaultEngines, scheduler = globalScheduler, now = Date.now, random = Math.random }: CreatePlayerOptions = {}): Player {
-  let snapshot: PlayerSnapshot = { state: 'connecting', reason: '', attempt: 0 }
+  let snapshot: PlayerSnapshot = { state: 'connecting', attempt: 0 }
   const listeners = new Set<() => void>()
   let options: PlayerOptions | undefined
   let failures = 0
@@ -131,7 +132,11 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
 
   const update = (patch: Partial<PlayerSnapshot>) => {
     const next = { ...snapshot, ...patch }
-    if ((Object.keys(patch) as (keyof PlayerSnapshot)[]).every((key) => Object.is(snapshot[key], next[key]))) return
+    // Reasons are new objects on every check of the same source: equal when they say the same.
+    const same = (key: keyof PlayerSnapshot) =>
+      Object.is(snapshot[key], next[key]) ||
+      ((key === 'reason' || key === 'refused') && JSON.stringify(snapshot[key]) === JSON.stringify(next[key]))
+    if ((Object.keys(patch) as (keyof PlayerSnapshot)[]).every(same)) return
     snapshot = next
     for (const listener of [...listeners]) listener()
   }
@@ -152,7 +157,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
       if (stallTimer !== undefined) scheduler.clearTimeout(stallTimer)
       stallTimer = undefined
     }
-    const fail = (why: string) => {
+    const fail = (why: PlaybackReason) => {
       if (!current) return
       stopStall()
       playback?.destroy()
@@ -173,7 +178,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
         // Already counting down: the watchdog reports a stall every second, and must not restart the count.
         if (!current || stallTimer !== undefined) return
         update({ state: 'stalled' })
-        stallTimer = scheduler.setTimeout(() => fail('The stream stopped sending video.'), FAIL_AFTER_STALL_MS)
+        stallTimer = scheduler.setTimeout(() => fail({ key: 'stoppedSending' }), FAIL_AFTER_STALL_MS)
       },
       failed: fail,
       // A frame shown (counted below for a video element, by the engine for MJPEG): the first, or one after a

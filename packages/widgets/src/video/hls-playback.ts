@@ -1,7 +1,7 @@
 import type Hls from 'hls.js'
 import { attach } from './media-attachment'
 import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
-import { statusMessage, type Playback, type PlaybackEvents } from './playback'
+import { statusReason, type Playback, type PlaybackEvents } from './playback'
 
 /** Options for hls.js (`workerPath`: where its worker script is served, for strict CSPs without blob workers). */
 export interface HlsOptions {
@@ -33,7 +33,7 @@ export function startHls(
     const { default: HlsClass } = await load()
     if (destroyed) return
     if (!HlsClass.isSupported()) {
-      if (!video.canPlayType('application/vnd.apple.mpegurl')) return events.failed('This browser cannot play HLS.')
+      if (!video.canPlayType('application/vnd.apple.mpegurl')) return events.failed({ key: 'noHls' })
       inner = startFile(video, src, events, auth, { loop: false })
       return
     }
@@ -65,8 +65,7 @@ export function startHls(
         return
       }
       events.failed(
-        statusMessage(data.response?.code) ??
-          (data.type === HlsClass.ErrorTypes.NETWORK_ERROR ? 'The stream cannot be reached.' : 'The stream cannot be played.'),
+        statusReason(data.response?.code) ?? { key: data.type === HlsClass.ErrorTypes.NETWORK_ERROR ? 'unreachable' : 'cannotPlay' },
       )
     })
     inner = own(video, events, { errors: false }, () => {
@@ -74,7 +73,7 @@ export function startHls(
       loader.attachMedia(video)
     })
   })().catch(() => {
-    if (!destroyed) events.failed('The video player could not be loaded.')
+    if (!destroyed) events.failed({ key: 'playerNotLoaded' })
   })
   return {
     destroy() {
@@ -151,7 +150,7 @@ function forwardMediaEvents(video: HTMLVideoElement, events: PlaybackEvents, { e
     ['waiting', () => events.stalled()],
   ]
   if (errors) {
-    handlers.push(['error', () => events.failed('The stream cannot be played.')], ['ended', () => events.failed('The stream ended.')])
+    handlers.push(['error', () => events.failed({ key: 'cannotPlay' })], ['ended', () => events.failed({ key: 'ended' })])
   }
   for (const [name, handler] of handlers) video.addEventListener(name, handler)
   return () => {

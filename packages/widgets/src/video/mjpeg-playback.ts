@@ -1,7 +1,7 @@
 import { attach } from './media-attachment'
 import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
 import { createMultipartJpegParser } from './multipart-jpeg'
-import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
+import { PlaybackError, refusalReason, type Playback, type PlaybackEvents } from './playback'
 
 /**
  * Plays MJPEG by reading the stream itself and drawing each JPEG on a canvas, rather than handing it to an
@@ -20,7 +20,7 @@ export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: Playb
       const headers = await auth.headers(url)
       if (destroyed) return
       const response = await fetch(url, { mode: 'cors', cache: 'no-store', signal: controller.signal, headers })
-      if (!response.ok || !response.body) throw new PlaybackError(await refusalMessage(response))
+      if (!response.ok || !response.body) throw new PlaybackError(await refusalReason(response))
       const parser = createMultipartJpegParser()
       const reader = response.body.getReader()
       for (;;) {
@@ -39,10 +39,10 @@ export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: Playb
           events.frame?.()
         }
       }
-      if (!destroyed) events.failed('The stream ended.')
+      if (!destroyed) events.failed({ key: 'ended' })
     } catch (error) {
       if (destroyed) return
-      events.failed(error instanceof PlaybackError ? error.message : 'The stream cannot be reached.')
+      events.failed(error instanceof PlaybackError ? error.reason : { key: 'unreachable' })
     }
   })()
 
@@ -55,6 +55,3 @@ export function startMjpeg(canvas: HTMLCanvasElement, url: string, events: Playb
     },
   }
 }
-
-/** A failure whose message is meant for the viewer. */
-class PlaybackError extends Error {}

@@ -1,3 +1,5 @@
+import type { PlaybackReason } from '../messages/playback'
+
 /** What a playback engine reports to the player. */
 export interface PlaybackEvents {
   /** Frames are arriving. */
@@ -5,7 +7,7 @@ export interface PlaybackEvents {
   /** The source stopped sending for now; the engine may still recover by itself. */
   stalled(): void
   /** The source is gone; the player tears the engine down and tries again later. */
-  failed(reason: string): void
+  failed(reason: PlaybackReason): void
   /**
    * A frame was shown. Engines that draw frames themselves (MJPEG on a canvas) report them; the player counts a
    * video element's frames on its own.
@@ -22,22 +24,29 @@ export interface Playback {
 }
 
 /** What a refusal means to the viewer: sign in again (401), the stream is gone or not theirs (404). */
-export function statusMessage(status: number | undefined): string | undefined {
-  if (status === 401) return 'Sign in again to watch this stream.'
-  if (status === 404) return 'This stream is not available.'
+export function statusReason(status: number | undefined): PlaybackReason | undefined {
+  if (status === 401) return { key: 'signInAgain' }
+  if (status === 404) return { key: 'notAvailable' }
   return undefined
 }
 
 /**
- * What to tell the viewer when a media request is refused: {@link statusMessage}, or the server's own message for
+ * What to tell the viewer when a media request is refused: {@link statusReason}, or the server's own message for
  * a limit (429, 503), which it writes for people.
  */
-export async function refusalMessage(response: Response): Promise<string> {
-  const known = statusMessage(response.status)
+export async function refusalReason(response: Response): Promise<PlaybackReason> {
+  const known = statusReason(response.status)
   if (known) return known
   if (response.status === 429 || response.status === 503) {
     const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined
-    if (typeof body?.message === 'string') return body.message
+    if (typeof body?.message === 'string') return { key: 'serverSaid', values: { message: body.message } }
   }
-  return `The stream answered ${response.status}.`
+  return { key: 'answered', values: { status: response.status } }
+}
+
+/** A failure with a reason meant for the viewer (a refused request), as opposed to one of the engine's own. */
+export class PlaybackError extends Error {
+  constructor(readonly reason: PlaybackReason) {
+    super(reason.key)
+  }
 }

@@ -36,7 +36,7 @@ describe('checkSource', () => {
   ])('refuses %s with a message naming its scheme', (src, scheme) => {
     const checked = checkSource(src, 'http://127.0.0.1:8080')
     expect(checked.address).toBeUndefined()
-    expect(checked.refused).toBe(`This source cannot be played: its address starts with “${scheme}”; only http, https and blob addresses are.`)
+    expect(checked.refused).toEqual({ key: 'badScheme', values: { scheme } })
   })
 
   it('plays http(s), blob and paths resolved against the API', () => {

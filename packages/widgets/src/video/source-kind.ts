@@ -1,3 +1,5 @@
+import type { PlaybackReason } from '../messages/playback'
+
 /** How a video source is played. */
 export type SourceKind = 'hls' | 'whep' | 'mjpeg' | 'file'
 
@@ -35,18 +37,21 @@ const PLAYABLE = new Set(['http:', 'https:', 'blob:'])
  * The address to play, or why it is refused: only http(s) and blob addresses are played. Anything else
  * (`javascript:`, `data:`, `file:`…) never reaches a media element or a fetch, whatever the page's CSP.
  *
- * @example checkSource('javascript:alert(1)') // { refused: 'This source cannot be played: …' }
+ * @example checkSource('javascript:alert(1)') // { refused: { key: 'badScheme', values: { scheme: 'javascript:' } } }
  */
-export function checkSource(src: string, base?: string): { address: string; refused?: undefined } | { refused: string; address?: undefined } {
+export function checkSource(
+  src: string,
+  base?: string,
+): { address: string; refused?: undefined } | { refused: PlaybackReason; address?: undefined } {
   const address = resolveSource(src, base)
   let scheme: string | undefined
   try {
     scheme = new URL(address).protocol
   } catch {
-    return { refused: 'This source cannot be played: its address is not valid.' }
+    return { refused: { key: 'invalidAddress' } }
   }
   if (!PLAYABLE.has(scheme)) {
-    return { refused: `This source cannot be played: its address starts with “${scheme}”; only http, https and blob addresses are.` }
+    return { refused: { key: 'badScheme', values: { scheme } } }
   }
   return { address }
 }

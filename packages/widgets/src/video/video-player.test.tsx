@@ -37,16 +37,16 @@ describe('VideoPlayer', () => {
     act(() => started[0]!.events.playing())
     expect(state()).toBe('playing')
 
-    act(() => started[0]!.events.failed('The stream cannot be reached.'))
+    act(() => started[0]!.events.failed({ key: 'unreachable' }))
     expect(state()).toBe('failed')
-    expect(screen.getByText(/The stream cannot be reached\. Retrying in 1 s\./)).toBeInTheDocument()
+    expect(screen.getByText(/The stream cannot be reached\. Retrying in 1 second\./)).toBeInTheDocument()
     expect(live()).toHaveLength(0)
     // The first retry a second later, with exactly one connection again.
     await act(async () => vi.advanceTimersByTime(1300))
     expect(started).toHaveLength(2)
     expect(live()).toHaveLength(1)
 
-    act(() => started[1]!.events.failed('The stream cannot be reached.'))
+    act(() => started[1]!.events.failed({ key: 'unreachable' }))
     await act(async () => vi.advanceTimersByTime(1500))
     expect(started).toHaveLength(2) // the second wait is 2 s
     await act(async () => vi.advanceTimersByTime(1000))

@@ -4,6 +4,8 @@ import type { HlsOptions } from './hls-playback'
 import type { MediaCredentials } from './media-credentials'
 import { sourceKind } from './source-kind'
 import { useOnScreen } from './use-on-screen'
+import { useLocale, useMessages } from '@honu/console-react'
+import { playbackMessages } from '../messages/playback'
 
 export type { VideoPlayerState } from './create-player'
 
@@ -43,6 +45,8 @@ export function VideoPlayer({ src, title, base, credentials, active = true, hls,
   const video = useRef<HTMLVideoElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const onScreen = useOnScreen(box)
+  const t = useMessages(playbackMessages)
+  const { locale } = useLocale()
   const [player] = useState(() => createPlayer({ engines }))
   const { state, reason, refused, attempt, retryAt, stats } = useSyncExternalStore(player.subscribe, player.getSnapshot, player.getSnapshot)
   const kind = sourceKind(src)
@@ -66,14 +70,14 @@ export function VideoPlayer({ src, title, base, credentials, active = true, hls,
         <video ref={video} className="honu-video__media" aria-label={title} muted playsInline autoPlay />
       )}
       <div className="honu-video__status" aria-live="polite">
-        <span className={`honu-video__badge honu-video__badge--${state}`}>{LABELS[state]}</span>
+        <span className={`honu-video__badge honu-video__badge--${state}`}>{t(state)}</span>
         {refused !== undefined ? (
-          <span className="honu-video__reason">{refused}</span>
+          <span className="honu-video__reason">{t(refused.key, refused.values)}</span>
         ) : state === 'failed' && (
           <span className="honu-video__reason">
-            {reason} <RetryCountdown at={retryAt} />{' '}
+            {reason && t(reason.key, reason.values)} <RetryCountdown at={retryAt} />{' '}
             <button type="button" className="honu-button honu-button--quiet" onClick={player.retryNow}>
-              Retry now
+              {t('retryNow')}
             </button>
           </span>
         )}
@@ -81,23 +85,17 @@ export function VideoPlayer({ src, title, base, credentials, active = true, hls,
       {state === 'playing' && stats && stats.width > 0 && (
         <p className="honu-video__stats">
           {stats.width}×{stats.height}
-          {stats.fps !== undefined && ` · ${Math.round(stats.fps)} fps`}
-          {stats.latency !== undefined && ` · ${stats.latency.toFixed(1)} s behind live`}
+          {stats.fps !== undefined && ` · ${t('fps', { fps: stats.fps })}`}
+          {stats.latency !== undefined &&
+            ` · ${t('behindLive', { seconds: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(stats.latency) })}`}
         </p>
       )}
     </div>
   )
 }
 
-const LABELS: Record<VideoPlayerState, string> = {
-  connecting: 'Connecting…',
-  playing: 'Live',
-  stalled: 'Stalled: waiting for video',
-  failed: 'No video',
-  paused: 'Paused while hidden',
-}
-
 function RetryCountdown({ at }: { at?: number }) {
+  const t = useMessages(playbackMessages)
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     if (!at) return
@@ -106,5 +104,5 @@ function RetryCountdown({ at }: { at?: number }) {
   }, [at])
   if (!at) return null
   const seconds = Math.max(0, Math.ceil((at - now) / 1000))
-  return <>Retrying in {seconds} s.</>
+  return <>{t('retryingIn', { seconds })}</>
 }

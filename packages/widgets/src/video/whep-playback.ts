@@ -1,6 +1,6 @@
 import { attach } from './media-attachment'
 import { NO_MEDIA_AUTH, type MediaAuth } from './media-credentials'
-import { refusalMessage, type Playback, type PlaybackEvents } from './playback'
+import { PlaybackError, refusalReason, type Playback, type PlaybackEvents } from './playback'
 
 /**
  * Plays WebRTC through WHEP (RFC 9725): a receive-only offer POSTed as `application/sdp`, the answer applied,
@@ -22,7 +22,7 @@ export function startWhep(video: HTMLVideoElement, url: string, events: Playback
   }
   pc.onconnectionstatechange = () => {
     if (destroyed) return
-    if (pc.connectionState === 'failed' || pc.connectionState === 'closed') events.failed('The WebRTC connection was lost.')
+    if (pc.connectionState === 'failed' || pc.connectionState === 'closed') events.failed({ key: 'webrtcLost' })
     if (pc.connectionState === 'disconnected') events.stalled()
   }
   const onPlaying = () => events.playing()
@@ -57,14 +57,14 @@ export function startWhep(video: HTMLVideoElement, url: string, events: Playback
         headers: { ...(await auth.headers(url)), 'content-type': 'application/sdp' },
         body: pc.localDescription?.sdp,
       })
-      if (!response.ok) throw new Error(await refusalMessage(response))
+      if (!response.ok) throw new PlaybackError(await refusalReason(response))
       const location = response.headers.get('location')
       session = location ? new URL(location, url).toString() : undefined
       // Destroyed while the offer was out: end the session the server just opened rather than leave it waiting.
       if (destroyed && session) end(session)
       await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() })
     } catch (error) {
-      if (!destroyed) events.failed(error instanceof Error ? error.message : 'The WebRTC stream cannot be reached.')
+      if (!destroyed) events.failed(error instanceof PlaybackError ? error.reason : { key: 'webrtcUnreachable' })
     }
   })()
   return { destroy }
