@@ -61,6 +61,16 @@ describe('createWorkspaceActions', () => {
     expect(actions.nudge('stream-view', 'b', 1, 0)).toMatchObject({ x: placed.x! + 1, w: b!.w })
   })
 
+  it('switching snap on keeps no band layout of the snap layout', () => {
+    const { grid, actions } = setup()
+    actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    grid.getState().setWorkspace('stream-view', { band: 'lg' })
+    grid.getState().setWorkspaceItems('stream-view', grid.getState().workspaces['stream-view'].items, true)
+    const saved = grid.getState().workspaces['stream-view'].layouts
+    actions.setSnapToGrid(true)
+    expect(grid.getState().workspaces['stream-view'].layouts).toEqual(saved)
+  })
+
   it('switches every workspace to snap mode and back', () => {
     const { grid, actions } = setup()
     actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })

@@ -124,10 +124,12 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
     setSnapToGrid(on) {
       const current = settings()
       const state = grid.getState()
+      // As in applySettings: the snap layout is written while snap mode is on, so no band keeps it as its own.
+      if (on) state.setSettings({ snapToGrid: on })
       for (const [id, workspace] of Object.entries(state.workspaces) as [WorkspaceId, { items: GridWidget[] }][]) {
         state.setWorkspaceItems(id, setSnapToGrid(workspace.items, on, current))
       }
-      state.setSettings({ snapToGrid: on })
+      if (!on) state.setSettings({ snapToGrid: on })
     },
     applySettings(next) {
       const current = settings()
