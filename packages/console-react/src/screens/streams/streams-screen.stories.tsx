@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { inLightTheme, StoryConsole, storyConsole } from '../../__fixtures__/story-console'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
@@ -64,6 +64,31 @@ export const WriterAddsStream: Story = {
     await expect(await canvas.findByText('Stream Slipway added.')).toHaveAttribute('role', 'status')
     await expect(await canvas.findByRole('heading', { name: 'Streams (3)' })).toBeVisible()
     expect(server.requests).toContain('POST /api/v1/videos?tenant_id=alpha')
+  },
+}
+
+/** A writer deletes a stream from the keyboard: the confirmation is an alert dialog; Escape keeps it, Delete removes it. */
+export const WriterDeletesStream: Story = {
+  args: {
+    server: { 'GET /api/v1/users/wes': asRole('writer'), 'GET /api/v1/videos': videos, 'DELETE /api/v1/videos/v1': { status: 204 } },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const remove = await canvas.findByRole('button', { name: 'Delete Harbour mouth' })
+    remove.focus()
+    await userEvent.keyboard('{Enter}')
+    await canvas.findByRole('alertdialog', { name: 'Delete Harbour mouth?' })
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(canvas.queryByRole('alertdialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(remove).toHaveFocus())
+    const { server } = storyConsole()
+    expect(server.requests.some((r) => r.startsWith('DELETE'))).toBe(false)
+    await userEvent.keyboard('{Enter}')
+    const dialog = await canvas.findByRole('alertdialog', { name: 'Delete Harbour mouth?' })
+    server.answers['GET /api/v1/videos'] = { status: 200, body: { data: [videos.body.data[1]], total_count: 1 } }
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await expect(await canvas.findByText('Stream Harbour mouth deleted.')).toHaveAttribute('role', 'status')
+    await expect(await canvas.findByRole('heading', { name: 'Streams (1)' })).toBeVisible()
+    expect(server.requests).toContain('DELETE /api/v1/videos/v1?tenant_id=alpha')
   },
 }
 
