@@ -85,6 +85,27 @@ export const SessionExpired: Story = {
   },
 }
 
+/** An org-admin's mission-planning account cannot load: not a refusal; it says so, and Try again opens the entry point. */
+export const MissionPlanningAccountFails: Story = {
+  args: {
+    path: '/entrypoint',
+    signedInAs: { uid: 'oda', email: 'oda@honu.test' },
+    tenant: undefined,
+    flags: { mission_planning: true },
+    server: {
+      'GET /api/v1/users/oda': { status: 200, body: { email: 'oda@honu.test', permissions: { '*': ['org-admin'] } } },
+      'GET /api/v2/user/oda': { status: 503, body: { message: 'Unavailable' } },
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(/Could not load your mission-planning account/)).toBeVisible()
+    expect(storyConsole().path).toBe('/entrypoint')
+    storyConsole().server.answers['GET /api/v2/user/oda'] = { status: 200, body: { data: [{ uid: 'oda', email: 'oda@honu.test' }] } }
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
+    await expect(await canvas.findByRole('heading', { name: 'Where to?' })).toBeVisible()
+  },
+}
+
 /** ServerUnreachable in the light theme (axe checks its contrast too). */
 export const ServerUnreachableLight: Story = inLightTheme(ServerUnreachable)
 
