@@ -6,8 +6,13 @@ import { createConsoleClient, type AuthUser, type FetchLike, type TenantRecord }
 import { createStaticFlagSource } from '@honu/core/flags'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage, type FakeAuthAdapterOptions } from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
-import { ConsoleRoutes } from '../routes/create-console-routes'
+import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
 import type { WidgetRegistry } from '../widget/widget-definition'
+
+// The working layout loads on first visit (as in the app, see createConsoleRoutes). Loaded once here, so it renders at
+// once as in a console that has shown it before: a test's first visit neither waits for its transform (longer than a
+// `findBy` waits on a busy machine) nor sees it arrive after the session settled.
+await preloadWorkingLayout()
 
 /**
  * Where a test's memory router is, and a way to go elsewhere: the little of a data router's `router` object that

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
@@ -57,6 +57,15 @@ function routeOf(row: ConsoleRoute): RouteObject {
   }
 }
 
+/**
+ * The working layout (header, navigation, menus), shown only after signing in: loaded then, like the screens, so
+ * the sign-in route carries none of it. One for every console on the page, so it loads once.
+ */
+const WorkingLayout = /* @__PURE__ */ lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
+
+/** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
+export const preloadWorkingLayout = () => WorkingLayout.preload()
+
 /** The table's rows shown in one layout, as routes. */
 const rowsIn = (layout: ConsoleLayout) => CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf)
 
@@ -98,25 +107,28 @@ const rootError = (error: unknown) => (
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
-  // The working layout (header, navigation, menus) shows only after signing in: loaded then, like the screens,
-  // so the sign-in route carries none of it.
   const { widgets: given } = options
   const loadWidgets = typeof given === 'function' ? given : undefined
-  const MainLayout = lazyScreen(async () => {
-    const [{ MainLayout: Layout }, widgets] = await Promise.all([import('../layouts/main-layout'), loadWidgets?.()])
-    if (!widgets) return Layout
-    // The dashboards are all inside the working layout: the widget list loaded with it is given to them there.
-    return function MainLayoutWithWidgets(props: MainLayoutProps) {
-      return (
-        <WidgetRegistryContext.Provider value={widgets}>
-          <Layout {...props} />
-        </WidgetRegistryContext.Provider>
-      )
-    }
-  })
+  // The dashboards are all inside the working layout: a widget list given as a function loads with it (both at
+  // once) and is given to them there.
+  const Widgets =
+    loadWidgets &&
+    lazyScreen(async () => {
+      WorkingLayout.preload().catch(() => undefined)
+      const widgets = await loadWidgets()
+      return function WithWidgets({ children }: { children: ReactNode }) {
+        return <WidgetRegistryContext.Provider value={widgets}>{children}</WidgetRegistryContext.Provider>
+      }
+    })
   const mainLayout = (product: MainLayoutProps['product']) => (
     <Suspense fallback={<Loading page />}>
-      <MainLayout product={product} />
+      {Widgets ? (
+        <Widgets>
+          <WorkingLayout product={product} />
+        </Widgets>
+      ) : (
+        <WorkingLayout product={product} />
+      )}
     </Suspense>
   )
   return withErrorBoundaries([

@@ -24,6 +24,12 @@ export function retryFailedScreens(): void {
   failed.clear()
 }
 
+/** A component from {@link lazyScreen}, with `preload()` to load its code before it is first shown. */
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Loads the code now (with the same retries); rejects with the same `ConsoleError` when every try failed. */
+  preload(): Promise<void>
+}
+
 /**
  * A screen whose code loads on first visit (`React.lazy`), retried with backoff when the load fails (a server
  * restarting, a flaky network). When every try failed it throws a `ConsoleError` with code
@@ -36,30 +42,42 @@ export function retryFailedScreens(): void {
  *
  * @example const StreamsScreen = lazyScreen(async () => (await import('./streams-screen')).StreamsScreen)
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyScreenOptions = {}): ComponentType<P> {
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyScreenOptions = {}): LazyScreen<P> {
+  // Once loaded, the screen renders at once, without suspending, wherever this one is used (another console on the
+  // page, a later visit); `preload` fills it ahead of time.
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  const tryLoad = () =>
+    (loading ??= retryWithBackoff(load, {
+      shouldRetry: () => true,
+      attempts: options.attempts ?? 4,
+      baseDelayMs: options.baseDelayMs ?? 500,
+      sleep: options.sleep,
+    }).then(
+      (Screen) => (loaded = Screen),
+      (cause: unknown) => {
+        // The next load (Try again, a preload) starts afresh.
+        loading = undefined
+        throw new ConsoleError({ code: SCREEN_LOAD_FAILED, message: recoveryMessages.consoleUpdated, cause })
+      },
+    ))
   const make = () =>
     lazy(async () => {
       try {
-        const Screen = await retryWithBackoff(load, {
-          shouldRetry: () => true,
-          attempts: options.attempts ?? 4,
-          baseDelayMs: options.baseDelayMs ?? 500,
-          sleep: options.sleep,
-        })
-        return { default: Screen }
-      } catch (cause) {
+        return { default: await tryLoad() }
+      } catch (error) {
         // React.lazy keeps a rejection for good; "Try again" swaps in a fresh one. Not swapped here: React renders
         // a failed tree once more before showing the error, which would start every retry over again.
         failed.add(() => {
           current = make()
         })
-        throw new ConsoleError({ code: SCREEN_LOAD_FAILED, message: recoveryMessages.consoleUpdated, cause })
+        throw error
       }
     })
   let current = make()
   function LazyScreen(props: P) {
-    const Screen = current
+    const Screen = loaded ?? current
     return <Screen {...props} />
   }
-  return LazyScreen
+  return Object.assign(LazyScreen, { preload: async () => void (await tryLoad()) })
 }

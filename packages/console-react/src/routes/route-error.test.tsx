@@ -75,6 +75,26 @@ describe('lazyScreen', () => {
   })
 })
 
+describe('lazyScreen preload', () => {
+  it('once preloaded it renders at once, with no loading state, and loads only once', async () => {
+    const load = vi.fn(async () => Hello)
+    const Screen = lazyScreen(load, noWait)
+    await Promise.all([Screen.preload(), Screen.preload()])
+    mount(<Screen name="Ada" />)
+    expect(screen.getByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('a preload that failed every try rejects with the console-updated error, and the next one loads afresh', async () => {
+    const load = vi.fn<() => Promise<typeof Hello>>().mockRejectedValueOnce(new TypeError('offline')).mockResolvedValue(Hello)
+    const Screen = lazyScreen(load, { ...noWait, attempts: 1 })
+    await expect(Screen.preload()).rejects.toMatchObject({ code: 'console/screen-load-failed' })
+    await Screen.preload()
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+})
+
 describe('RouteError', () => {
   it('a screen that throws while rendering says so instead of a developer page, and Try again renders it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
