@@ -73,6 +73,20 @@ export const ForgotPassword: Story = {
   },
 }
 
+/** The host chose German: the screen speaks German (loaded on demand), marks its language, and signs in the same way. */
+export const InGerman: Story = {
+  args: { locale: 'de-DE' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Anmelden' })).toBeVisible()
+    expect(canvasElement.querySelector('.honu-console')).toHaveAttribute('lang', 'de-DE')
+    await userEvent.click(canvas.getByRole('button', { name: 'Anmelden' }))
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.')
+    await userEvent.type(canvas.getByLabelText('E-Mail'), ada.email)
+    await userEvent.type(canvas.getByLabelText('Passwort'), `${ada.password}{Enter}`)
+    await waitFor(() => expect(storyConsole().path).toBe('/tenant'))
+  },
+}
+
 /** SignIn in the light theme (axe checks its contrast too). */
 export const SignInLight: Story = inLightTheme(SignIn)
 
