@@ -16,6 +16,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: 'http://127.0.0.1:5173',
+    // The reference app speaks the browser's language: pinned to US English unless a test asks for another.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,

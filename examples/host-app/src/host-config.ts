@@ -4,6 +4,8 @@ export interface HostConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string }
   /** Auth emulator address, or undefined for a real Firebase project. */
   authEmulator?: string
+  /** The console's language (`VITE_HONU_LOCALE`, e.g. `de-DE`); undefined: the browser's. */
+  locale?: string
 }
 
 export function readHostConfig(env: Record<string, string | boolean | undefined>): HostConfig {
@@ -19,5 +21,6 @@ export function readHostConfig(env: Record<string, string | boolean | undefined>
     },
     // A demo project (demo-*) always uses the emulator; a real one only when asked.
     authEmulator: str('VITE_FIREBASE_AUTH_EMULATOR') ?? (projectId.startsWith('demo-') ? 'http://127.0.0.1:9099' : undefined),
+    locale: str('VITE_HONU_LOCALE'),
   }
 }

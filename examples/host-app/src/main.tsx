@@ -48,7 +48,12 @@ void startConsole({
       <StrictMode>
         <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>
           {/* The widget list (titles, icons) is needed only on the dashboards: it loads after sign-in. */}
-          <Console client={client} widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions} />
+          {/* The host's language: the configured one, else the browser's (a German browser gets German). */}
+          <Console
+            client={client}
+            locale={config.locale ?? navigator.language}
+            widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}
+          />
         </VideoSettingsProvider>
       </StrictMode>,
     )

@@ -2,7 +2,7 @@ export { ConsoleProvider, type ConsoleProviderProps } from './provider/console-p
 export { useConsoleClient } from './hooks/use-console-client'
 export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView, useConnection } from './hooks/use-console-store'
 export { useOnReconnect } from './hooks/use-on-reconnect'
-export { useMessages, useLocale } from './hooks/use-messages'
+export { useMessages, useTranslate, useLocale, useErrorText, useDates } from './hooks/use-messages'
 export { useScreenBand } from './hooks/use-screen-band'
 export { PATHS } from './navigation/paths'
 export { createConsoleRoutes, ConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'

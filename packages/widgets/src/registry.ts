@@ -2,6 +2,7 @@ import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
+import { placeholderMessages } from './messages/placeholder'
 
 /** A type's title: its US English text, and its message, which the console shows in the active language. */
 const titled = (key: keyof typeof widgetTypeMessages.messages) => ({
@@ -31,15 +32,15 @@ export const widgetDefinitions: WidgetRegistry = [
     type: 'Vehicle',
     ...titled('vehicle'),
     icon: Car,
-    description: 'Position, speed, heading and health of one vehicle.',
+    description: placeholderMessages.messages.Vehicle,
   }),
-  planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: 'A VNC session to a device, with keyboard and mouse.' }),
-  planned({ type: 'Map', ...titled('map'), icon: MapIcon, description: 'Vehicles and devices of the tenant on a map.' }),
+  planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: placeholderMessages.messages.Vnc }),
+  planned({ type: 'Map', ...titled('map'), icon: MapIcon, description: placeholderMessages.messages.Map }),
   defineWidget({
     type: 'Video',
     ...titled('video'),
     icon: Video,
-    description: 'A live video stream with its connection state.',
+    description: placeholderMessages.messages.Video,
     // Four columns by four rows (spec §9's S by S, the least height a widget may have): a 16:9 picture under the
     // tile's header at 1920 px with the stream list open, so the tile is not three times taller than its picture.
     defaultSize: { w: 4, h: 4 },
@@ -48,30 +49,30 @@ export const widgetDefinitions: WidgetRegistry = [
     picker: async () => ({ default: (await import('./video/video-widget-picker')).VideoWidgetPicker }),
     parse: parseVideoWidgetData,
   }),
-  planned({ type: 'Tenant', ...titled('tenant'), icon: Building2, description: 'The tenant, its networks and their address ranges.' }),
+  planned({ type: 'Tenant', ...titled('tenant'), icon: Building2, description: placeholderMessages.messages.Tenant }),
   planned({
     type: 'Remote Access',
     ...titled('remoteAccess'),
     icon: Router,
-    description: 'Remote access devices of the tenant and their sessions.',
+    description: placeholderMessages.messages['Remote Access'],
   }),
   planned({
     type: 'MissionExecStatus',
     ...titled('missionExecStatus'),
     icon: Flag,
-    description: 'Status of the running mission executions.',
+    description: placeholderMessages.messages.MissionExecStatus,
   }),
   planned({
     type: 'MissionReviewInformation',
     ...titled('missionReview'),
     icon: ClipboardCheck,
-    description: 'Summary of a finished mission for review.',
+    description: placeholderMessages.messages.MissionReviewInformation,
   }),
   planned({
     type: 'CollectedDataInformation',
     ...titled('collectedData'),
     icon: Database,
-    description: 'Data collected during a mission execution.',
+    description: placeholderMessages.messages.CollectedDataInformation,
   }),
 ]
 

@@ -1,16 +1,21 @@
-import { useCallback, useContext } from 'react'
+import { useCallback, useContext, useMemo } from 'react'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import {
   DEFAULT_LOCALE,
   LOCALE_DATES,
+  UNKNOWN_DATE,
+  coreMessages,
   describeError,
+  formatJoinedDate,
+  formatUtcDate,
   translateSource,
   type DateLocale,
   type I18nState,
   type LocaleTag,
   type MessageBook,
   type MessageValues,
+  type Translate,
 } from '@honu/core'
 import { ConsoleContext } from '../provider/console-context'
 
@@ -41,6 +46,14 @@ export function useMessages<M extends Readonly<Record<string, string>>>(
   return useCallback((key, values) => translate(book, key, values), [translate, book])
 }
 
+/**
+ * The active language's formatter of any book's messages, for a book known only at run time (a widget type's
+ * `titleMessage`); prefer {@link useMessages} for a book of your own.
+ */
+export function useTranslate(): Translate {
+  return useI18n((s) => s.t)
+}
+
 /** The console's active language and how it shows dates (first day of the week, 12- or 24-hour clock). */
 export function useLocale(): { locale: LocaleTag; dates: DateLocale } {
   const locale = useI18n((s) => s.locale)
@@ -59,4 +72,24 @@ export function useLocale(): { locale: LocaleTag; dates: DateLocale } {
 export function useErrorText(): (error: unknown, fallback: string) => string {
   const translate = useI18n((s) => s.t)
   return useCallback((error, fallback) => describeError(translate, error, fallback), [translate])
+}
+
+/** A date formatter of {@link useDates}. */
+type FormatDate = (value: string | number | Date | null | undefined) => string
+
+/**
+ * Record dates in the console's language (spec §3: UTC date strings; `joined` with weekday, day, month and year
+ * only), "Unknown date" translated too.
+ *
+ * @example
+ * const dates = useDates()
+ * <span>{dates.utc(stream.update_time)}</span>
+ */
+export function useDates(): { utc: FormatDate; joined: FormatDate } {
+  const { dates } = useLocale()
+  const t = useMessages(coreMessages)
+  return useMemo(() => {
+    const known = (text: string) => (text === UNKNOWN_DATE ? t('unknownDate') : text)
+    return { utc: (value) => known(formatUtcDate(value, dates)), joined: (value) => known(formatJoinedDate(value, dates)) }
+  }, [dates, t])
 }

@@ -1,7 +1,12 @@
-import { act, screen } from '@testing-library/react'
+import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
+import { createConsoleClient } from '@honu/core'
+import { createMemoryStorage } from '@honu/core/testing'
 import { consoleAt } from '../__fixtures__/console-at'
+import { useDates } from '../hooks/use-messages'
+import { ConsoleProvider } from '../provider/console-provider'
 
 describe('the console in German', () => {
   it("shows the sign-in screen in the host's German once it is loaded", async () => {
@@ -22,5 +27,26 @@ describe('the console in German', () => {
     act(() => client.preferences.getState().setLocale('en-US'))
     await act(() => client.i18n.getState().ready())
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+  })
+})
+
+describe('useDates', () => {
+  const wrapperFor = (locale: string) => {
+    const client = createConsoleClient({ api: { baseUrl: 'http://api.test' }, storage: { local: createMemoryStorage(), session: createMemoryStorage() }, locale })
+    return ({ children }: { children: ReactNode }) => <ConsoleProvider client={client}>{children}</ConsoleProvider>
+  }
+
+  it('shows record dates in US English with a 12-hour clock (spec §9)', () => {
+    const { result } = renderHook(() => useDates(), { wrapper: wrapperFor('en-US') })
+    expect(result.current.utc('2026-11-22T13:05:09Z')).toBe('Sun, Nov 22, 2026, 1:05:09 PM UTC')
+    expect(result.current.joined('2026-11-22T13:05:09Z')).toBe('Sun, Nov 22, 2026')
+    expect(result.current.utc(null)).toBe('Unknown date')
+  })
+
+  it('shows them in German with a 24-hour clock, "Unknown date" too once German is loaded', async () => {
+    const { result } = renderHook(() => useDates(), { wrapper: wrapperFor('de-DE') })
+    expect(result.current.utc('2026-11-22T13:05:09Z')).toBe('So., 22. Nov. 2026, 13:05:09 UTC')
+    expect(result.current.joined('2026-11-22T13:05:09Z')).toBe('So., 22. Nov. 2026')
+    await waitFor(() => expect(result.current.utc('not a date')).toBe('Unbekanntes Datum'))
   })
 })

@@ -30,6 +30,8 @@ export default {
     noStream: 'Für dieses Widget ist kein Stream gewählt.',
     streamGone: 'Dieser Stream ist nicht mehr in der Liste des Mandanten; entfernen Sie das Widget oder wählen Sie einen anderen Stream.',
     chooseStream: 'Stream wählen',
+    findingStream: 'Stream wird gesucht…',
+    streamFailed: 'Der Stream konnte nicht geladen werden: {reason}',
   },
   'widgets.playback': {
     connecting: 'Verbindung wird hergestellt…',
@@ -55,5 +57,19 @@ export default {
     webrtcUnreachable: 'Der WebRTC-Stream ist nicht erreichbar.',
     invalidAddress: 'Diese Quelle kann nicht abgespielt werden: ihre Adresse ist ungültig.',
     badScheme: 'Diese Quelle kann nicht abgespielt werden: ihre Adresse beginnt mit „{scheme}“; nur http-, https- und blob-Adressen sind erlaubt.',
+  },
+  'widgets.placeholder': {
+    Vehicle: 'Position, Geschwindigkeit, Kurs und Zustand eines Fahrzeugs.',
+    Vnc: 'Eine VNC-Sitzung zu einem Gerät, mit Tastatur und Maus.',
+    Map: 'Fahrzeuge und Geräte des Mandanten auf einer Karte.',
+    Video: 'Ein Live-Videostream mit seinem Verbindungszustand.',
+    Tenant: 'Der Mandant, seine Netzwerke und deren Adressbereiche.',
+    'Remote Access': 'Fernzugriffsgeräte des Mandanten und ihre Sitzungen.',
+    MissionExecStatus: 'Status der laufenden Missionsausführungen.',
+    MissionReviewInformation: 'Zusammenfassung einer abgeschlossenen Mission zur Auswertung.',
+    CollectedDataInformation: 'Während einer Missionsausführung gesammelte Daten.',
+    comingSoon: 'Demnächst: {description}',
+    unknownWidget: 'Unbekanntes Widget „{type}“',
+    unknownType: 'Dieser Widget-Typ ist dieser Konsole nicht bekannt.',
   },
 } satisfies TranslationsOf<typeof books>

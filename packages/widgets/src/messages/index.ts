@@ -1,8 +1,9 @@
 // Every book of the widgets, for the catalogue test and for `TranslationsOf` in each language's module. Widgets
 // import their own book directly (never this index), so each book lands in the chunk of its widget.
+import { placeholderMessages } from './placeholder'
 import { playbackMessages } from './playback'
 import { videoMessages } from './video'
 import { widgetTypeMessages } from './widget-types'
 
 /** The widgets' message books, by name. */
-export const books = { playbackMessages, videoMessages, widgetTypeMessages }
+export const books = { placeholderMessages, playbackMessages, videoMessages, widgetTypeMessages }

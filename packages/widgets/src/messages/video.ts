@@ -20,6 +20,8 @@ export const videoMessages = /* @__PURE__ */ defineMessages(
     noStream: 'No stream is chosen for this widget.',
     streamGone: 'This stream is no longer in the tenant’s list; remove the widget or pick another stream.',
     chooseStream: 'Choose a stream',
+    findingStream: 'Finding the stream…',
+    streamFailed: 'The stream could not be loaded: {reason}',
   },
   translations,
 )

@@ -48,17 +48,17 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
     case 'loading':
       return (
         <p className="honu-muted" role="status">
-          Finding the stream…
+          {t('findingStream')}
         </p>
       )
     case 'error':
       return (
         <div role="alert">
           <p className="honu-error">
-            The stream could not be loaded: {ConsoleError.is(lookup.error) ? lookup.error.message : 'the server did not answer.'}
+            {t('streamFailed', { reason: ConsoleError.is(lookup.error) ? lookup.error.message : t('noAnswer') })}
           </p>
           <button type="button" className="honu-button" onClick={lookup.retry}>
-            Try again
+            {t('retry')}
           </button>
         </div>
       )

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { useStore } from 'zustand'
-import { formatUtcDate, isAdmin, isWriter, type Stream } from '@honu/core'
+import { isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
 import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { useStreamView, useTenant } from '../../hooks/use-console-store'
@@ -9,7 +9,7 @@ import { useWidgetRegistry } from '../../provider/console-context'
 import { ConfirmDialog, IconButton } from '../../parts'
 import { StreamForm, type StreamFields } from './stream-form'
 import { fetchStreams } from './use-stream-list'
-import { useErrorText, useLocale, useMessages } from '../../hooks/use-messages'
+import { useDates, useErrorText, useMessages } from '../../hooks/use-messages'
 import { streamMessages } from '../../messages/streams'
 
 /** The dashboard widget of a stream. */
@@ -24,7 +24,7 @@ export function StreamList() {
   const actions = useWorkspaceActions()
   const t = useMessages(streamMessages)
   const errorText = useErrorText()
-  const { dates } = useLocale()
+  const dates = useDates()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const roles = useTenant((s) => s.roles)
   const canWrite = isWriter(roles) || isAdmin(roles)
@@ -116,7 +116,7 @@ export function StreamList() {
                   <span className="honu-visually-hidden">{on ? t('onDashboard') : t('notShown')}</span>
                 </button>
                 {stream.update_time && (
-                  <span className="honu-stream__updated honu-muted">{t('updated', { date: formatUtcDate(stream.update_time, dates) })}</span>
+                  <span className="honu-stream__updated honu-muted">{t('updated', { date: dates.utc(stream.update_time) })}</span>
                 )}
                 {canWrite && (
                   <span className="honu-stream__actions">

@@ -1,0 +1,25 @@
+import { defineMessages } from '@honu/core'
+import { translations } from './translations'
+
+/**
+ * The placeholders of widget types not built yet: what each type will show (by type id, which the registry's
+ * `description` reads too) and what an unknown type says.
+ */
+export const placeholderMessages = /* @__PURE__ */ defineMessages(
+  'widgets.placeholder',
+  {
+    Vehicle: 'Position, speed, heading and health of one vehicle.',
+    Vnc: 'A VNC session to a device, with keyboard and mouse.',
+    Map: 'Vehicles and devices of the tenant on a map.',
+    Video: 'A live video stream with its connection state.',
+    Tenant: 'The tenant, its networks and their address ranges.',
+    'Remote Access': 'Remote access devices of the tenant and their sessions.',
+    MissionExecStatus: 'Status of the running mission executions.',
+    MissionReviewInformation: 'Summary of a finished mission for review.',
+    CollectedDataInformation: 'Data collected during a mission execution.',
+    comingSoon: 'Coming soon: {description}',
+    unknownWidget: 'Unknown widget “{type}”',
+    unknownType: 'This widget type is not known to this console.',
+  },
+  translations,
+)
