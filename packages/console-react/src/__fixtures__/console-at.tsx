@@ -2,9 +2,16 @@ import { act, render } from '@testing-library/react'
 import { useLayoutEffect } from 'react'
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions, type To } from 'react-router'
 import { vi } from 'vitest'
-import { createConsoleClient, type AuthUser, type FetchLike, type TenantRecord } from '@honu/core'
+import { createConsoleClient, type AuthUser, type TenantRecord } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
-import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage, type FakeAuthAdapterOptions } from '@honu/core/testing'
+import {
+  createFakeAuthAdapter,
+  createFakeServer,
+  createManualScheduler,
+  createMemoryStorage,
+  type FakeAnswer,
+  type FakeAuthAdapterOptions,
+} from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
 import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
 import type { WidgetRegistry } from '../widget/widget-definition'
@@ -54,9 +61,6 @@ export function RouterProbe({ router }: { router: TestRouter }) {
   return null
 }
 
-/** What the fake server answers to one request: a status with a JSON body, or no answer at all (offline). */
-export type FakeAnswer = { status: number; body?: unknown } | 'no answer'
-
 /** Options of {@link consoleAt}. */
 export interface ConsoleAtOptions {
   /**
@@ -86,19 +90,7 @@ export interface ConsoleAtOptions {
  * the console goes. Every request is recorded as `'METHOD /path?query'`.
  */
 export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
-  const answers: Record<string, FakeAnswer> = { 'GET /health': { status: 200, body: { status: 'ok' } }, ...options.server }
-  const requests: string[] = []
-  const fetch: FetchLike = async (url, init) => {
-    const { pathname, search } = new URL(url)
-    const method = init.method ?? 'GET'
-    requests.push(`${method} ${pathname}${search}`)
-    const answer = answers[`${method} ${pathname}`] ?? { status: 404, body: { message: 'Not found' } }
-    if (answer === 'no answer') throw new TypeError('Failed to fetch')
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    })
-  }
+  const { fetch, answers, requests } = createFakeServer(options.server)
   const auth = createFakeAuthAdapter({ accounts: options.accounts, initialUser: options.signedInAs })
   const client = createConsoleClient({
     api: { baseUrl: 'http://api.test', fetch },
