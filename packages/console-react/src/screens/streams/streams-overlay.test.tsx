@@ -53,9 +53,13 @@ describe('StreamsScreen under 1024 px (spec §9)', () => {
     // The overlay's state is its own: the docked list's remembered "open" is untouched.
     expect(client.streamView.getState().sidebarOpen).toBe(true)
 
+    fireEvent.click(screen.getByRole('button', { name: 'Show stream list' }))
     resizeTo(1024)
     const docked = screen.getByRole('complementary', { name: 'Stream list' })
     expect(docked).not.toHaveClass('honu-streams__sidebar--overlay')
     expect(screen.getByRole('separator', { name: 'Resize the stream list' })).toBeInTheDocument()
+    // Narrow again: the overlay starts closed, whatever it was before.
+    resizeTo(800)
+    expect(screen.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
   })
 })

@@ -36,6 +36,12 @@ export function StreamsScreen() {
   const band = useScreenBand()
   const overlay = band === 'xs' || band === 'sm'
   const [overlayOpen, setOverlayOpen] = useState(false)
+  // Each time the list becomes an overlay it starts closed (state adjusted while rendering, not in an effect).
+  const [wasOverlay, setWasOverlay] = useState(overlay)
+  if (wasOverlay !== overlay) {
+    setWasOverlay(overlay)
+    setOverlayOpen(false)
+  }
   const open = overlay ? overlayOpen : sidebarOpen
   const showSidebar = open && !fullscreen
   const toggleRef = useRef<HTMLButtonElement>(null)
