@@ -11,6 +11,7 @@ type Field = 'newPassword' | 'confirmation' | 'currentPassword'
 export interface ChangePasswordDialogProps {
   /** Whether it shows; the user menu opens it. */
   open: boolean
+  /** Called with `false` on Escape, the close button, Cancel (not while the change is under way), and after the change succeeded. */
   onOpenChange: (open: boolean) => void
 }
 

@@ -19,6 +19,7 @@ const THEME_TEXT = { dark: 'themeDark', light: 'themeLight' } as const satisfies
 export interface PreferencesDialogProps {
   /** Whether it shows; the user menu opens it. */
   open: boolean
+  /** Called with `false` on Escape, the close button or Done. */
   onOpenChange: (open: boolean) => void
 }
 

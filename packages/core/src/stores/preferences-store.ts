@@ -10,10 +10,12 @@ import { objectMessage } from '../platform/schema'
 
 /** Notification preference values (spec §3, §4). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const
+/** One of {@link NOTIFICATION_PREFERENCES}; how toasts reach the user (`toastPresentation`). */
 export type NotificationPreference = (typeof NOTIFICATION_PREFERENCES)[number]
 
 /** The console's themes: dark by default (spec §1, §9), light when the user picks it. */
 export const THEMES = ['dark', 'light'] as const
+/** One of {@link THEMES}; the console root's `data-theme`. */
 export type Theme = (typeof THEMES)[number]
 
 /** What a user chooses, as stored (spec §3 "User preferences", plus the theme and language the console adds). */
