@@ -47,7 +47,9 @@ describe('StreamsScreen under 1024 px (spec §9)', () => {
     resizeTo(600)
     const { client } = consoleAt('/streams', { signedInAs: wes, tenant: alpha, server })
     fireEvent.click(await screen.findByRole('button', { name: 'Show stream list' }))
-    expect(screen.getByRole('complementary', { name: 'Stream list' })).toBeInTheDocument()
+    const list = screen.getByRole('complementary', { name: 'Stream list' })
+    fireEvent.pointerDown(list)
+    expect(list).toBeInTheDocument()
     fireEvent.pointerDown(screen.getByRole('heading', { level: 1, name: 'Streams' }))
     expect(screen.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
     // The overlay's state is its own: the docked list's remembered "open" is untouched.

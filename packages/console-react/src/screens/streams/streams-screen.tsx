@@ -69,8 +69,11 @@ export function StreamsScreen() {
     const onFocusOut = (event: FocusEvent) => {
       if (outside(event.relatedTarget)) setOverlayOpen(false)
     }
+    // By the event's path, not its target: inside a shadow root (the custom element) the document sees the host.
     const onPointerDown = (event: PointerEvent) => {
-      if (outside(event.target)) setOverlayOpen(false)
+      const inside = (node: EventTarget) =>
+        node === sidebar || node === toggleRef.current || (node instanceof Element && node.hasAttribute('data-floating-ui-portal'))
+      if (!event.composedPath().some(inside)) setOverlayOpen(false)
     }
     sidebar.addEventListener('keydown', onKeyDown)
     sidebar.addEventListener('focusout', onFocusOut)
