@@ -84,6 +84,29 @@ describe('MainLayout', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Tenant: Bravo Bay' })).toBeInTheDocument()
   })
 
+  it('switches the organisation from the header in mission planning', async () => {
+    const oda = { uid: 'oda', email: 'oda@honu.test' }
+    const { client, router } = consoleAt('/missionreview', {
+      signedInAs: oda,
+      flags: { mission_planning: true },
+      server: {
+        'GET /api/v1/users/oda': { status: 200, body: { email: oda.email, permissions: { '*': ['org-admin'] } } },
+        'GET /api/v2/user/oda': { status: 200, body: { data: [{ uid: 'oda', email: oda.email }] } },
+        'GET /api/v2/organisation': { status: 200, body: { data: [{ id: 'o2', name: 'Reef Survey' }, { id: 'o1', name: 'Coral Watch' }] } },
+      },
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Mission review' })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Organisation: None chosen' }))
+    await screen.findByRole('menuitemradio', { name: 'Coral Watch' })
+    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Coral Watch', 'Reef Survey'])
+    expect(screen.getByRole('menuitem', { name: 'All organisations…' })).toBeInTheDocument()
+    await user.click(screen.getByRole('menuitemradio', { name: 'Reef Survey' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/missionoperations'))
+    expect(client.tenant.getState().organisation).toEqual({ id: 'o2', name: 'Reef Survey' })
+    expect(await screen.findByRole('button', { name: 'Organisation: Reef Survey' })).toBeInTheDocument()
+  })
+
   it('offers the navigation as a menu too (shown instead of the tabs under 1024 px), the current page checked', async () => {
     const { user, router } = await signedInAt('/streams')
     await user.click(screen.getByRole('button', { name: 'Navigation' }))
