@@ -1,9 +1,9 @@
-import { ConsoleError, failedToFetchUserData, specMessages } from '@honu/core'
+import { specMessages } from '@honu/core'
 import { useState } from 'react'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession } from '../hooks/use-console-store'
 import { useFocusHeading } from '../screens/use-focus-heading'
-import { useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '../hooks/use-messages'
 import { shellMessages } from '../messages/shell'
 
 /**
@@ -16,6 +16,7 @@ export function SessionLoadError() {
   const heading = useFocusHeading()
   const t = useMessages(shellMessages)
   const spec = useMessages(specMessages)
+  const errorText = useErrorText()
   const error = useSession((s) => s.error)
   const [busy, setBusy] = useState(false)
   // The client's failure is 'Failed to fetch user data' (§8) with the HTTP error as its cause; status 0: no answer.
@@ -38,7 +39,7 @@ export function SessionLoadError() {
       </h1>
       <div className="honu-error" role="alert">
         {/* §8: 'Failed to fetch user data', with the server's message when there is one. */}
-        <p>{ConsoleError.is(error) ? error.message : failedToFetchUserData()}</p>
+        <p>{errorText(error, spec('failedToFetchUserData'))}</p>
         <p>
           {reached ? t('accountServerFailed') : t('accountUnreachable')}
         </p>

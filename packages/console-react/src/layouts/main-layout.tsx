@@ -1,11 +1,11 @@
 import { Building2, CircleUser, KeyRound, List, LogOut, Menu, Network, Settings } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { ConsoleError, type Tenant } from '@honu/core'
+import type { Tenant } from '@honu/core'
 import { ChangePasswordDialog, PreferencesDialog } from '../account'
 import { useConsoleClient } from '../hooks/use-console-client'
 import { useSession, useTenant } from '../hooks/use-console-store'
-import { useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '../hooks/use-messages'
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
@@ -127,13 +127,14 @@ function TenantSwitcher({ t }: { t: Translate }) {
   const current = useTenant((s) => s.tenant)
   const [tenants] = useAsync(async () => (await client.v1.listTenants()).sort((a, b) => a.name.localeCompare(b.name)))
   const name = current?.name ?? t('noScope')
+  const errorText = useErrorText()
 
   const pick = async (tenant: Tenant) => {
     try {
       await client.selectTenant(tenant)
       navigate(paths.streams)
     } catch (failure) {
-      client.toasts.getState().show({ message: ConsoleError.is(failure) ? failure.message : t('switchFailed', { name: tenant.name }), tone: 'negative' })
+      client.toasts.getState().show({ message: errorText(failure, t('switchFailed', { name: tenant.name })), tone: 'negative' })
     }
   }
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { ConsoleError } from '@honu/core'
 import type { AsyncState } from './use-async'
-import { useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '../hooks/use-messages'
 import { shellMessages } from '../messages/shell'
 
 /**
@@ -40,6 +39,7 @@ export interface LoadStatusProps {
  */
 export function LoadStatus({ state, what, loading, onRetry }: LoadStatusProps) {
   const t = useMessages(shellMessages)
+  const errorText = useErrorText()
   if (state.status === 'loading') return <Loading>{loading}</Loading>
   if (state.status === 'ready') return null
   const { error } = state
@@ -47,9 +47,7 @@ export function LoadStatus({ state, what, loading, onRetry }: LoadStatusProps) {
   const detail =
     status === 0 || status === undefined
       ? t('checkConnection')
-      : ConsoleError.is(error)
-        ? error.message
-        : t('serverFailed')
+      : errorText(error, t('serverFailed'))
   return (
     <div className="honu-error" role="alert">
       <p>{t('couldNotLoad', { what, detail })}</p>

@@ -31,6 +31,9 @@ describe('describeError', () => {
     expect(describeError(t, new AuthError({ code: 'auth/invalid-otp', message: 'Invalid or expired OTP Code' }), 'x')).toBe(
       'Ungültiger oder abgelaufener Einmalcode',
     )
+    expect(describeError(t, new AuthError({ code: 'auth/no-user', message: 'Nobody is signed in.' }), 'x')).toBe(
+      'Passwort konnte nicht geändert werden, kein Benutzer angemeldet',
+    )
   })
 
   it("translates the spec's part of 'Failed to fetch user data' and keeps the server's words", async () => {

@@ -38,6 +38,8 @@ export const errorMessages = /* @__PURE__ */ defineMessages(
 const SPEC_WORDED: Partial<Record<ConsoleErrorCode, MessageKey>> = {
   'auth/invalid-otp': 'invalidOtp',
   'auth/no-mfa-pending': 'noMfaToResolve',
+  // Raised only by a password change (and its re-authentication) without a signed-in user.
+  'auth/no-user': 'passwordChangeNoUser',
   'tenant/missing-id': 'tenantWithoutId',
   'grid/widget-without-id': 'widgetWithoutId',
 }
