@@ -61,7 +61,9 @@ describe('PreferencesDialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Muted' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Muted' })).toHaveAccessibleDescription('Every notification, shown quietly without interrupting.')
     expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked()
-    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en-US')
+    // Nobody chose a language: the console's default, named.
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('The console’s default: American English')
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Muted' })).toHaveFocus())
     expect(dialog).toHaveAttribute('aria-modal', 'true')
     await expectNoAxeViolations(document.body)
@@ -86,6 +88,9 @@ describe('PreferencesDialog', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de-DE')
     expect(client.preferences.getState().locale).toBe('de-DE')
     expect(JSON.parse(storage.local.getItem('honu:preferences:ada')!)).toEqual({ notifications: 'off', theme: 'light', locale: 'de-DE' })
+    // And back to following the console's default.
+    await user.selectOptions(screen.getByRole('combobox', { name: /Sprache|Language/ }), '')
+    expect(client.preferences.getState().locale).toBeUndefined()
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(opener).toHaveFocus()
@@ -95,9 +100,9 @@ describe('PreferencesDialog', { timeout: 20_000 }, () => {
     await withDialog('preferences', { locale: 'de-DE' })
     const dialog = await screen.findByRole('dialog', { name: 'Einstellungen' })
     expect(screen.getByRole('radio', { name: 'Stumm' })).toBeChecked()
-    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de-DE')
-    expect(screen.getByRole('option', { name: /Deutsch/ })).toHaveAttribute('lang', 'de-DE')
-    expect(screen.getByRole('option', { name: /English/ })).toHaveAttribute('lang', 'en-US')
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveDisplayValue('Standard der Konsole: Deutsch (Deutschland)')
+    expect(screen.getByRole('option', { name: 'Deutsch (Deutschland)' })).toHaveAttribute('lang', 'de-DE')
+    expect(screen.getByRole('option', { name: 'American English' })).toHaveAttribute('lang', 'en-US')
     await expectNoAxeViolations(dialog)
   })
 

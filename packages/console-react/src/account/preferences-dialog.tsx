@@ -1,4 +1,4 @@
-import { LOCALES, NOTIFICATION_PREFERENCES, THEMES, type NotificationPreference, type Theme } from '@honu/core'
+import { LOCALES, NOTIFICATION_PREFERENCES, resolveLocale, THEMES, type NotificationPreference, type Theme } from '@honu/core'
 import { useId } from 'react'
 import { useStore } from 'zustand'
 import { useConsoleClient } from '../hooks/use-console-client'
@@ -34,7 +34,8 @@ const nativeName = (tag: string) => {
 
 /**
  * The user's preferences (spec §3): notifications on, muted or off, the dark or light theme, and the language. Each
- * choice applies at once and is remembered for the signed-in user (`client.preferences`); Done closes. Native radio
+ * choice applies at once and is remembered for the signed-in user (`client.preferences`); the language may also
+ * follow the host's again. Done closes. Native radio
  * groups and a select, so the keyboard works as everywhere (arrow keys within a group, Tab between them).
  *
  * @example <PreferencesDialog open={open} onOpenChange={setOpen} />
@@ -43,7 +44,9 @@ export default function PreferencesDialog({ open, onOpenChange }: PreferencesDia
   const client = useConsoleClient()
   const notifications = usePreferences((s) => s.notifications)
   const theme = usePreferences((s) => s.theme)
-  const activeLocale = useStore(client.i18n, (s) => s.locale)
+  // The user's own choice, or '' to follow the language the host sets (shown with its name).
+  const chosenLocale = usePreferences((s) => s.locale) ?? ''
+  const hostLocale = useStore(client.i18n, (s) => resolveLocale(s.hostLocale))
   const id = useId()
   const t = useMessages(accountMessages)
   const preferences = client.preferences.getState()
@@ -98,7 +101,8 @@ export default function PreferencesDialog({ open, onOpenChange }: PreferencesDia
         </fieldset>
         <div className="honu-select-field">
           <label htmlFor={`${id}-language`}>{t('language')}</label>
-          <select id={`${id}-language`} className="honu-select" value={activeLocale} onChange={(e) => preferences.setLocale(e.target.value)}>
+          <select id={`${id}-language`} className="honu-select" value={chosenLocale} onChange={(e) => preferences.setLocale(e.target.value || undefined)}>
+            <option value="">{t('languageDefault', { language: nativeName(hostLocale) })}</option>
             {LOCALES.map((tag) => (
               <option key={tag} value={tag} lang={tag}>
                 {nativeName(tag)}

@@ -18,6 +18,7 @@ export const accountMessages = /* @__PURE__ */ defineMessages(
     themeDark: 'Dark',
     themeLight: 'Light',
     language: 'Language',
+    languageDefault: 'The console’s default: {language}',
     done: 'Done',
     passwordTitle: 'Change password',
     passwordDescription: 'Choose a new password of at least {min, number} characters.',

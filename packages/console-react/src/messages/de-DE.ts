@@ -74,6 +74,7 @@ export default {
     themeDark: 'Dunkel',
     themeLight: 'Hell',
     language: 'Sprache',
+    languageDefault: 'Standard der Konsole: {language}',
     done: 'Fertig',
     passwordTitle: 'Passwort ändern',
     passwordDescription: 'Wählen Sie ein neues Passwort mit mindestens {min, number} Zeichen.',
