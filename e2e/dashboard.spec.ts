@@ -122,6 +122,8 @@ test('export a layout and import it into a fresh session', async ({ page, browse
   const file = await (await download).path()
   const layout = JSON.parse(readFileSync(file, 'utf8'))
   expect(layout.schemaVersion).toBe(3)
+  // The Video widget's own data (its stream) goes with the layout.
+  expect(layout.workspaces['stream-view']).toContainEqual(expect.objectContaining({ id: 'Video-1', data: { streamId: 'alpha-bow' } }))
 
   const fresh = await (await browser.newContext()).newPage()
   await openStreams(fresh)
@@ -130,6 +132,7 @@ test('export a layout and import it into a fresh session', async ({ page, browse
   await expect(fresh.getByRole('alert')).toContainText('made by a newer console')
   await fresh.getByLabel('Import layout').setInputFiles(file)
   await expect(widget(fresh, 'Video 1')).toBeVisible()
+  await expect(widget(fresh, 'Video 1').getByLabel('Bow camera')).toBeVisible()
   await expect(widget(fresh, 'Vehicle 1')).toBeVisible()
   expect(await place(gridItem(fresh, 'Vehicle 1'))).toEqual(await place(gridItem(page, 'Vehicle 1')))
 })
