@@ -62,5 +62,23 @@ export const MissionPlanningAreas: Story = {
   },
 }
 
+/** At 600 px (spec §9) the navigation folds into a menu: opened and used from the keyboard. */
+export const NarrowScreen: Story = {
+  globals: { viewport: { value: 'sm' } },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Network topology' })
+    expect(window.innerWidth).toBe(600)
+    expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull()
+    const menuButton = canvas.getByRole('button', { name: 'Navigation' })
+    menuButton.focus()
+    await userEvent.keyboard('{Enter}')
+    const menu = await canvas.findByRole('menu')
+    await expect(within(menu).getByRole('menuitemradio', { name: 'Network topology' })).toHaveAttribute('aria-checked', 'true')
+    await userEvent.keyboard('{End}{Enter}')
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible()
+    expect(storyConsole().path).toBe('/adminconsole')
+  },
+}
+
 /** NetworkAreas in the light theme (axe checks its contrast too). */
 export const NetworkAreasLight: Story = inLightTheme(NetworkAreas)

@@ -117,5 +117,23 @@ export const HideList: Story = {
   },
 }
 
+/** At 600 px (spec §9) the stream list is an overlay: closed on arrival, opened by its button, closed by Escape with focus back. */
+export const NarrowScreen: Story = {
+  globals: { viewport: { value: 'sm' } },
+  play: async ({ canvas, userEvent }) => {
+    const show = await canvas.findByRole('button', { name: 'Show stream list' })
+    expect(canvas.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
+    show.focus()
+    await userEvent.keyboard('{Enter}')
+    const list = canvas.getByRole('complementary', { name: 'Stream list' })
+    expect(list).toHaveClass('honu-streams__sidebar--overlay')
+    await waitFor(() => expect(list).toHaveFocus())
+    await canvas.findByRole('list', { name: /Streams/ })
+    await userEvent.keyboard('{Escape}')
+    expect(canvas.queryByRole('complementary', { name: 'Stream list' })).not.toBeInTheDocument()
+    expect(canvas.getByRole('button', { name: 'Show stream list' })).toHaveFocus()
+  },
+}
+
 /** WriterAddsStream in the light theme (axe checks its contrast too). */
 export const WriterAddsStreamLight: Story = inLightTheme(WriterAddsStream)
