@@ -124,6 +124,8 @@ export default {
     missingCredentials: 'Geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
     failed: 'Die Anmeldung ist fehlgeschlagen. Versuchen Sie es erneut.',
     forgotPassword: 'Passwort vergessen?',
+  },
+  'second-factor': {
     secondFactor: 'Zweiter Faktor',
     smsSent: 'Wir senden einen Einmalcode per SMS an {phone}.',
     yourPhone: 'Ihr Telefon',
@@ -136,6 +138,9 @@ export default {
     sendNewCode: 'Neuen Code senden',
     sendCodeFailed: 'Der Code konnte nicht gesendet werden. Versuchen Sie es erneut.',
     enterCode: 'Geben Sie den Code ein.',
+  },
+  'password-reset': {
+    email: 'E-Mail',
     somethingWentWrong: 'Etwas ist schiefgegangen. Versuchen Sie es erneut.',
     invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein.',
     resetTitle: 'Passwort zurücksetzen',

@@ -4,10 +4,12 @@ import { accountMessages } from './account'
 import { dashboardMessages } from './dashboard'
 import { headerMessages } from './header'
 import { areaMessages } from './areas'
+import { passwordResetMessages } from './password-reset'
+import { secondFactorMessages } from './second-factor'
 import { selectMessages } from './select'
 import { shellMessages } from './shell'
 import { signInMessages } from './sign-in'
 import { streamMessages } from './streams'
 
 /** console-react's message books, by name. */
-export const books = { areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages, streamMessages }
+export const books = { passwordResetMessages, secondFactorMessages, areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages, streamMessages }

@@ -1,7 +1,7 @@
 import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
-/** The sign-in screens: login, second factor, password reset. */
+/** The sign-in screen (on the login route: keep it short; the other card screens have books of their own). */
 export const signInMessages = /* @__PURE__ */ defineMessages(
   'sign-in',
   {
@@ -13,33 +13,6 @@ export const signInMessages = /* @__PURE__ */ defineMessages(
     missingCredentials: 'Enter your e-mail and password.',
     failed: 'Signing in failed. Try again.',
     forgotPassword: 'Forgot your password?',
-    secondFactor: 'Second factor',
-    smsSent: 'We send a one-time code by SMS to {phone}.',
-    yourPhone: 'your phone',
-    authenticatorCode: 'Enter the code your authenticator app shows.',
-    authenticatorCodeFor: 'Enter the code your authenticator app shows for {name}.',
-    sending: 'Sending…',
-    sendCode: 'Send code',
-    oneTimeCode: 'One-time code',
-    verify: 'Verify',
-    sendNewCode: 'Send a new code',
-    sendCodeFailed: 'Could not send the code. Try again.',
-    enterCode: 'Enter the code.',
-    somethingWentWrong: 'Something went wrong. Try again.',
-    invalidEmail: 'Enter a valid e-mail address.',
-    resetTitle: 'Reset your password',
-    resetSent: 'If an account exists for {email}, we sent it a link to reset the password.',
-    sendResetLink: 'Send reset link',
-    passwordTooShort: 'Choose a password of at least 6 characters.',
-    passwordsDiffer: 'The two passwords differ.',
-    newPasswordTitle: 'Choose a new password',
-    checkingLink: 'Checking the link…',
-    askNewLink: 'Ask for a new link',
-    passwordChanged: 'Your password has been changed. You can now sign in with it.',
-    forAccount: 'For {email}',
-    newPassword: 'New password',
-    repeatPassword: 'Repeat the new password',
-    savePassword: 'Save password',
   },
   translations,
 )

@@ -7,7 +7,7 @@ import { Loading } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 import { useErrorText, useMessages } from '../hooks/use-messages'
-import { signInMessages } from '../messages/sign-in'
+import { passwordResetMessages } from '../messages/password-reset'
 
 /**
  * Forgotten password and reset action (spec §2 `auth/action`): without a code it asks for the e-mail and sends a
@@ -22,7 +22,7 @@ export function AuthActionScreen() {
 function ForgotPassword() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
-  const t = useMessages(signInMessages)
+  const t = useMessages(passwordResetMessages)
   const errorText = useErrorText()
   const [email, setEmail] = useState('')
   const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' | 'error'; message?: string }>({ status: 'idle' })
@@ -68,7 +68,7 @@ function ResetPassword({ code }: { code: string }) {
   const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
-  const t = useMessages(signInMessages)
+  const t = useMessages(passwordResetMessages)
   const errorText = useErrorText()
   // The link's code names the account; an invalid, expired or used one is said before any form shows.
   const [check] = useAsync(() => client.auth.verifyPasswordResetCode(code), [client, code])

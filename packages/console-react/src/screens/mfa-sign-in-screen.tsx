@@ -7,7 +7,7 @@ import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
 import { useErrorText, useMessages } from '../hooks/use-messages'
-import { signInMessages } from '../messages/sign-in'
+import { secondFactorMessages } from '../messages/second-factor'
 
 /**
  * Second-factor sign-in (spec §2 `/mfasignin`): sends the SMS code (TOTP needs none), then takes the one-time
@@ -17,7 +17,7 @@ export function MfaSignInScreen() {
   const paths = usePaths()
   const client = useConsoleClient()
   const heading = useFocusHeading()
-  const t = useMessages(signInMessages)
+  const t = useMessages(secondFactorMessages)
   const spec = useMessages(specMessages)
   const errorText = useErrorText()
   const hints = useSession((s) => s.mfaHints)
