@@ -1,3 +1,4 @@
+import { UNKNOWN_DATE } from '../dates/format-date'
 import { messages, recoveryMessages } from '../errors/messages'
 import { defineMessages } from './define-messages'
 import { coreTranslations } from './translations'
@@ -12,7 +13,7 @@ export const recoveryMessageBook = /* @__PURE__ */ defineMessages('core.recovery
 export const coreMessages = /* @__PURE__ */ defineMessages(
   'core',
   {
-    unknownDate: 'Unknown date',
+    unknownDate: UNKNOWN_DATE,
   },
   coreTranslations,
 )
