@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers'
 
@@ -60,6 +61,12 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await atEveryWidth(page, heading)
 }
 
+/** Opens a working screen from the header's navigation tabs (at 1920 px), then checks it at every width. */
+async function openFromNavigation(page: Page, name: string, heading: string | RegExp = name) {
+  await page.locator('.honu-nav').getByRole('link', { name, exact: true }).click()
+  await atEveryWidth(page, heading)
+}
+
 test('every network screen at 1920, 1024 and 600 px: works, nothing overflows, touch-sized targets at 600', async ({ page }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1920, height: HEIGHT })
@@ -72,10 +79,10 @@ test('every network screen at 1920, 1024 and 600 px: works, nothing overflows, t
   await expect(page).toHaveURL(/\/streams$/)
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
   await atEveryWidth(page, 'Streams')
-  await visit(page, '/networktopology', 'Network topology')
+  await openFromNavigation(page, 'Network topology')
+  await openFromNavigation(page, 'Collaboration')
+  await openFromNavigation(page, 'Admin console')
   await visit(page, '/networktopology/networkgraph', 'Network graph')
-  await visit(page, '/collaboration', 'Collaboration')
-  await visit(page, '/adminconsole', 'Admin console')
   await visit(page, '/no/such/page', 'Page not found')
 })
 
@@ -91,8 +98,8 @@ test('every mission-planning screen at 1920, 1024 and 600 px: works, nothing ove
   await page.getByRole('button', { name: 'Honu Ocean Operations' }).click()
   await expect(page).toHaveURL(/\/missionoperations$/)
   await atEveryWidth(page, 'Mission operations')
-  await visit(page, '/missionreview', 'Mission review')
-  await visit(page, '/usermanagement', /User management/i)
+  await openFromNavigation(page, 'Mission review')
+  await openFromNavigation(page, 'User management', /User management/i)
 })
 
 /** A file a version 2 console exported (before layouts per band): three map tiles side by side. */
@@ -155,6 +162,13 @@ test('a layout arranged at 1920 px is still as arranged after working at 1024 px
   await expect.poll(() => layout(page)).toEqual(at1920)
   await page.setViewportSize({ width: 1024, height: HEIGHT })
   await expect.poll(() => layout(page)).toEqual(at1024)
+  // The exported file holds both: the band of a 1920 px window's stream view beside its list (where a version 2
+  // file's layout goes, see VERSION_2_BANDS) and the band of a 1024 px one.
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export layout' }).click()
+  const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8'))
+  expect(exported.schemaVersion).toBe(3)
+  expect(Object.keys(exported.layouts['stream-view']).sort()).toEqual(['md', 'sm'])
   // And after a reload, both are still there.
   await page.reload()
   await expect.poll(() => layout(page)).toEqual(at1024)
