@@ -184,6 +184,20 @@ describe('one layout per band, in a console grid store', () => {
     expect(places(reloadedGrid.getState().workspaces['stream-view'].items)).toEqual(md)
   })
 
+  it('saves no band layout in snap mode, where order alone places the widgets, and keeps the band through a reset', () => {
+    const s = setup()
+    s.grid.getState().setSettings({ snapToGrid: true })
+    s.actions.showBand('stream-view', 'lg')
+    s.actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
+    s.actions.nudge('stream-view', 'a', 1, 0)
+    expect(s.layouts()).toBeUndefined()
+    const items = s.grid.getState().workspaces['stream-view'].items
+    s.actions.showBand('stream-view', 'xs')
+    expect(s.grid.getState().workspaces['stream-view'].items).toBe(items)
+    s.grid.getState().resetWorkspaces()
+    expect(s.grid.getState().workspaces['stream-view']).toEqual({ id: 'stream-view', items: [], band: 'xs' })
+  })
+
   it('forgets removed widgets in every band', () => {
     const s = setup()
     arrangeAtXl(s)
