@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
@@ -13,7 +13,7 @@ import { NotFoundScreen } from '../screens/not-found-screen'
 import { Toaster } from '../toaster/toaster'
 import type { WidgetRegistry } from '../widget/widget-definition'
 import { WidgetRegistryContext } from '../provider/console-context'
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen, type LazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { ThemedRoot } from './themed-root'
@@ -35,11 +35,46 @@ export interface ConsoleRoutesOptions {
 const rel = (path: string) => path.replace(/^\//, '')
 
 /**
+ * The working layout (header, navigation, menus), shown only after signing in: loaded then, like the screens, so
+ * the sign-in route carries none of it. One for every console on the page, so it loads once.
+ */
+const WorkingLayout = /* @__PURE__ */ lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
+
+/** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
+export const preloadWorkingLayout = () => WorkingLayout.preload()
+
+// One lazily loaded screen per row of the table, for every console on the page: loaded once, then shown at once.
+const lazyScreens = /* @__PURE__ */ new WeakMap<ConsoleRoute, LazyScreen<object>>()
+function screenOf(row: ConsoleRoute, load: () => Promise<ComponentType>): LazyScreen<object> {
+  let screen = lazyScreens.get(row)
+  if (!screen) lazyScreens.set(row, (screen = lazyScreen(load)))
+  return screen
+}
+
+/**
+ * Once the first page has shown, loads in the background what comes right after signing in: the card screens
+ * (tenant and organisation choice, entry point, second factor, e-mail actions) and the working layout. They stay
+ * off the sign-in route's initial JavaScript, yet show without a loading step when the user gets there. The work
+ * areas' screens still load on their first visit.
+ */
+function PrefetchNextSteps() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const next = [WorkingLayout, ...CONSOLE_ROUTES.flatMap((row) => (row.layout === 'card' && row.load ? [screenOf(row, row.load)] : []))]
+      // A failure here is met again, and shown, when the screen is visited.
+      for (const screen of next) screen.preload().catch(() => undefined)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [])
+  return null
+}
+
+/**
  * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
  * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
  */
 function routeOf(row: ConsoleRoute): RouteObject {
-  const Screen = row.load ? lazyScreen(row.load) : row.screen
+  const Screen = row.load ? screenOf(row, row.load) : row.screen
   const screen = row.load ? (
     <Suspense fallback={<Loading />}>
       <Screen />
@@ -56,15 +91,6 @@ function routeOf(row: ConsoleRoute): RouteObject {
     ),
   }
 }
-
-/**
- * The working layout (header, navigation, menus), shown only after signing in: loaded then, like the screens, so
- * the sign-in route carries none of it. One for every console on the page, so it loads once.
- */
-const WorkingLayout = /* @__PURE__ */ lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
-
-/** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
-export const preloadWorkingLayout = () => WorkingLayout.preload()
 
 /** The table's rows shown in one layout, as routes. */
 const rowsIn = (layout: ConsoleLayout) => CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf)
@@ -143,6 +169,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
                   <ConnectionBanner />
                   <Outlet />
                   <Toaster />
+                  <PrefetchNextSteps />
                 </ThemedRoot>
               </WidgetRegistryContext.Provider>
             </EmbeddingContext.Provider>
