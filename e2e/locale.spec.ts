@@ -53,6 +53,15 @@ test.describe('a German browser', () => {
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administrationskonsole' }).click()
     await screenIs(page, 'Administrationskonsole')
 
+    // At 600 px (spec §9) the long German words wrap: nothing sticks out sideways.
+    await page.setViewportSize({ width: 600, height: 900 })
+    for (const [path, heading] of [['/streams', 'Streams'], ['/networktopology', 'Netzwerktopologie'], ['/tenant', 'Mandanten wählen']]) {
+      await page.goto(path!)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      const sideways = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)
+      expect(sideways, `${path} at 600 px`).toBe(0)
+    }
+
     await page.goto('/nowhere-at-all')
     await screenIs(page, 'Seite nicht gefunden')
     await expect(page.getByRole('link', { name: 'Zur Konsole' })).toBeVisible()
