@@ -138,6 +138,11 @@ async function moveWithKeyboard(page: Page, name: string, keys: string[]) {
 }
 
 test('a layout arranged at 1920 px is still as arranged after working at 1024 px, and an old file imports', async ({ page }) => {
+  // Switching bands redraws the grid from a ResizeObserver: no error may reach the page (a ResizeObserver loop).
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  // (The host app has no favicon: a missing resource is not this test's business.)
+  page.on('console', (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text())))
   await page.setViewportSize({ width: 1920, height: HEIGHT })
   await signIn(page, 'wes@honu.test')
   await page.getByRole('button', { name: /Alpha Harbour/ }).click()
@@ -184,6 +189,7 @@ test('a layout arranged at 1920 px is still as arranged after working at 1024 px
   ])
   expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
   expect(await smallTargets(page)).toEqual([])
+  expect(errors).toEqual([])
 })
 
 test('the stream list is an overlay under 1024 px that opens and closes by keyboard, and docked from 1024 px', async ({ page }) => {
