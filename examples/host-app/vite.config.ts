@@ -8,8 +8,9 @@ export default defineConfig(({ mode, isPreview }) => ({
   resolve: { conditions: ['@honu/source'] },
   build: {
     sourcemap: true,
-    // The console, and a page embedding two independent consoles (proves their state stays apart).
-    rollupOptions: { input: { main: 'index.html', two: 'two-consoles.html', lab: 'dashboard-lab.html' } },
+    // The console alone. The two test pages (vite.pages.config.ts) are a second build into the same dist: built
+    // together, the chunks the three pages share would split the login route into many more, larger, files.
+    rollupOptions: { input: { main: 'index.html' } },
   },
   // `vite preview` (the serve script) sends the strict CSP and the other security headers on every answer, built
   // now from the environment (VITE_HONU_API, HONU_FRAME_ANCESTORS, …) rather than frozen into the HTML at build
