@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo } from 'react'
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import {
@@ -16,6 +16,7 @@ import {
   type MessageBook,
   type MessageValues,
   type Translate,
+  type TranslationLoaders,
 } from '@honu/core'
 import { ConsoleContext } from '../provider/console-context'
 
@@ -92,4 +93,26 @@ export function useDates(): { utc: FormatDate; joined: FormatDate } {
     const known = (text: string) => (text === UNKNOWN_DATE ? t('unknownDate') : text)
     return { utc: (value) => known(formatUtcDate(value, dates)), joined: (value) => known(formatJoinedDate(value, dates)) }
   }, [dates, t])
+}
+
+/**
+ * Whether the packages' translations for the active language are loaded, loading them if not: a console that
+ * starts in German shows nothing for the moment its German takes to load rather than English first. Later
+ * switches keep the screen until the new language is ready (the store sees to that).
+ */
+export function useTranslationsReady(packages: readonly TranslationLoaders[]): boolean {
+  const i18n = useContext(ConsoleContext)?.i18n
+  const locale = useI18n((s) => s.locale)
+  const missing = i18n ? packages.filter((translations) => !i18n.getState().prepared(translations)) : []
+  const [, setLoaded] = useState(0)
+  useEffect(() => {
+    if (!i18n || missing.length === 0) return
+    let live = true
+    void Promise.all(missing.map((translations) => i18n.getState().prepare(translations))).then(() => live && setLoaded((n) => n + 1))
+    return () => {
+      live = false
+    }
+    // `missing` is derived from the store and the language; re-run when either changes.
+  }, [i18n, locale, missing.length]) // eslint-disable-line react-hooks/exhaustive-deps
+  return missing.length === 0
 }

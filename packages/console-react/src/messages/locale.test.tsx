@@ -18,6 +18,18 @@ describe('the console in German', () => {
     await expectNoAxeViolations(document.body)
   })
 
+  it('never shows the sign-in screen in English first when the host starts in German', async () => {
+    // Every change to the page until the German heading is there: none may carry the English one.
+    const seen: string[] = []
+    const observer = new MutationObserver(() => seen.push(document.body.textContent ?? ''))
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    consoleAt('/login', { locale: 'de-DE' })
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    observer.disconnect()
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.filter((text) => text.includes('Sign in') || text.includes('Password'))).toEqual([])
+  })
+
   it("switches languages when the user picks one in the preferences, over the host's", async () => {
     const { client } = consoleAt('/login')
     await screen.findByRole('heading', { name: 'Sign in' })

@@ -97,3 +97,21 @@ describe('the language store', () => {
     expect(resolveLocale(tag)).toBe(expected)
   })
 })
+
+describe('preparing a package before it shows', () => {
+  it("loads a package's German before its first message, so nothing shows in English first", async () => {
+    const { book, i18n, loadGerman } = setup('de-DE')
+    expect(i18n.getState().prepared(book.translations)).toBe(false)
+    await i18n.getState().prepare(book.translations)
+    expect(loadGerman).toHaveBeenCalledTimes(1)
+    expect(i18n.getState().prepared(book.translations)).toBe(true)
+    expect(i18n.getState().t(book, 'title')).toBe('Anmelden')
+  })
+
+  it('has nothing to prepare in US English', async () => {
+    const { book, i18n, loadGerman } = setup('en-US')
+    expect(i18n.getState().prepared(book.translations)).toBe(true)
+    await i18n.getState().prepare(book.translations)
+    expect(loadGerman).not.toHaveBeenCalled()
+  })
+})

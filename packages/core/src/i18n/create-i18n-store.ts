@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DateLocale } from '../dates/format-date'
 import type { Logger } from '../platform/logger'
 import type { PreferencesStore } from '../stores/preferences-store'
-import { LOCALE_DATES, resolveLocale, type LocaleTag, type MessageBook, type Translations } from './define-messages'
+import { LOCALE_DATES, resolveLocale, type LocaleTag, type MessageBook, type TranslationLoaders, type Translations } from './define-messages'
 import { formatParts, parseMessage, type MessageValues } from './format-message'
 
 /** Formats a book's message in the active language. */
@@ -38,6 +38,13 @@ export interface I18nState {
   setHostLocale(tag: string | undefined): void
   /** Resolves once the chosen language is active (at once when it is). */
   ready(): Promise<void>
+  /** Whether a package's translations for the active language are loaded (always true in US English). */
+  prepared(translations: TranslationLoaders): boolean
+  /**
+   * Loads a package's translations for the active language before its first message shows, so a console that
+   * starts in German never shows English first; resolves when they are there (or failed, then English stays).
+   */
+  prepare(translations: TranslationLoaders): Promise<void>
 }
 
 /** The console's language store. */
@@ -117,7 +124,7 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
 
   const initial = resolveLocale(preferences.getState().locale ?? options.locale)
   target = initial
-  const store = createStore<I18nState>()(() => ({
+  const store: I18nStore = createStore<I18nState>()(() => ({
     locale: initial,
     dates: LOCALE_DATES[initial],
     hostLocale: options.locale,
@@ -128,6 +135,17 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
       choose()
     },
     ready: () => settled,
+    prepared: (translations) => {
+      const { locale } = store.getState()
+      const loader = locale === 'en-US' ? undefined : translations[locale]
+      return !loader || loaded.has(loader)
+    },
+    prepare: (translations) => {
+      const { locale } = store.getState()
+      const loader = locale === 'en-US' ? undefined : translations[locale]
+      if (!loader || loaded.has(loader)) return Promise.resolve()
+      return load(loader).then(() => void (store.getState().locale === locale && refresh()))
+    },
   }))
   preferences.subscribe((now, before) => now.locale !== before.locale && choose())
   return store
