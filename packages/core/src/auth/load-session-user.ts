@@ -23,6 +23,12 @@ export interface SessionUserLoaderOptions {
   logger: Logger
   /** The token at sign-in (the token refresher's `current`). */
   getToken(): Promise<string | undefined>
+  /**
+   * Reads the user's stored state back into the stores (the console client's: their preferences, the selected
+   * tenant, the stream sidebar, the workspaces). It runs alongside loading their record, and the session is signed
+   * in once both are done, so the first screen after sign-in sees it. A failure counts as a failed load.
+   */
+  restore?(uid: string): Promise<unknown>
   avatar?: AvatarOptions
 }
 
@@ -63,8 +69,10 @@ export function createSessionUserLoader(options: SessionUserLoaderOptions): Sess
       return
     }
     try {
-      const token = await options.getToken()
-      const record = await v1.getUser(user.uid)
+      const [{ token, record }] = await Promise.all([
+        options.getToken().then(async (token) => ({ token, record: await v1.getUser(user.uid) })),
+        options.restore?.(user.uid),
+      ])
       session.getState().setSession(
         {
           uid: user.uid,

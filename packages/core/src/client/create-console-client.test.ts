@@ -137,7 +137,7 @@ describe('createConsoleClient', () => {
     client.stop()
   })
 
-  it('keeps two consoles on one storage apart through their namespaces', () => {
+  it('keeps two consoles on one storage apart through their namespaces', async () => {
     const shared = { local: createMemoryStorage(), session: createMemoryStorage() }
     const a = createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' })
     const b = createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'b' })
@@ -145,13 +145,15 @@ describe('createConsoleClient', () => {
     a.streamView.getState().setSidebarOpen(false)
     expect(b.tenant.getState().tenant).toBeUndefined()
     expect(b.streamView.getState().sidebarOpen).toBe(true)
-    expect(createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' }).tenant.getState().tenant?.name).toBe(
-      'Alpha',
-    )
+    // What a console reads back when its user signs in.
+    const restoredTenant = async () => {
+      const again = createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' })
+      await again.tenant.restore()
+      return again.tenant.getState().tenant?.name
+    }
+    expect(await restoredTenant()).toBe('Alpha')
     b.resetAll()
-    expect(createConsoleClient({ api: { baseUrl: server.url }, storage: shared, namespace: 'a' }).tenant.getState().tenant?.name).toBe(
-      'Alpha',
-    )
+    expect(await restoredTenant()).toBe('Alpha')
   })
 
   it('selecting a tenant resets streams and workspaces, stores ranges and loads the role', async () => {
@@ -223,6 +225,34 @@ describe('createConsoleClient', () => {
     client.stop()
   })
 
+  it('reads what a signed-in user left stored back into the stores before the session is signed in, and nothing for nobody', async () => {
+    // Signed out at first: a visitor on the sign-in page.
+    const { client, storage } = setup({ auth: createFakeAuthAdapter({ accounts: [{ uid: 'u1', email: 'ada@x.io', password: 'pw' }] }) })
+    storage.session.setItem('honu:selectedTenant', JSON.stringify({ tenant_id: 't2', name: 'Beta' }))
+    storage.local.setItem('honu:streamSidebar', JSON.stringify({ sidebarOpen: false, splitterModel: 40 }))
+    storage.session.setItem('honu:workspaces', JSON.stringify({ 'stream-view': { items: [{ id: 'v1', type: 'Video', name: 'Bow' }] } }))
+    storage.local.setItem('honu:preferences:u1', JSON.stringify({ notifications: 'on', theme: 'light' }))
+    client.start()
+    await flush()
+    // A visitor on the sign-in page: nothing read yet (their schemas are not even loaded).
+    expect(client.tenant.getState().tenant).toBeUndefined()
+    expect(client.streamView.getState().sidebarOpen).toBe(true)
+    const seen: unknown[] = []
+    client.session.subscribe((now) => {
+      if (now.status === 'authenticated') seen.push([client.tenant.getState().tenant?.tenant_id, client.preferences.getState().theme, client.grid.getState().workspaces['stream-view'].items.length])
+    })
+    await client.auth.signIn({ email: 'ada@x.io', password: 'pw' })
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    // The first signed-in state already had all of it; the roles are those for the restored tenant.
+    expect(seen[0]).toEqual(['t2', 'light', 1])
+    expect(client.tenant.getState().roles).toEqual(['admin'])
+    expect(client.tenant.getState().tenant).toEqual({ tenant_id: 't2', name: 'Beta' })
+    expect(client.streamView.getState()).toMatchObject({ sidebarOpen: false, splitterModel: 40 })
+    // Read back, not written again: this tab's tenant is not copied into local storage.
+    expect(storage.local.getItem('honu:selectedTenant')).toBeNull()
+    client.stop()
+  })
+
   it('each signed-in user gets their own preferences, remembered through sign-out', async () => {
     const { client } = setup()
     await startSignedIn(client)
@@ -232,7 +262,7 @@ describe('createConsoleClient', () => {
     await client.signOut()
     expect(client.preferences.getState()).toMatchObject({ uid: undefined, theme: 'dark', notifications: 'muted' })
     client.session.getState().setSession({ uid: 'u1', email: 'ada@x.io' })
-    expect(client.preferences.getState()).toMatchObject({ uid: 'u1', theme: 'light', notifications: 'off' })
+    await vi.waitFor(() => expect(client.preferences.getState()).toMatchObject({ uid: 'u1', theme: 'light', notifications: 'off' }))
     client.stop()
   })
 

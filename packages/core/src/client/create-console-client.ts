@@ -200,7 +200,11 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     services: options.api.v2Services,
     avatar: options.avatar,
   })
-  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, i18n, logger, getToken: tokens.current, avatar: options.avatar })
+  // Stored state is read back when a user signs in (or their session is restored), not at creation: a visitor on
+  // the sign-in page needs none of it, and its schemas (valibot) then stay off that page (issue 12's budget).
+  const restore = (uid: string) =>
+    Promise.all([preferences.getState().setUser(uid), tenant.restore(), streamView.restore(), grid.restore()])
+  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, i18n, logger, getToken: tokens.current, avatar: options.avatar, restore })
   const authService = createAuthService(auth, session, toasts, i18n)
 
   let periodicTimer: unknown
@@ -243,7 +247,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       // Each user has their own preferences: follow whoever is signed in (nobody: the defaults).
       const followUser = () => {
         const uid = session.getState().user?.uid
-        if (uid !== preferences.getState().uid) preferences.getState().setUser(uid)
+        if (uid !== preferences.getState().uid) void preferences.getState().setUser(uid)
       }
       followUser()
       cleanups.push(session.subscribe(followUser))

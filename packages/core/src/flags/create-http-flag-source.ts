@@ -2,7 +2,6 @@ import { REMOTE_CONFIG } from '../constants/remote-config'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { FeatureFlags } from './feature-flags'
 import type { FlagSource } from './flag-source'
-import { parseFeatures } from './parse-features'
 import { retryWithBackoff, type RetryOptions } from './retry-with-backoff'
 
 /** Options of {@link createHttpFlagSource}. */
@@ -30,6 +29,10 @@ export function createHttpFlagSource(options: HttpFlagSourceOptions): FlagSource
   let last: FeatureFlags = {}
   return {
     async load() {
+      // The map's parser (and its schema, valibot) loads alongside the request rather than with the sign-in page.
+      const parser = import('./parse-features')
+      // Awaited only once the answer is there; a failed import then lands in the catch below like a failed request.
+      parser.catch(() => undefined)
       try {
         const body = await retryWithBackoff(
           () => options.http.request('GET', options.url, { timeoutMs: options.timeoutMs ?? REMOTE_CONFIG.fetchTimeoutMillis }),
@@ -42,7 +45,7 @@ export function createHttpFlagSource(options: HttpFlagSourceOptions): FlagSource
           body && typeof body === 'object' && !Array.isArray(body) && REMOTE_CONFIG.featuresKey in body
             ? (body as Record<string, unknown>)[REMOTE_CONFIG.featuresKey]
             : body
-        last = parseFeatures(raw, logger)
+        last = (await parser).parseFeatures(raw, logger)
       } catch (error) {
         logger.warn('[@honu/core] feature flags: could not load flags; keeping the last known flags.', error)
       }

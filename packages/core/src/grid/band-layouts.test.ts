@@ -4,6 +4,14 @@ import { itemsForBand, nearestLayoutBand } from './band-layouts'
 import { createMemoryStorage } from '../platform/storage-adapter'
 import { createWorkspaceActions } from './create-workspace-actions'
 import { createGridStore } from './grid-store'
+import type { StorageAdapter } from '../platform/storage-adapter'
+
+/** A grid store as a reload makes it: reading back what the session storage holds (the console client does at sign-in). */
+const reloaded = async (session: StorageAdapter) => {
+  const grid = createGridStore(session)
+  await grid.restore()
+  return grid
+}
 
 const widget = (id: string, place: Partial<GridWidget> = {}): GridWidget => ({ id, type: 'Video', name: id, ...place })
 const places = (items: readonly GridWidget[]) => items.map(({ id, x, y, w, h }) => ({ id, x, y, w, h }))
@@ -170,7 +178,7 @@ describe('one layout per band, in a console grid store', () => {
     expect(s.at().find((p) => p.id === 'd')).toMatchObject({ x: 0, y: 8 })
   })
 
-  it('keeps each band as the user arranged it, through band changes and a reload', () => {
+  it('keeps each band as the user arranged it, through band changes and a reload', async () => {
     const s = setup()
     arrangeAtXl(s)
     s.actions.showBand('stream-view', 'md')
@@ -178,7 +186,7 @@ describe('one layout per band, in a console grid store', () => {
     const md = s.at()
     s.actions.showBand('stream-view', 'xl')
     expect(s.at()).toEqual(xlLayout)
-    const reloadedGrid = createGridStore(s.session)
+    const reloadedGrid = await reloaded(s.session)
     expect(reloadedGrid.getState().workspaces['stream-view']).toMatchObject({ band: 'xl', layouts: { xl: xlLayout, md } })
     createWorkspaceActions(reloadedGrid).showBand('stream-view', 'md')
     expect(places(reloadedGrid.getState().workspaces['stream-view'].items)).toEqual(md)

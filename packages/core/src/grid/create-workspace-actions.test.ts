@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryStorage } from '../platform/storage-adapter'
 import { createGridStore } from './grid-store'
 import { createWorkspaceActions } from './create-workspace-actions'
+import type { StorageAdapter } from '../platform/storage-adapter'
+
+/** A grid store as a reload makes it: reading back what the session storage holds (the console client does at sign-in). */
+const reloaded = async (session: StorageAdapter) => {
+  const grid = createGridStore(session)
+  await grid.restore()
+  return grid
+}
 
 const setup = () => {
   const session = createMemoryStorage()
@@ -10,7 +18,7 @@ const setup = () => {
 }
 
 describe('createWorkspaceActions', () => {
-  it('applies the rules to the store and persists them in session storage', () => {
+  it('applies the rules to the store and persists them in session storage', async () => {
     const { grid, session, actions } = setup()
     actions.add('stream-view', { id: 'v1', type: 'Video', name: 'Bow' })
     actions.add('stream-view', { id: 'map', type: 'Map', name: 'map' })
@@ -19,17 +27,17 @@ describe('createWorkspaceActions', () => {
       ['v1', true],
       ['map', false],
     ])
-    expect(createGridStore(session).getState().workspaces['stream-view'].items).toHaveLength(2)
+    expect((await reloaded(session)).getState().workspaces['stream-view'].items).toHaveLength(2)
   })
 
-  it("replaces a widget's data, keeping its place and persisting it; an unknown id writes nothing", () => {
+  it("replaces a widget's data, keeping its place and persisting it; an unknown id writes nothing", async () => {
     const { grid, session, actions } = setup()
     actions.add('stream-view', { id: 'v1', type: 'Video', name: 'Bow', data: { streamId: 'a' } })
     const before = grid.getState().workspaces['stream-view'].items[0]!
     actions.setData('stream-view', 'v1', { streamId: 'b' })
     const after = grid.getState().workspaces['stream-view'].items[0]!
     expect(after).toEqual({ ...before, data: { streamId: 'b' } })
-    expect(createGridStore(session).getState().workspaces['stream-view'].items[0]!.data).toEqual({ streamId: 'b' })
+    expect((await reloaded(session)).getState().workspaces['stream-view'].items[0]!.data).toEqual({ streamId: 'b' })
     const workspaces = grid.getState().workspaces
     actions.setData('stream-view', 'nobody', { streamId: 'c' })
     expect(grid.getState().workspaces).toBe(workspaces)

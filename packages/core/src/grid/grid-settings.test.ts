@@ -5,6 +5,14 @@ import { createWorkspaceActions } from './create-workspace-actions'
 import { defaultGridSettings } from './grid-model'
 import { draftOf, validateGridSettings } from './grid-settings'
 import { createGridStore } from './grid-store'
+import type { StorageAdapter } from '../platform/storage-adapter'
+
+/** A grid store as a reload makes it: reading back what the session storage holds (the console client does at sign-in). */
+const reloaded = async (session: StorageAdapter) => {
+  const grid = createGridStore(session)
+  await grid.restore()
+  return grid
+}
 
 describe('validateGridSettings', () => {
   it('accepts the defaults and answers numbers', () => {
@@ -96,7 +104,7 @@ describe('createGridSettingsEditor', () => {
     expect(grid.getState().settings).toMatchObject({ snapToGrid: true, snapToGridColumns: 2, minGridHeight: 400 })
   })
 
-  it('Cancel puts back the settings and every layout as they were', () => {
+  it('Cancel puts back the settings and every layout as they were', async () => {
     const { grid, session, editor } = setup()
     const before = grid.getState()
     editor.change({ snapToGrid: true, snapToGridColumns: '4', snapToGridHeight: '300' })
@@ -105,13 +113,13 @@ describe('createGridSettingsEditor', () => {
     expect(grid.getState().settings).toEqual(before.settings)
     expect(grid.getState().workspaces).toEqual(before.workspaces)
     // What is persisted is put back too.
-    expect(createGridStore(session).getState().settings).toEqual(before.settings)
+    expect((await reloaded(session)).getState().settings).toEqual(before.settings)
   })
 
-  it('saved settings persist with the grid state', () => {
+  it('saved settings persist with the grid state', async () => {
     const { session, editor } = setup()
     editor.change({ snapToGrid: true, snapToGridColumns: '5', minGridWidth: '800' })
     expect(editor.save()).toBe(true)
-    expect(createGridStore(session).getState().settings).toMatchObject({ snapToGrid: true, snapToGridColumns: 5, minGridWidth: 800 })
+    expect((await reloaded(session)).getState().settings).toMatchObject({ snapToGrid: true, snapToGridColumns: 5, minGridWidth: 800 })
   })
 })

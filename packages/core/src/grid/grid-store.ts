@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { SCREEN_BANDS, type ScreenBand } from '../constants/breakpoints'
 import {
   WORKSPACE_IDS,
   defaultGridSettings,
@@ -12,7 +11,7 @@ import {
   type WorkspaceId,
 } from './grid-model'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
+import { persistSlices, type RestoredStore } from '../platform/persist'
 
 /** Grid settings and the workspaces' widgets (spec §3). */
 export interface GridState {
@@ -32,56 +31,16 @@ export interface GridState {
   reset(): void
 }
 
-/** The grid store; it names its storage keys and stops mirroring on `destroy()`. */
-export type GridStore = StoreApi<GridState> & PersistedStore
+/**
+ * The grid store; it names its storage keys, stops mirroring on `destroy()` and reads the stored settings and
+ * workspaces on `restore()`.
+ */
+export type GridStore = StoreApi<GridState> & RestoredStore
 
 /** Storage key of the grid settings. */
 export const GRID_SETTINGS_KEY = 'gridSettings'
 /** Storage key of the workspaces' widgets. */
 export const WORKSPACES_KEY = 'workspaces'
-
-function asSettings(value: unknown): GridSettings | undefined {
-  if (!value || typeof value !== 'object') return undefined
-  const v = value as Record<string, unknown>
-  const merged: Record<string, unknown> = { ...defaultGridSettings }
-  for (const [key, fallback] of Object.entries(defaultGridSettings)) {
-    if (typeof v[key] === typeof fallback) merged[key] = v[key]
-  }
-  return merged as unknown as GridSettings
-}
-
-const isPlace = (place: unknown): place is BandPlace => {
-  const p = place as Record<string, unknown> | null
-  return !!p && typeof p === 'object' && typeof p.id === 'string' && ['x', 'y', 'w', 'h'].every((key) => Number.isInteger(p[key]))
-}
-
-/** The band layouts kept in storage, each band's places checked; a workspace stored before bands has none. */
-function asLayouts(value: unknown): BandLayouts | undefined {
-  if (!value || typeof value !== 'object') return undefined
-  const v = value as Record<string, unknown>
-  const entries = SCREEN_BANDS.filter((band) => Array.isArray(v[band])).map((band) => [band, (v[band] as unknown[]).filter(isPlace)])
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined
-}
-
-function asWorkspaces(value: unknown): Record<WorkspaceId, Workspace> | undefined {
-  if (!value || typeof value !== 'object') return undefined
-  const v = value as Record<string, { items?: unknown; band?: unknown; layouts?: unknown } | undefined>
-  const result = emptyWorkspaces()
-  for (const id of WORKSPACE_IDS) {
-    const items = v[id]?.items
-    // Widgets without an id cannot be loaded (spec §5); drop them rather than break the dashboard.
-    if (Array.isArray(items)) {
-      result[id].items = items.filter(
-        (item): item is GridWidget => !!item && typeof item === 'object' && typeof item.id === 'string' && item.id !== '',
-      )
-    }
-    const band = v[id]?.band
-    if ((SCREEN_BANDS as readonly unknown[]).includes(band)) result[id].band = band as ScreenBand
-    const layouts = asLayouts(v[id]?.layouts)
-    if (layouts) result[id].layouts = layouts
-  }
-  return result
-}
 
 /** The places of the widgets that have one. */
 const placesOf = (items: readonly GridWidget[]): BandPlace[] =>
@@ -106,11 +65,14 @@ function savedLayouts(workspace: Workspace, items: readonly GridWidget[], arrang
   return layouts
 }
 
-/** Creates the grid store; settings and workspaces live in session storage (spec §3). */
+/**
+ * Creates the grid store; settings and workspaces live in session storage (spec §3). It starts from the defaults;
+ * `restore()` reads what is stored (the console client calls it when a user signs in).
+ */
 export function createGridStore(session: StorageAdapter): GridStore {
   const store = createStore<GridState>()((set) => ({
-    settings: restoreSlice(GRID_SETTINGS_KEY, [session], asSettings) ?? { ...defaultGridSettings },
-    workspaces: restoreSlice(WORKSPACES_KEY, [session], asWorkspaces) ?? emptyWorkspaces(),
+    settings: { ...defaultGridSettings },
+    workspaces: emptyWorkspaces(),
     setSettings: (changes) => set((state) => ({ settings: { ...state.settings, ...changes } })),
     setWorkspaceItems: (id, items, arranged = false) =>
       set((state) => {
@@ -129,9 +91,14 @@ export function createGridStore(session: StorageAdapter): GridStore {
   }))
   return Object.assign(
     store,
-    persistSlices(store, [
-      { key: GRID_SETTINGS_KEY, storages: [session], pick: (s) => s.settings },
-      { key: WORKSPACES_KEY, storages: [session], pick: (s) => s.workspaces },
-    ]),
+    persistSlices(
+      store,
+      [
+        { key: GRID_SETTINGS_KEY, storages: [session], pick: (s) => s.settings },
+        { key: WORKSPACES_KEY, storages: [session], pick: (s) => s.workspaces },
+      ],
+      // The checks load with the restore: the sign-in page needs no grid (issue 12's budget).
+      async () => (await import('./stored-grid')).readGrid(session),
+    ),
   )
 }

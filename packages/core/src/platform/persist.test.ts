@@ -4,11 +4,17 @@ import { createManualScheduler } from '../testing/create-manual-scheduler'
 import { createPreferencesStore } from '../stores/preferences-store'
 import { createStreamViewStore } from '../stores/stream-view-store'
 import { createTenantStore } from '../stores/tenant-store'
-import { restoreSlice } from './persist'
+import { restoreSlice } from './schema'
 import { createMemoryStorage } from './storage-adapter'
 
 const quiet = () => ({ warn: vi.fn(), error: vi.fn() })
 const point = object({ x: number('{path} is not a number') })
+
+/** The store once it has read back what storage holds (the console client does that at sign-in). */
+const restored = async <T extends { restore(): Promise<void> }>(store: T): Promise<T> => {
+  await store.restore()
+  return store
+}
 
 describe('restoreSlice (stored state read through a schema)', () => {
   it('returns the first stored value the schema accepts, session before local', () => {
@@ -54,47 +60,47 @@ describe('restoreSlice (stored state read through a schema)', () => {
 describe('the restored stores’ schemas', () => {
   const storages = () => ({ local: createMemoryStorage(), session: createMemoryStorage() })
 
-  it('tenant: a stored tenant whose name is not text is ignored, with a warning naming the field', () => {
+  it('tenant: a stored tenant whose name is not text is ignored, with a warning naming the field', async () => {
     const logger = quiet()
     const s = storages()
     s.session.setItem('selectedTenant', '{"tenant_id":"t1","name":7}')
-    expect(createTenantStore(s, logger).getState().tenant).toBeUndefined()
+    expect((await restored(createTenantStore(s, logger))).getState().tenant).toBeUndefined()
     expect(logger.warn).toHaveBeenCalledWith('[@honu/core] the stored "selectedTenant" is not usable (name is not text); it is ignored.')
   })
 
-  it('organisation: only its id and name are restored; a missing id is named', () => {
+  it('organisation: only its id and name are restored; a missing id is named', async () => {
     const logger = quiet()
     const s = storages()
     s.local.setItem('selectedOrganisation', '{"id":"o1","name":"Ops","secret":"x"}')
-    expect(createTenantStore(s, logger).getState().organisation).toEqual({ id: 'o1', name: 'Ops' })
+    expect((await restored(createTenantStore(s, logger))).getState().organisation).toEqual({ id: 'o1', name: 'Ops' })
     s.local.setItem('selectedOrganisation', '{"name":"Ops"}')
-    expect(createTenantStore(s, logger).getState().organisation).toBeUndefined()
+    expect((await restored(createTenantStore(s, logger))).getState().organisation).toBeUndefined()
     expect(logger.warn).toHaveBeenCalledWith('[@honu/core] the stored "selectedOrganisation" is not usable (id is missing); it is ignored.')
   })
 
-  it('stream sidebar: missing fields take their defaults, a stored value that is not an object is ignored with a warning', () => {
+  it('stream sidebar: missing fields take their defaults, a stored value that is not an object is ignored with a warning', async () => {
     const logger = quiet()
     const s = storages()
     s.session.setItem('streamSidebar', '{"splitterModel":-5}')
-    expect(createStreamViewStore(s, createManualScheduler(), logger).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 0 })
+    expect((await restored(createStreamViewStore(s, createManualScheduler(), logger))).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 0 })
     expect(logger.warn).not.toHaveBeenCalled()
     s.session.setItem('streamSidebar', '"open"')
-    expect(createStreamViewStore(s, createManualScheduler(), logger).getState()).toMatchObject({ sidebarOpen: true })
+    expect((await restored(createStreamViewStore(s, createManualScheduler(), logger))).getState()).toMatchObject({ sidebarOpen: true })
     expect(logger.warn).toHaveBeenCalledWith('[@honu/core] the stored "streamSidebar" is not usable (the value is not the stream sidebar’s state); it is ignored.')
   })
 
-  it('preferences: a user without a stored language gets none, not the previous user’s; one not an object is ignored with a warning', () => {
+  it('preferences: a user without a stored language gets none, not the previous user’s; one not an object is ignored with a warning', async () => {
     const local = createMemoryStorage()
     local.setItem('preferences:de', '{"notifications":"on","theme":"light","locale":"de-DE"}')
     local.setItem('preferences:us', '{"theme":"light","locale":"not a tag!"}')
     local.setItem('preferences:odd', '"loud"')
     const preferences = createPreferencesStore(local)
-    preferences.getState().setUser('de')
+    await preferences.getState().setUser('de')
     expect(preferences.getState()).toMatchObject({ notifications: 'on', theme: 'light', locale: 'de-DE' })
-    preferences.getState().setUser('us')
+    await preferences.getState().setUser('us')
     expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'light', locale: undefined })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    preferences.getState().setUser('odd')
+    await preferences.getState().setUser('odd')
     expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'dark', locale: undefined })
     expect(warn).toHaveBeenCalledWith('[@honu/core] the stored "preferences:odd" is not usable (the value is not a set of preferences); it is ignored.')
   })

@@ -1,37 +1,5 @@
-import type { GenericSchema } from 'valibot'
 import type { StoreApi } from 'zustand/vanilla'
-import { consoleLogger, type Logger } from './logger'
-import { parseWith } from './schema'
-import { readJson, writeJson, type StorageAdapter } from './storage-adapter'
-
-/**
- * The first stored value under `key` that `schema` accepts (a valibot schema, see `schema.ts`), or `undefined`
- * when none does. A stored value the schema refuses is dropped with a warning naming the key and the field, so the
- * store starts from its defaults rather than from something another version (or a hand) left there.
- *
- * `schema` may still be a function returning the value or `undefined` (it then drops without a warning), for a
- * store not yet moved to a schema.
- */
-export function restoreSlice<P>(
-  key: string,
-  storages: readonly StorageAdapter[],
-  schema: GenericSchema<unknown, P> | ((value: unknown) => P | undefined),
-  logger: Logger = consoleLogger,
-): P | undefined {
-  for (const storage of storages) {
-    const stored = readJson(storage, key)
-    if (stored === undefined) continue
-    if (typeof schema === 'function') {
-      const value = schema(stored)
-      if (value !== undefined) return value
-      continue
-    }
-    const parsed = parseWith(schema, stored)
-    if (parsed.ok) return parsed.value
-    logger.warn(`[@honu/core] the stored "${key}" is not usable (${parsed.problem}); it is ignored.`)
-  }
-  return undefined
-}
+import { writeJson, type StorageAdapter } from './storage-adapter'
 
 /**
  * A store that holds timers or mirrors itself into storage. The console client resumes it in `start()` and
@@ -50,18 +18,31 @@ export interface PersistedStore extends StoreLifecycle {
   readonly storageKeys: readonly string[]
 }
 
+/** A {@link PersistedStore} that starts from its defaults and reads what storage holds when asked. */
+export interface RestoredStore extends PersistedStore {
+  /**
+   * Reads the store's slices back from storage (a value its schema refuses is dropped with a warning, see
+   * `restoreSlice` in schema.ts) without writing them again. The console client calls it when a user signs in (or their
+   * session is restored), alongside loading their record: the schemas, and valibot, load then, so the sign-in
+   * page carries none of them (issue 12's budget, scripts/measure-login-js.mjs).
+   */
+  restore(): Promise<void>
+}
+
 /**
  * Mirrors slices of a store's state into storages, each under its key, from now until `destroy()` and again after
  * `resume()`. A slice is written to every storage it names (or removed when it is empty) whenever it changes.
- * Reading ({@link restoreSlice}) prefers the first storage with a usable value, so session storage (this tab) can
+ * Reading (`restoreSlice` in schema.ts) prefers the first storage with a usable value, so session storage (this tab) can
  * win over local storage (last tab closed).
  *
- * @returns the store's {@link PersistedStore} part.
+ * @returns the store's {@link RestoredStore} part; its `restore()` merges in what `read` answers.
  */
 export function persistSlices<S>(
   store: StoreApi<S>,
   slices: readonly { key: string; storages: readonly StorageAdapter[]; pick: (state: S) => unknown }[],
-): PersistedStore {
+  /** Reads the stored slices (the store's `restore()`); what it answers is merged into the state. */
+  read: () => Promise<Partial<S>> = async () => ({}),
+): RestoredStore {
   let stop: (() => void) | undefined
   const resume = () => {
     // What each slice was when mirroring (re)started: only a change from there is written.
@@ -79,13 +60,23 @@ export function persistSlices<S>(
       })
     })
   }
+  const destroy = () => {
+    stop?.()
+    stop = undefined
+  }
   resume()
   return {
     storageKeys: slices.map((slice) => slice.key),
     resume,
-    destroy: () => {
-      stop?.()
-      stop = undefined
+    destroy,
+    async restore() {
+      const restored = await read()
+      // Mirroring paused while the stored values go in: writing them back could copy one tab's session value into
+      // local storage, which holds the last tab's.
+      const mirroring = stop !== undefined
+      destroy()
+      store.setState(restored)
+      if (mirroring) resume()
     },
   }
 }

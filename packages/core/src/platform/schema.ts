@@ -1,10 +1,13 @@
 import { safeParse, type BaseIssue, type GenericSchema } from 'valibot'
+import { consoleLogger, type Logger } from './logger'
+import { readJson, type StorageAdapter } from './storage-adapter'
 
 /**
  * Schemas at the edges: what a user brings in or the console finds stored (layout documents, restored stores, the
  * feature map; `.plan` and KML files, live-channel messages next) is parsed by one valibot schema. valibot because
- * it is small and tree-shakes to the checks in use (1.9 KB against 6.6 KB for zod/mini); the restored stores and
- * the feature map bring it into the main entry and the login route (see .size-limit.json for what that cost).
+ * it is small and tree-shakes to the checks in use (1.9 KB against 6.6 KB for zod/mini). The stores import their
+ * schemas when they restore (after sign-in) and the flag source its parser with the flags, so valibot stays off the
+ * login route (issue 12's budget, scripts/measure-login-js.mjs).
  *
  * A schema's messages say why a field is wrong and where it goes in the sentence: `{path}` is the field
  * (`workspaces.stream-view[0].x`), `{parent}` the value holding it (`workspaces.stream-view[0]`). A message without
@@ -51,4 +54,33 @@ export function parseWith<T>(
   if (result.success) return { ok: true, value: result.output }
   const problems = result.issues.map((issue) => describeIssue(issue))
   return { ok: false, problem: problems[0]!, problems }
+}
+
+/**
+ * The first stored value under `key` that `schema` accepts (a valibot schema, see `schema.ts`), or `undefined`
+ * when none does. A stored value the schema refuses is dropped with a warning naming the key and the field, so the
+ * store starts from its defaults rather than from something another version (or a hand) left there.
+ *
+ * `schema` may still be a function returning the value or `undefined` (it then drops without a warning), for a
+ * store not yet moved to a schema.
+ */
+export function restoreSlice<P>(
+  key: string,
+  storages: readonly StorageAdapter[],
+  schema: GenericSchema<unknown, P> | ((value: unknown) => P | undefined),
+  logger: Logger = consoleLogger,
+): P | undefined {
+  for (const storage of storages) {
+    const stored = readJson(storage, key)
+    if (stored === undefined) continue
+    if (typeof schema === 'function') {
+      const value = schema(stored)
+      if (value !== undefined) return value
+      continue
+    }
+    const parsed = parseWith(schema, stored)
+    if (parsed.ok) return parsed.value
+    logger.warn(`[@honu/core] the stored "${key}" is not usable (${parsed.problem}); it is ignored.`)
+  }
+  return undefined
 }

@@ -4,9 +4,7 @@ import type { Logger } from '../platform/logger'
 import type { StorageAdapter } from '../platform/storage-adapter'
 import { writeJson } from '../platform/storage-adapter'
 import { DARK_MODE_DEFAULT } from '../constants/timing'
-import { check, fallback, object, optional, picklist, pipe, string, transform } from 'valibot'
-import { restoreSlice, type PersistedStore } from '../platform/persist'
-import { objectMessage } from '../platform/schema'
+import type { PersistedStore } from '../platform/persist'
 
 /** Notification preference values (spec §3, §4). */
 export const NOTIFICATION_PREFERENCES = ['on', 'off', 'muted'] as const
@@ -49,9 +47,11 @@ export interface PreferencesState extends UserPreferences {
   setLocale(locale: string | undefined): void
   /**
    * Switches to a user's remembered preferences (the defaults when they have none), or to the defaults for nobody.
-   * The console client calls it when the signed-in user changes.
+   * The console client calls it when a user signs in (alongside loading their record) and when the signed-in user
+   * changes. Resolves once they are in the state: reading them loads their schema the first time. A later
+   * `setUser` or `reset` wins over one still reading.
    */
-  setUser(uid: string | undefined): void
+  setUser(uid: string | undefined): Promise<void>
   /** Back to the defaults, for nobody; what each user chose stays remembered for their next sign-in. */
   reset(): void
 }
@@ -77,28 +77,9 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
 const isNotifications = (value: unknown): value is NotificationPreference =>
   (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
 const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value)
-// A language tag as `Intl` takes it (`en`, `en-US`, `de-DE`, `zh-Hant-TW`): letters and digits in short parts.
-const isLocale = (value: unknown): value is string =>
+/** @internal A language tag as `Intl` takes it (`en`, `en-US`, `de-DE`, `zh-Hant-TW`): letters and digits in short parts. */
+export const isLocale = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= 35 && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i.test(value)
-
-/**
- * Stored preferences: each field that is missing or of the wrong kind takes its default; a value that is not an
- * object at all is ignored with a warning (see `restoreSlice`). Built where it is used: a module-level call would
- * keep valibot in every bundle that imports core.
- */
-const storedPreferences = () =>
-  pipe(
-    object(
-      {
-        notifications: fallback(picklist(NOTIFICATION_PREFERENCES), DEFAULT_PREFERENCES.notifications),
-        theme: fallback(picklist(THEMES), DEFAULT_PREFERENCES.theme),
-        locale: fallback(optional(pipe(string(), check<string>(isLocale))), undefined),
-      },
-      objectMessage('a set of preferences'),
-    ),
-    // Every field present, `locale` too when it is not stored: the store merges this over the previous user's.
-    transform(({ notifications, theme, locale }): UserPreferences => ({ notifications, theme, locale })),
-  )
 
 const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value: unknown, allowed: string) =>
   new ConsoleError({ code: `preferences/invalid-${code}`, message: `Unknown ${what} "${String(value)}": use ${allowed}.` })
@@ -110,12 +91,17 @@ const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value
  *
  * @example
  * const preferences = createPreferencesStore(storage.local)
- * preferences.getState().setUser('u1') // u1's remembered choice, or the defaults
+ * await preferences.getState().setUser('u1') // u1's remembered choice, or the defaults
  * preferences.getState().setTheme('light') // remembered for u1
  */
 export function createPreferencesStore(local: StorageAdapter, logger?: Logger): PreferencesStore {
-  const restore = (uid: string | undefined): UserPreferences =>
-    (uid && restoreSlice(preferencesKey(uid), [local], storedPreferences(), logger)) || { ...DEFAULT_PREFERENCES }
+  // The schema (and valibot) load with the first user's preferences, never on the sign-in page.
+  const restore = async (uid: string | undefined): Promise<UserPreferences> => {
+    if (!uid) return { ...DEFAULT_PREFERENCES }
+    return (await import('./stored-state')).readPreferences(local, uid, logger) ?? { ...DEFAULT_PREFERENCES }
+  }
+  // Each switch of user has its generation: one still reading when another switch (or a reset) came is dropped.
+  let generation = 0
   const pick = (s: PreferencesState): UserPreferences => ({ notifications: s.notifications, theme: s.theme, locale: s.locale })
 
   const store = createStore<PreferencesState>()((set) => ({
@@ -133,8 +119,15 @@ export function createPreferencesStore(local: StorageAdapter, logger?: Logger): 
       if (locale !== undefined && !isLocale(locale)) throw invalid('locale', 'language', locale, 'a language tag such as en-US')
       set({ locale })
     },
-    setUser: (uid) => set({ uid, ...restore(uid) }),
-    reset: () => set({ uid: undefined, ...DEFAULT_PREFERENCES }),
+    setUser: async (uid) => {
+      const mine = ++generation
+      const preferences = await restore(uid)
+      if (mine === generation) set({ uid, ...preferences })
+    },
+    reset: () => {
+      generation += 1
+      set({ uid: undefined, ...DEFAULT_PREFERENCES })
+    },
   }))
 
   // Mirrors the signed-in user's choice under their own key. A change of user only loads what was stored (or the

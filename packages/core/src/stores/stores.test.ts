@@ -9,6 +9,12 @@ import { createToastStore, toastPresentation } from './toast-store'
 
 const storages = () => ({ local: createMemoryStorage(), session: createMemoryStorage() })
 
+/** The store once it has read back what storage holds (the console client does that at sign-in). */
+const restored = async <T extends { restore(): Promise<void> }>(store: T): Promise<T> => {
+  await store.restore()
+  return store
+}
+
 describe('preferences store', () => {
   it('defaults notifications to muted, the dark theme and the host language, for nobody', () => {
     expect(createPreferencesStore(createMemoryStorage()).getState()).toMatchObject({
@@ -18,34 +24,34 @@ describe('preferences store', () => {
       uid: undefined,
     })
   })
-  it.each(['on', 'off', 'muted'] as const)('accepts %s and remembers it for the user', (value) => {
+  it.each(['on', 'off', 'muted'] as const)('accepts %s and remembers it for the user', async (value) => {
     const local = createMemoryStorage()
     const store = createPreferencesStore(local)
-    store.getState().setUser('u1')
+    await store.getState().setUser('u1')
     store.getState().setNotifications(value)
     const again = createPreferencesStore(local)
-    again.getState().setUser('u1')
+    await again.getState().setUser('u1')
     expect(again.getState().notifications).toBe(value)
   })
-  it('remembers each user their own theme and language, through a reset (sign-out)', () => {
+  it('remembers each user their own theme and language, through a reset (sign-out)', async () => {
     const local = createMemoryStorage()
     const store = createPreferencesStore(local)
-    store.getState().setUser('ada')
+    await store.getState().setUser('ada')
     store.getState().setTheme('light')
     store.getState().setLocale('de-DE')
     store.getState().reset()
     expect(store.getState()).toMatchObject({ uid: undefined, theme: 'dark', locale: undefined })
-    store.getState().setUser('wes')
+    await store.getState().setUser('wes')
     expect(store.getState()).toMatchObject({ theme: 'dark', locale: undefined })
-    store.getState().setUser('ada')
+    await store.getState().setUser('ada')
     expect(store.getState()).toMatchObject({ theme: 'light', locale: 'de-DE' })
     expect(local.keys()).toEqual(['preferences:ada'])
   })
-  it('remembers nothing for nobody, and signing in alone writes nothing', () => {
+  it('remembers nothing for nobody, and signing in alone writes nothing', async () => {
     const local = createMemoryStorage()
     const store = createPreferencesStore(local)
     store.getState().setTheme('light')
-    store.getState().setUser('u1')
+    await store.getState().setUser('u1')
     expect(local.size).toBe(0)
     expect(store.getState().theme).toBe('dark')
   })
@@ -56,17 +62,29 @@ describe('preferences store', () => {
     expect(() => store.getState().setLocale('<b>')).toThrow(/Unknown language "<b>"/)
     expect(store.getState()).toMatchObject({ notifications: 'muted', theme: 'dark', locale: undefined })
   })
-  it('ignores a corrupted stored value', () => {
+  it('ignores a corrupted stored value', async () => {
     const local = createMemoryStorage()
     local.setItem('preferences:u1', '{"notifications":"loud"')
     const store = createPreferencesStore(local)
-    store.getState().setUser('u1')
+    await store.getState().setUser('u1')
     expect(store.getState().notifications).toBe('muted')
   })
-  it('stops writing after destroy() and writes again after resume()', () => {
+  it('a reset (sign-out) or another user wins over a switch still reading the stored preferences', async () => {
+    const local = createMemoryStorage()
+    local.setItem('preferences:ada', JSON.stringify({ notifications: 'on', theme: 'light' }))
+    const store = createPreferencesStore(local)
+    const reading = store.getState().setUser('ada')
+    store.getState().reset()
+    await reading
+    expect(store.getState()).toMatchObject({ uid: undefined, theme: 'dark' })
+    const first = store.getState().setUser('ada')
+    await Promise.all([first, store.getState().setUser('wes')])
+    expect(store.getState()).toMatchObject({ uid: 'wes', theme: 'dark', notifications: 'muted' })
+  })
+  it('stops writing after destroy() and writes again after resume()', async () => {
     const local = createMemoryStorage()
     const store = createPreferencesStore(local)
-    store.getState().setUser('u1')
+    await store.getState().setUser('u1')
     store.destroy()
     store.getState().setTheme('light')
     expect(local.size).toBe(0)
@@ -103,24 +121,24 @@ describe('flags store', () => {
 
 describe('tenant store', () => {
   const tenant = { tenant_id: 't1', name: 'Alpha' }
-  it('keeps the selected tenant in both local and session storage', () => {
+  it('keeps the selected tenant in both local and session storage', async () => {
     const s = storages()
     createTenantStore(s).getState().setTenant(tenant)
     expect(JSON.parse(s.local.getItem('selectedTenant')!)).toEqual(tenant)
     expect(JSON.parse(s.session.getItem('selectedTenant')!)).toEqual(tenant)
-    expect(createTenantStore(s).getState().tenant).toEqual(tenant)
+    expect((await restored(createTenantStore(s))).getState().tenant).toEqual(tenant)
   })
-  it('prefers this tab’s session choice, else the last one in local storage', () => {
+  it('prefers this tab’s session choice, else the last one in local storage', async () => {
     const s = storages()
     s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 'old', name: 'Old' }))
-    expect(createTenantStore(s).getState().tenant?.tenant_id).toBe('old')
+    expect((await restored(createTenantStore(s))).getState().tenant?.tenant_id).toBe('old')
     s.session.setItem('selectedTenant', JSON.stringify(tenant))
-    expect(createTenantStore(s).getState().tenant?.tenant_id).toBe('t1')
+    expect((await restored(createTenantStore(s))).getState().tenant?.tenant_id).toBe('t1')
   })
-  it('ignores a stored value that is not a tenant', () => {
+  it('ignores a stored value that is not a tenant', async () => {
     const s = storages()
     s.session.setItem('selectedTenant', '{"name":1}')
-    expect(createTenantStore(s).getState().tenant).toBeUndefined()
+    expect((await restored(createTenantStore(s))).getState().tenant).toBeUndefined()
   })
   it('removes the stored tenant on reset', () => {
     const s = storages()
@@ -145,14 +163,14 @@ describe('stream view store (§3 defaults)', () => {
       refreshingResource: { status: false },
     })
   })
-  it('remembers the sidebar in local and session storage', () => {
+  it('remembers the sidebar in local and session storage', async () => {
     const s = storages()
     const store = createStreamViewStore(s, createManualScheduler())
     store.getState().setSidebarOpen(false)
     store.getState().setSplitter(40)
     expect(JSON.parse(s.local.getItem('streamSidebar')!)).toEqual({ sidebarOpen: false, splitterModel: 40 })
     expect(JSON.parse(s.session.getItem('streamSidebar')!)).toEqual({ sidebarOpen: false, splitterModel: 40 })
-    expect(createStreamViewStore(s, createManualScheduler()).getState()).toMatchObject({ sidebarOpen: false, splitterModel: 40 })
+    expect((await restored(createStreamViewStore(s, createManualScheduler()))).getState()).toMatchObject({ sidebarOpen: false, splitterModel: 40 })
   })
   it('clamps the splitter to 0–100', () => {
     const store = createStreamViewStore(storages(), createManualScheduler())
@@ -213,33 +231,33 @@ describe('toast store', () => {
 })
 
 describe('selected organisation', () => {
-  it('is kept like the tenant and forgotten on reset', () => {
+  it('is kept like the tenant and forgotten on reset', async () => {
     const s = storages()
     const store = createTenantStore(s)
     store.getState().setOrganisation({ id: 'org-honu', name: 'Honu' })
-    expect(createTenantStore(s).getState().organisation).toEqual({ id: 'org-honu', name: 'Honu' })
+    expect((await restored(createTenantStore(s))).getState().organisation).toEqual({ id: 'org-honu', name: 'Honu' })
     store.getState().reset()
     expect(s.local.getItem('selectedOrganisation')).toBeNull()
-    expect(createTenantStore(s).getState().organisation).toBeUndefined()
+    expect((await restored(createTenantStore(s))).getState().organisation).toBeUndefined()
   })
 })
 
 describe('restored stores (schemas at the edge of storage)', () => {
-  it('a stored field that is missing or of the wrong kind takes its default; the other stays', () => {
+  it('a stored field that is missing or of the wrong kind takes its default; the other stays', async () => {
     const local = createMemoryStorage()
     local.setItem('preferences:u1', JSON.stringify({ notifications: 'loud', theme: 'light' }))
     const preferences = createPreferencesStore(local)
-    preferences.getState().setUser('u1')
+    await preferences.getState().setUser('u1')
     expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'light' })
     const s = storages()
     s.session.setItem('streamSidebar', JSON.stringify({ sidebarOpen: 'no', splitterModel: 140 }))
-    expect(createStreamViewStore(s, createManualScheduler()).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 100 })
+    expect((await restored(createStreamViewStore(s, createManualScheduler()))).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 100 })
   })
-  it('a stored tenant without a name is not restored; one with extra fields keeps them', () => {
+  it('a stored tenant without a name is not restored; one with extra fields keeps them', async () => {
     const s = storages()
     s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 't1' }))
-    expect(createTenantStore(s).getState().tenant).toBeUndefined()
+    expect((await restored(createTenantStore(s))).getState().tenant).toBeUndefined()
     s.local.setItem('selectedTenant', JSON.stringify({ tenant_id: 't1', name: 'Alpha', remote_cidr: '10.0.0.0/8' }))
-    expect(createTenantStore(s).getState().tenant).toEqual({ tenant_id: 't1', name: 'Alpha', remote_cidr: '10.0.0.0/8' })
+    expect((await restored(createTenantStore(s))).getState().tenant).toEqual({ tenant_id: 't1', name: 'Alpha', remote_cidr: '10.0.0.0/8' })
   })
 })

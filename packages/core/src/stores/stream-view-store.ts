@@ -3,10 +3,8 @@ import type { Stream } from '../api/v1-types'
 import { RESOURCE_REFRESH_FLAG_MS, STREAM_SIDEBAR_OPEN_DEFAULT, STREAM_SPLITTER_DEFAULT } from '../constants/timing'
 import type { Scheduler } from '../platform/scheduler'
 import type { StorageAdapter } from '../platform/storage-adapter'
-import { boolean, fallback, number, object, pipe, transform } from 'valibot'
 import type { Logger } from '../platform/logger'
-import { persistSlices, restoreSlice, type PersistedStore } from '../platform/persist'
-import { objectMessage } from '../platform/schema'
+import { persistSlices, type RestoredStore } from '../platform/persist'
 
 /** The resource being refreshed, for a brief visual cue. */
 export interface RefreshingResource {
@@ -38,31 +36,22 @@ export interface StreamViewState {
   resetSidebar(): void
 }
 
-/** The stream view store; it names its storage key, and `destroy()` also cancels the refreshing cue's timer. */
-export type StreamViewStore = StoreApi<StreamViewState> & PersistedStore
+/**
+ * The stream view store; it names its storage key, `destroy()` also cancels the refreshing cue's timer, and
+ * `restore()` reads the stored sidebar state.
+ */
+export type StreamViewStore = StoreApi<StreamViewState> & RestoredStore
 
 /** Storage key of the stream sidebar state. */
 export const STREAM_SIDEBAR_KEY = 'streamSidebar'
 
-const clampPercent = (value: number) => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : STREAM_SPLITTER_DEFAULT)
+/** @internal A splitter position kept within 0–100 percent (the default when it is not a number). */
+export const clampPercent = (value: number) => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : STREAM_SPLITTER_DEFAULT)
 
 /**
- * The stored sidebar state: a field of the wrong type takes its default and the other is kept (an older version may
- * have stored one of them only); a value that is not an object at all is ignored. Built where it is used: a
- * module-level call would keep valibot in every bundle that imports core (see tenant-store.ts).
- */
-const storedSidebar = () =>
-  object(
-    {
-      sidebarOpen: fallback(boolean(), STREAM_SIDEBAR_OPEN_DEFAULT),
-      splitterModel: fallback(pipe(number(), transform(clampPercent)), STREAM_SPLITTER_DEFAULT),
-    },
-    objectMessage('the stream sidebar’s state'),
-  )
-
-/**
- * Creates the stream view store; the sidebar state lives in both local and session storage (spec §3). A stored
- * state that is not an object is ignored with a warning on `logger`.
+ * Creates the stream view store; the sidebar state lives in both local and session storage (spec §3). It starts
+ * from the defaults; `restore()` reads the stored state, ignoring with a warning on `logger` one that is not an
+ * object.
  */
 export function createStreamViewStore(
   storages: { local: StorageAdapter; session: StorageAdapter },
@@ -71,7 +60,6 @@ export function createStreamViewStore(
 ): StreamViewStore {
   const order = [storages.session, storages.local]
   const sidebarDefaults = { sidebarOpen: STREAM_SIDEBAR_OPEN_DEFAULT, splitterModel: STREAM_SPLITTER_DEFAULT }
-  const restored = restoreSlice(STREAM_SIDEBAR_KEY, order, storedSidebar(), logger)
   const initial = {
     streams: [] as Stream[],
     streamCount: 0,
@@ -83,7 +71,6 @@ export function createStreamViewStore(
   const store = createStore<StreamViewState>()((set) => ({
     ...initial,
     ...sidebarDefaults,
-    ...restored,
     setStreams: (streams, total) => set({ streams, streamCount: total ?? streams.length }),
     setSidebarOpen: (open) => set({ sidebarOpen: open }),
     setSplitter: (percent) => set({ splitterModel: clampPercent(percent) }),
@@ -103,9 +90,11 @@ export function createStreamViewStore(
     },
     resetSidebar: () => set(sidebarDefaults),
   }))
-  const persisted = persistSlices(store, [
-    { key: STREAM_SIDEBAR_KEY, storages: order, pick: (s) => ({ sidebarOpen: s.sidebarOpen, splitterModel: s.splitterModel }) },
-  ])
+  const persisted = persistSlices(
+    store,
+    [{ key: STREAM_SIDEBAR_KEY, storages: order, pick: (s) => ({ sidebarOpen: s.sidebarOpen, splitterModel: s.splitterModel }) }],
+    async () => (await import('./stored-state')).readSidebar(order, logger),
+  )
   return Object.assign(store, {
     ...persisted,
     destroy: () => {
