@@ -97,14 +97,18 @@ export function useDates(): { utc: FormatDate; joined: FormatDate } {
 
 /**
  * Whether the packages' translations for the active language are loaded, loading them if not: a console that
- * starts in German shows nothing for the moment its German takes to load rather than English first. Later
- * switches keep the screen until the new language is ready (the store sees to that).
+ * starts in German shows nothing for the moment its German takes to load rather than English first. Once true it
+ * stays true: a later switch keeps the screen (and any open dialog) and re-renders it when the language is ready.
  */
 export function useTranslationsReady(packages: readonly TranslationLoaders[]): boolean {
   const i18n = useContext(ConsoleContext)?.i18n
   const locale = useI18n((s) => s.locale)
   const missing = i18n ? packages.filter((translations) => !i18n.getState().prepared(translations)) : []
   const [, setLoaded] = useState(0)
+  const [shown, setShown] = useState(false)
+  const ready = missing.length === 0
+  // Remembered from this render on (React's pattern for state derived from earlier renders).
+  if (ready && !shown) setShown(true)
   useEffect(() => {
     if (!i18n || missing.length === 0) return
     let live = true
@@ -114,5 +118,5 @@ export function useTranslationsReady(packages: readonly TranslationLoaders[]): b
     }
     // `missing` is derived from the store and the language; re-run when either changes.
   }, [i18n, locale, missing.length]) // eslint-disable-line react-hooks/exhaustive-deps
-  return missing.length === 0
+  return shown || ready
 }

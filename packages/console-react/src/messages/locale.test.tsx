@@ -1,4 +1,4 @@
-import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
@@ -32,13 +32,17 @@ describe('the console in German', () => {
 
   it("switches languages when the user picks one in the preferences, over the host's", async () => {
     const { client } = consoleAt('/login')
-    await screen.findByRole('heading', { name: 'Sign in' })
+    const heading = await screen.findByRole('heading', { name: 'Sign in' })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ada@honu.test' } })
     act(() => client.preferences.getState().setLocale('de-DE'))
     await act(() => client.i18n.getState().ready())
-    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    // Re-rendered in place, not mounted afresh: the same heading, and what the user typed is still there.
+    await waitFor(() => expect(heading).toHaveTextContent('Anmelden'))
+    expect(heading).toBeInTheDocument()
+    expect(screen.getByLabelText('E-Mail')).toHaveValue('ada@honu.test')
     act(() => client.preferences.getState().setLocale('en-US'))
     await act(() => client.i18n.getState().ready())
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(heading).toHaveTextContent('Sign in')
   })
 })
 
