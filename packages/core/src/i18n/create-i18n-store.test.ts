@@ -115,3 +115,16 @@ describe('preparing a package before it shows', () => {
     expect(loadGerman).not.toHaveBeenCalled()
   })
 })
+
+describe('a prepared package on a later switch', () => {
+  it('is loaded before the switch shows, even if none of its messages showed yet', async () => {
+    const { book, i18n, preferences, loadGerman } = setup('en-US')
+    await i18n.getState().prepare(book.translations)
+    expect(loadGerman).not.toHaveBeenCalled()
+    preferences.getState().setLocale('de-DE')
+    await i18n.getState().ready()
+    expect(loadGerman).toHaveBeenCalledTimes(1)
+    expect(i18n.getState().prepared(book.translations)).toBe(true)
+    expect(i18n.getState().t(book, 'title')).toBe('Anmelden')
+  })
+})

@@ -76,6 +76,8 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
   const loading = new Map<() => Promise<Translations>, Promise<void>>()
   const parsed = new Map<string, ReturnType<typeof parseMessage>>()
   const seen = new Set<MessageBook>()
+  // Packages prepared before their first message (the console root's): loaded with every later switch too.
+  const known = new Set<TranslationLoaders>()
   let target: LocaleTag
   let settled: Promise<void> = Promise.resolve()
 
@@ -115,7 +117,9 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
     if (next === target) return
     target = next
     store.setState({ loading: true })
-    const loaders = [...seen].map((book) => (next === 'en-US' ? undefined : book.translations[next]))
+    const loaders = [...[...seen].map((book) => book.translations), ...known].map((translations) =>
+      next === 'en-US' ? undefined : translations[next],
+    )
     settled = Promise.all([...new Set(loaders)].map((loader) => loader && load(loader))).then(() => {
       if (target !== next) return
       store.setState({ locale: next, dates: LOCALE_DATES[next], loading: false, t: makeT(next) })
@@ -141,6 +145,7 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
       return !loader || loaded.has(loader)
     },
     prepare: (translations) => {
+      known.add(translations)
       const { locale } = store.getState()
       const loader = locale === 'en-US' ? undefined : translations[locale]
       if (!loader || loaded.has(loader)) return Promise.resolve()
