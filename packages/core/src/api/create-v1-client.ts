@@ -1,8 +1,8 @@
-import { tryCidrRange } from '../cidr/cidr-range'
 import { ConsoleError } from '../errors/console-error'
 import type { HttpError } from '../errors/http-error'
 import { failedToFetchUserData, messages } from '../errors/messages'
-import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
+import type { AvatarOptions } from '../avatar/avatar'
+import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import { deriveRole } from '../permissions/roles'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { HttpClient, RequestOptions } from './http-client'
@@ -36,15 +36,6 @@ export function proxyAddress(video: Pick<Video, 'proxy' | 'video_id'>): string {
   return video.proxy ? `${video.proxy}${video.video_id}` : ''
 }
 
-/** Adds the derived CIDR ranges to a tenant (spec §3). */
-export function withCidrRanges(tenant: TenantRecord): Tenant {
-  return {
-    ...tenant,
-    remote_cidr_range: tryCidrRange(tenant.remote_cidr),
-    vpn_cidr_range: tryCidrRange(tenant.vpn_cidr),
-  }
-}
-
 /** Sorts tenants by name for display (locale-aware, case-insensitive), without changing the input. */
 export function sortTenantsByName<T extends { name: string }>(tenants: readonly T[]): T[] {
   return [...tenants].sort((a, b) => String(a.name).localeCompare(String(b.name), 'en', { sensitivity: 'base' }))
@@ -68,10 +59,10 @@ function listOf<T>(body: unknown): T[] {
 export function createV1Client(options: V1ClientOptions) {
   const { http } = options
   const base = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`
-  const withAvatar = <T extends { email?: string }>(user: T): T & { avatar?: string } => ({
-    ...user,
-    avatar: avatarUrl(user.email, options.avatar),
-  })
+  const withAvatars = async <T extends { email?: string }>(users: readonly T[]): Promise<(T & { avatar?: string })[]> => {
+    const avatarUrl = await loadAvatarUrl()
+    return users.map((user) => ({ ...user, avatar: avatarUrl(user.email, options.avatar) }))
+  }
 
   return {
     /** `GET /videos?tenant_id`: the tenant's streams with `total_count`. */
@@ -113,6 +104,7 @@ export function createV1Client(options: V1ClientOptions) {
     /** `GET /tenants`: sorted by name, with derived CIDR ranges (spec §3). */
     async listTenants(request: Signal = {}): Promise<Tenant[]> {
       const body = await http.request('GET', `${base}/tenants`, request)
+      const { withCidrRanges } = await import('./tenant-ranges')
       return sortTenantsByName(listOf<TenantRecord>(body).map(withCidrRanges))
     },
 
@@ -134,7 +126,7 @@ export function createV1Client(options: V1ClientOptions) {
         // Spec §8: a missing user list for a tenant only logs a warning; the caller gets an empty list.
         ;(options.logger ?? consoleLogger).warn(`@honu/core: the server sent no user list for tenant "${tenantId}"; showing none.`)
       }
-      return listOf<TenantUser>(body).map((user) => ({ ...withAvatar(user), role: deriveRole(user.permissions, tenantId) }))
+      return (await withAvatars(listOf<TenantUser>(body))).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
     },
 
     /** `POST /users` with name and e-mail; answers the new `uid`. */
@@ -174,7 +166,8 @@ export function createV1Client(options: V1ClientOptions) {
     async getUser(uid: string, request: Signal = {}): Promise<User> {
       try {
         const user = await http.request<User>('GET', `${base}/users/${enc(uid)}`, request)
-        return withAvatar({ ...user, permissions: user?.permissions ?? {} })
+        const [withAvatar] = await withAvatars([{ ...user, permissions: user?.permissions ?? {} }])
+        return withAvatar!
       } catch (cause) {
         const serverMessage = ConsoleError.is(cause) ? serverMessageOf(cause as HttpError) : undefined
         throw new ConsoleError({ code: 'user/fetch-failed', message: failedToFetchUserData(serverMessage), cause })

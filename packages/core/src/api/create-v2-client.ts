@@ -1,5 +1,6 @@
 import type { MissionPlanningRoles, MissionPlanningUser } from '../permissions/mission-planning'
-import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
+import type { AvatarOptions } from '../avatar/avatar'
+import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import type { HttpClient, Query, RequestOptions } from './http-client'
 import { unwrapV2 } from './unwrap-v2'
 import { resolveV2Url, type V2ServiceMap } from './v2-url'
@@ -40,10 +41,10 @@ export function createV2Client(options: V2ClientOptions) {
   const { http } = options
   const call = async <T>(method: string, path: string, request: Omit<RequestOptions, 'timeoutMs'> = {}) =>
     unwrapV2<T>(await http.request(method, resolveV2Url(path, options.baseUrl, options.services), request))
-  const withAvatar = (user: MissionPlanningUser): MissionPlanningUser => ({
-    ...user,
-    avatar: avatarUrl(user.email, options.avatar),
-  })
+  const withAvatars = async (users: readonly MissionPlanningUser[]): Promise<MissionPlanningUser[]> => {
+    const avatarUrl = await loadAvatarUrl()
+    return users.map((user) => ({ ...user, avatar: avatarUrl(user.email, options.avatar) }))
+  }
 
   function resource<N extends V2ResourceName>(name: N): V2ResourceClient<V2Resources[N]> {
     type T = V2Resources[N]
@@ -66,13 +67,13 @@ export function createV2Client(options: V2ClientOptions) {
     async getUser(uid: string, request: Signal = {}): Promise<MissionPlanningUser | undefined> {
       const list = await call<MissionPlanningUser[] | MissionPlanningUser>('GET', `user/${enc(uid)}`, request)
       const first = Array.isArray(list) ? list[0] : list
-      return first && typeof first === 'object' ? withAvatar(first) : undefined
+      return first && typeof first === 'object' ? (await withAvatars([first]))[0] : undefined
     },
 
     /** `GET` a user-list path supplied by the caller (spec §7), e.g. `user/organisation/{id}`. */
     async listUsers(path: string, request: Signal = {}): Promise<MissionPlanningUser[]> {
       const list = await call<unknown>('GET', path, request)
-      return Array.isArray(list) ? (list as MissionPlanningUser[]).map(withAvatar) : []
+      return Array.isArray(list) ? withAvatars(list as MissionPlanningUser[]) : []
     },
 
     /** `POST user/{ownerType}/{ownerId}` with name and e-mail; answers the new `uid`. */

@@ -1,5 +1,6 @@
 import type { V1Client } from '../api/create-v1-client'
-import { avatarUrl, type AvatarOptions } from '../avatar/avatar'
+import type { AvatarOptions } from '../avatar/avatar'
+import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import { ConsoleError } from '../errors/console-error'
 import { messages } from '../errors/messages'
 import { getRoles, type Permissions } from '../permissions/roles'
@@ -69,8 +70,9 @@ export function createSessionUserLoader(options: SessionUserLoaderOptions): Sess
       return
     }
     try {
-      const [{ token, record }] = await Promise.all([
+      const [{ token, record }, avatarUrl] = await Promise.all([
         options.getToken().then(async (token) => ({ token, record: await v1.getUser(user.uid) })),
+        loadAvatarUrl(),
         options.restore?.(user.uid),
       ])
       session.getState().setSession(

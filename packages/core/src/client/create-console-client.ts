@@ -1,5 +1,5 @@
 import { createHttpClient, type FetchLike, type HttpClient } from '../api/http-client'
-import { createV1Client, withCidrRanges, type V1Client } from '../api/create-v1-client'
+import { createV1Client, type V1Client } from '../api/create-v1-client'
 import { createV2Client, type V2Client } from '../api/create-v2-client'
 import type { V2ServiceMap } from '../api/v2-url'
 import type { TenantRecord } from '../api/v1-types'
@@ -275,6 +275,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     async selectTenant(record) {
       streamView.getState().reset()
       grid.getState().resetWorkspaces()
+      const { withCidrRanges } = await import('../api/tenant-ranges')
       const next = withCidrRanges(record)
       if (tenant.getState().tenant?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
       await users.sync()
