@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
-import { specMessages } from '@honu/core'
+import { coreTranslations } from '@honu/core'
 import { usePreferences } from '../hooks/use-console-store'
 import { useLocale, useTranslationsReady } from '../hooks/use-messages'
 import { translations } from '../messages/translations'
 
-const PACKAGES = [translations, specMessages.translations]
+// No property read here: a module-level one counts as a side effect, which would keep this module, and with it
+// the German module's import(), in an app that imports only the provider (see tsup.config.ts).
+const PACKAGES = [translations, coreTranslations]
 
 /**
  * The console's root element: scopes its styles and carries the theme (dark unless the user chose light) and the

@@ -13,4 +13,5 @@ export {
 export { parseMessage, formatParts, type MessageValue, type MessageValues } from './format-message'
 export { createI18nStore, translateSource, type I18nState, type I18nStore, type I18nStoreOptions, type Translate } from './create-i18n-store'
 export { coreMessages, specMessages, recoveryMessageBook } from './core-messages'
+export { coreTranslations } from './translations'
 export { errorMessages, describeError } from './error-messages'
