@@ -8,7 +8,12 @@ export default defineConfig({
   // Its own folder: Playwright empties it at start, and test-results/ also holds the Vitest reports.
   outputDir: 'test-results/playwright',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Committed screenshots (e2e/visual.spec.ts) in one folder for every machine: no platform or project in the
+    // name, so CI on Debian with the same Chromium compares against the files made here.
+    toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
+  },
   fullyParallel: false,
   workers: 1,
   retries: 0,
