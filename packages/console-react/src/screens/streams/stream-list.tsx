@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Pencil, Trash2 } from 'lucide-react'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useStore } from 'zustand'
 import { isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient } from '../../hooks/use-console-client'
@@ -85,7 +85,9 @@ export function StreamList() {
           {t('title')} <span className="honu-muted">({count})</span>
         </h2>
         {canWrite && editing === undefined && (
-          <button type="button" className="honu-button" onClick={() => setEditing('new')}>
+          // Secondary: the dashboard's Add widget is the screen's one primary action.
+          <button type="button" className="honu-button honu-button--quiet" onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
             {t('addStream')}
           </button>
         )}
