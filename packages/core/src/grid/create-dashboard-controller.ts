@@ -41,9 +41,19 @@ export interface DashboardControllerOptions {
   observeWidth?: (el: HTMLElement, report: (width: number) => void) => () => void
 }
 
+/**
+ * The part of the DOM's `ResizeObserver` used here, read from `globalThis`: core is also compiled by Node projects
+ * (the reference server) whose TypeScript libraries have no DOM.
+ */
+type ResizeObserverLike = new (callback: (entries: ReadonlyArray<{ contentRect: { width: number } }>) => void) => {
+  observe(el: HTMLElement): void
+  disconnect(): void
+}
+
 function observeWithResizeObserver(el: HTMLElement, report: (width: number) => void): () => void {
-  if (typeof ResizeObserver === 'undefined') return () => {}
-  const observer = new ResizeObserver((entries) => {
+  const Observer = (globalThis as { ResizeObserver?: ResizeObserverLike }).ResizeObserver
+  if (!Observer) return () => {}
+  const observer = new Observer((entries) => {
     const last = entries[entries.length - 1]
     if (last) report(last.contentRect.width)
   })
