@@ -29,7 +29,12 @@ export class WidgetErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error === undefined) return <div key={this.state.attempt}>{this.props.children}</div>
+    if (this.state.error === undefined)
+      return (
+        <div key={this.state.attempt} className="honu-widget-content">
+          {this.props.children}
+        </div>
+      )
     return (
       <div className="honu-widget-error" role="alert">
         <p>{this.props.stopped}</p>
