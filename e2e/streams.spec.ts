@@ -244,9 +244,12 @@ test('a tile off screen or minimised downloads nothing, and plays again when sho
     if (match) (loads[match[1]!] ??= []).push(Date.now())
   })
   const loadsSince = (id: string, from: number) => (loads[id] ?? []).filter((t) => t >= from).length
+  // A short window, so the fourth tile sits below the fold whatever the tiles' default size.
+  await page.setViewportSize({ width: 1280, height: 400 })
   await openStreams(page, 'wes@honu.test')
   for (const name of Object.keys(ALPHA)) await page.getByRole('button', { name: new RegExp(`^${name}`) }).click()
-  // At this window size the fourth tile sits below the fold.
+  const dockTop = (await page.getByRole('group', { name: 'Dock overview' }).boundingBox())?.y ?? 0
+  expect(dockTop, 'the fourth tile starts below the window').toBeGreaterThan(400)
   await expect(tile(page, 'Dock overview')).toHaveAttribute('data-state', 'paused')
   const from = Date.now()
   await page.waitForTimeout(4000)
