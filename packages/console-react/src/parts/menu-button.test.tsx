@@ -71,6 +71,8 @@ describe('MenuButton', { timeout: 20_000 }, () => {
     button.focus()
     await user.keyboard('{ArrowDown}')
     await screen.findByRole('menu')
+    // Focus reaches the first item a frame after the menu opens; a key pressed before lands on the button.
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Preferences' })).toHaveFocus())
     await user.keyboard('{ArrowDown}')
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Change password' })).toHaveFocus())
     await user.keyboard('{Enter}')
