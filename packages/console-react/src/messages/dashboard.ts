@@ -42,6 +42,7 @@ export const dashboardMessages = /* @__PURE__ */ defineMessages(
     cannotMove: '{name} cannot be moved.',
     cannotResize: '{name} cannot be resized.',
     resizingOff: 'Resizing is off in this layout.',
+    widgetRole: 'widget',
     keyboardHelp: 'Press Enter to lift a widget, arrow keys to move it, Shift and arrow keys to resize it, Enter to drop it and Escape to cancel.',
     empty: 'No widgets here yet.',
     emptyHint: 'Add one with Add widget in the toolbar above.',

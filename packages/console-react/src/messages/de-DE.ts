@@ -41,6 +41,7 @@ export default {
     cannotMove: '{name} kann nicht verschoben werden.',
     cannotResize: '{name} kann nicht in der Größe geändert werden.',
     resizingOff: 'Größenänderung ist in diesem Layout ausgeschaltet.',
+    widgetRole: 'Widget',
     keyboardHelp: 'Drücken Sie die Eingabetaste, um ein Widget anzuheben, die Pfeiltasten, um es zu verschieben, Umschalt und die Pfeiltasten, um seine Größe zu ändern, die Eingabetaste, um es abzulegen, und Escape, um abzubrechen.',
     empty: 'Hier sind noch keine Widgets.',
     emptyHint: 'Fügen Sie eines mit „Widget hinzufügen“ in der Werkzeugleiste oben hinzu.',
