@@ -1,4 +1,4 @@
-import { readdirSync, renameSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from '@playwright/test'
 import {
@@ -73,7 +73,11 @@ test("a screen whose code is gone (a redeploy replaced it): 'The console was upd
   test.setTimeout(60_000)
   // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to
   // the old version's files. It is put back before the reload, as the new version's files would be there.
-  const file = readdirSync(ASSETS).find((name) => /^work-area-screen-.+\.js$/.test(name))
+  // The console's page (index.html) names its entry file, and that file names its own work-area chunk: the two test
+  // pages are built in a second pass with chunks of their own.
+  const entry = /src="\/assets\/(main-[^"]+\.js)"/.exec(readFileSync(join(ASSETS, '..', 'index.html'), 'utf8'))?.[1]
+  expect(entry, 'the console page\'s entry file').toBeTruthy()
+  const file = /work-area-screen-[\w-]+\.js/.exec(readFileSync(join(ASSETS, entry!), 'utf8'))?.[0]
   expect(file, 'the built work-area screen').toBeTruthy()
   const path = join(ASSETS, file!)
   await openStreams(page, 'wes@honu.test')
