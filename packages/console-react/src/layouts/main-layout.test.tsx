@@ -115,6 +115,21 @@ describe('MainLayout', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminconsole'))
   })
 
+  it('under 1024 px shows the account as an icon whose tooltip says who is signed in', async () => {
+    const wide = window.innerWidth
+    window.innerWidth = 800
+    try {
+      await signedInAt('/streams')
+      const account = screen.getByRole('button', { name: 'Account: wes@honu.test' })
+      expect(account).not.toHaveTextContent('wes@honu.test')
+      act(() => account.focus())
+      expect(await screen.findByText('Account: wes@honu.test', { selector: '[role="tooltip"], [role="tooltip"] *' })).toBeInTheDocument()
+      await expectNoAxeViolations(document.body)
+    } finally {
+      window.innerWidth = wide
+    }
+  })
+
   it('asks to sign in again when the session expired, keeping the page', async () => {
     const { client } = await signedInAt('/adminconsole')
     act(() => client.session.getState().requestReauthentication())

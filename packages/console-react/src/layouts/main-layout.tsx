@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import type { Tenant } from '@honu/core'
 import { ChangePasswordDialog, PreferencesDialog } from '../account'
 import { useConsoleClient } from '../hooks/use-console-client'
+import { useScreenBand } from '../hooks/use-screen-band'
 import { useSession, useTenant } from '../hooks/use-console-store'
 import { useErrorText, useMessages } from '../hooks/use-messages'
 import { headerMessages } from '../messages/header'
@@ -105,9 +106,11 @@ function UserMenu({ t, onSignOut }: { t: Translate; onSignOut: () => void }) {
   const email = useSession((s) => s.user?.email) ?? ''
   const [dialog, setDialog] = useState<'preferences' | 'password' | null>(null)
   const close = (open: boolean) => !open && setDialog(null)
+  // Under 1024 px the e-mail gives way to the icon alone, which then needs its tooltip (an icon-only button).
+  const iconOnly = ['xs', 'sm'].includes(useScreenBand())
   return (
     <div className="honu-header__user">
-      <MenuButton label={t('account', { email })} button={email} icon={CircleUser}>
+      <MenuButton label={t('account', { email })} button={email} icon={CircleUser} iconOnly={iconOnly}>
         <MenuItem label={t('preferences')} icon={Settings} onSelect={() => setDialog('preferences')} />
         <MenuItem label={t('changePassword')} icon={KeyRound} onSelect={() => setDialog('password')} />
         <MenuSeparator />
