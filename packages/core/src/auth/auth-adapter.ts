@@ -29,6 +29,12 @@ export interface MfaHint {
  * an adapter cannot do.
  */
 export interface AuthAdapter {
+  /**
+   * The host application signs users in (its own page, its own identity system): the console renders none of its
+   * password, second-factor, reset or e-mail-action forms, and sends a signed-out user to the host instead
+   * (`onSignInRequired` / `signInUrl` in `@honu/console-react`). `createTokenAuthAdapter` sets it.
+   */
+  readonly hostSignIn?: boolean
   /** The current user once the provider has restored its session, or `undefined` when signed out. */
   getCurrentUser(): Promise<AuthUser | undefined>
   /** Subscribes to sign-in and sign-out; returns the unsubscribe function. */

@@ -180,3 +180,49 @@ describe('createConnectionStore', () => {
     expect(store.getState()).toMatchObject({ status: 'unreachable', failures: 1 })
   })
 })
+
+describe('check (a console starting)', () => {
+  it('probes quietly while reachable: nothing changes when the server answers', async () => {
+    const { scheduler, probe, store } = setup()
+    const seen: ConnectionStatus[] = []
+    store.subscribe((s, before) => s.status !== before.status && seen.push(s.status))
+    store.getState().check()
+    expect(probe.calls).toBe(1)
+    expect(store.getState().status).toBe('reachable')
+    await probe.answer(true)
+    expect(store.getState()).toMatchObject({ status: 'reachable', failures: 0 })
+    expect(seen).toEqual([])
+    expect(scheduler.pending).toBe(0)
+  })
+
+  it('a failed check makes it unreachable and starts the backoff', async () => {
+    const { scheduler, probe, store } = setup()
+    store.getState().check()
+    await probe.answer(false)
+    expect(store.getState()).toMatchObject({ status: 'unreachable', failures: 1 })
+    scheduler.advance(1999)
+    expect(probe.calls).toBe(1)
+    scheduler.advance(1)
+    expect(probe.calls).toBe(2)
+    await probe.answer(true)
+    expect(store.getState().status).toBe('reachable')
+  })
+
+  it('a call answered while the check is out wins over its late failure', async () => {
+    const { scheduler, probe, store } = setup()
+    store.getState().check()
+    store.getState().reportReachable()
+    await probe.answer(false)
+    expect(store.getState()).toMatchObject({ status: 'reachable', failures: 0 })
+    expect(scheduler.pending).toBe(0)
+  })
+
+  it('while unreachable it probes at once, as retryNow does', () => {
+    const { scheduler, probe, store } = setup()
+    store.getState().reportUnreachable()
+    store.getState().check()
+    expect(probe.calls).toBe(1)
+    expect(store.getState().status).toBe('retrying')
+    expect(scheduler.pending).toBe(0)
+  })
+})

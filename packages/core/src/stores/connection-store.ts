@@ -18,6 +18,12 @@ export interface ConnectionState {
   reportReachable(): void
   /** Probes now instead of at the next step of the backoff (a "Retry now" button, or the client starting again). */
   retryNow(): void
+  /**
+   * Probes once whatever the state (a console starting): while `reachable`, quietly (the state stays `reachable`
+   * while the probe is out, so nothing flashes); a failed probe makes it `unreachable` and the backoff starts. Not
+   * reachable: the same as `retryNow()`.
+   */
+  check(): void
   /** Stops probing; `retryNow()` resumes. */
   stop(): void
 }
@@ -79,12 +85,26 @@ export function createConnectionStore(scheduler: Scheduler, probe: () => Promise
       },
       reportReachable() {
         const { status, failures } = get()
-        if (status === 'reachable' && failures === 0) return
+        // Also makes a quiet check still out stale: this answer is newer.
         cancel()
+        if (status === 'reachable' && failures === 0) return
         set({ status: 'reachable', failures: 0 })
       },
       retryNow() {
         if (get().status !== 'reachable') run()
+      },
+      check() {
+        if (get().status !== 'reachable') return run()
+        cancel()
+        const mine = generation
+        void probe()
+          .catch(() => false)
+          .then((up) => {
+            // A call answered (or failed) meanwhile, or the store stopped: that is newer news.
+            if (up || mine !== generation || get().status !== 'reachable') return
+            set((s) => ({ status: 'unreachable', failures: s.failures + 1 }))
+            schedule()
+          })
       },
       stop() {
         cancel()
