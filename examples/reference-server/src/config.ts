@@ -26,6 +26,22 @@ export interface ServerConfig {
   revocationCheckSeconds: number
 }
 
+/** Storybook's origins: its VideoPlayer stories call a running reference server from there (development only). */
+export const STORYBOOK_ORIGINS = ['http://localhost:6006', 'http://127.0.0.1:6006'] as const
+
+/**
+ * The origins whose pages may call the API (CORS): `ALLOWED_ORIGINS`, comma-separated, or the reference app's own;
+ * in development (emulator mode, `NODE_ENV` not `production`) Storybook's as well.
+ */
+function readAllowedOrigins(env: NodeJS.ProcessEnv, authMode: AuthMode): string[] {
+  const listed = (env.ALLOWED_ORIGINS ?? 'http://127.0.0.1:5173,http://localhost:5173')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+  const development = authMode === 'emulator' && env.NODE_ENV !== 'production'
+  return development ? [...new Set([...listed, ...STORYBOOK_ORIGINS])] : listed
+}
+
 /** Reads the configuration. Emulator mode must be asked for explicitly: it accepts unsigned tokens. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const authMode = env.HONU_AUTH_MODE === 'emulator' ? 'emulator' : 'firebase'
@@ -45,7 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authMode,
     projectId: env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT ?? 'demo-honu',
     emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? (authMode === 'emulator' ? '127.0.0.1:9099' : undefined),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? 'http://127.0.0.1:5173,http://localhost:5173').split(',').filter(Boolean),
+    allowedOrigins: readAllowedOrigins(env, authMode),
     seed: env.HONU_SEED !== '0',
     splitPortBase: env.HONU_SPLIT_PORT_BASE ? Number(env.HONU_SPLIT_PORT_BASE) : undefined,
     features,
