@@ -1,4 +1,24 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+
+/**
+ * Partner fixtures (examples/partner-*, installed from packed tarballs by `node scripts/partners.mjs install`), each
+ * declared by `"honuFixture": { "port", "serve": "dev" | "preview", "allowed"? }` in its package.json. Their specs
+ * are e2e/partners/*.spec.ts, run as the `partners` project when HONU_PARTNERS=1 (the test command sets it after
+ * installing them), so a run of the app's specs alone needs no installed fixture.
+ */
+const partners = process.env.HONU_PARTNERS === '1'
+const fixtures = readdirSync('examples', { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('partner-') && existsSync(`examples/${d.name}/package.json`))
+  .map((d) => {
+    const { honuFixture } = JSON.parse(readFileSync(`examples/${d.name}/package.json`, 'utf8')) as {
+      honuFixture?: { port: number; serve?: 'dev' | 'preview'; allowed?: boolean }
+    }
+    if (!honuFixture?.port) throw new Error(`examples/${d.name}/package.json has no "honuFixture": { "port": … }`)
+    return { name: d.name, port: honuFixture.port, serve: honuFixture.serve ?? 'dev', allowed: honuFixture.allowed !== false }
+  })
+/** The reference app's origins and every fixture's that is not declared as refused. */
+const allowedOrigins = ['http://127.0.0.1:5173', 'http://localhost:5173', ...fixtures.filter((f) => f.allowed).map((f) => `http://127.0.0.1:${f.port}`)]
 
 // Debian's Chromium (installed by .ci/run); Playwright downloads no browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -15,6 +35,10 @@ export default defineConfig({
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
   fullyParallel: false,
+  projects: [
+    { name: 'app', testIgnore: 'partners/**' },
+    ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : []),
+  ],
   workers: 1,
   retries: 0,
   // The JSON report feeds the test count of `npm test`.
@@ -30,17 +54,36 @@ export default defineConfig({
     },
   },
   // The whole embedded stack: Auth emulator, reference server (in-memory database, seeded), built app.
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: 'http://127.0.0.1:5173',
-    // A revoked session is refused on its next request (not up to 60 s later, the server's default bound).
-    // A server that exits is restarted after 2 s (then 4, 8…): long enough for a browser test to see it down.
-    env: { HONU_DATA_DIR: 'memory', HONU_MEDIA_TEST_CONTROLS: '1', HONU_REVOCATION_CHECK_SECONDS: '0', HONU_RESTART_DELAY_MS: '2000' },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    // SIGTERM lets scripts/serve.mjs stop the emulator, server and app it started (each in its own group).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      url: 'http://127.0.0.1:5173',
+      // A revoked session is refused on its next request (not up to 60 s later, the server's default bound).
+      // A server that exits is restarted after 2 s (then 4, 8…): long enough for a browser test to see it down.
+      env: {
+        HONU_DATA_DIR: 'memory',
+        HONU_MEDIA_TEST_CONTROLS: '1',
+        HONU_REVOCATION_CHECK_SECONDS: '0',
+        HONU_RESTART_DELAY_MS: '2000',
+        ALLOWED_ORIGINS: allowedOrigins.join(','),
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      // SIGTERM lets scripts/serve.mjs stop the emulator, server and app it started (each in its own group).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // Each fixture on its own port: the Vite dev server (development mode, StrictMode's double effects) or a
+    // production build served by `vite preview`.
+    ...(partners ? fixtures : []).map((f) => ({
+      command: f.serve === 'dev' ? `npm run dev -- --host 127.0.0.1 --port ${f.port} --strictPort` : `npm run build && npm run preview -- --host 127.0.0.1 --port ${f.port} --strictPort`,
+      cwd: `examples/${f.name}`,
+      url: `http://127.0.0.1:${f.port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+  ],
 })

@@ -36,8 +36,12 @@ const steps = [
   // Issue 12's budget: the login route's initial JS (gzip) at most 2.0x an empty Vite React app, measured on the
   // build just made (only the empty app is built here).
   { name: 'login route JS budget (2.0x an empty Vite React app)', cmd: 'node scripts/measure-login-js.mjs --budget 2.0 --no-build' },
-  // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts).
-  { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test' },
+  // Partner fixtures (examples/partner-*): the packages packed into tarballs (pnpm pack, as published) and installed
+  // into each fixture with npm, then each fixture's own `check` script (scripts/partners.mjs).
+  { name: 'partner fixtures: packed tarballs installed with npm', cmd: 'node scripts/partners.mjs install --no-build', partners: true },
+  // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
+  // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
+  { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test', browser: true, env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}) },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
   // Every story in headless Debian Chromium: renders, runs its play function, and axe finds nothing (vitest.storybook.config.ts).
   {
@@ -47,12 +51,17 @@ const steps = [
 ]
 
 const results = []
+// A fixture that did not install must not stop the app's browser tests: the partners project then stays out.
+let partnersInstalled = false
 for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd}`)
+  const stepEnv = typeof step.env === 'function' ? step.env() : step.env
+  console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
   const started = Date.now()
-  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env: { ...env, ...step.env } })
+  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env: { ...env, ...stepEnv } })
   const ok = run.status === 0
+  if (step.partners) partnersInstalled = ok
   results.push({ name: step.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  if (step.browser) results.push(partnerBrowserCheck())
   if (!ok && step.gate) {
     console.error(`\n${step.name} failed; the steps after it need its output.`)
     break
@@ -104,6 +113,29 @@ const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)
 console.log(`\nchecks: ${results.length - failedChecks} passed, ${failedChecks} failed`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
+
+/** The partner fixtures' browser tests as a check of their own in the summary, read from the Playwright report. */
+function partnerBrowserCheck() {
+  const name = 'partner fixtures in Chromium (e2e/partners)'
+  const report = `${reportDir}/playwright.json`
+  if (!partnersInstalled || !existsSync(report)) return { name: `${name}: not run, the fixtures did not install`, ok: false, seconds: '0.0' }
+  let passedHere = 0
+  let failedHere = 0
+  let seconds = 0
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.projectName !== 'partners') continue
+        if (test.status === 'expected') passedHere++
+        else failedHere++
+        for (const r of test.results ?? []) seconds += (r.duration ?? 0) / 1000
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite)
+  return { name: `${name}: ${passedHere} passed, ${failedHere} failed`, ok: failedHere === 0 && passedHere > 0, seconds: seconds.toFixed(1) }
+}
 
 function firstLine(text) {
   return String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').slice(0, 3).join(' / ').slice(0, 400)
