@@ -103,7 +103,30 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: '@honu/widgets', message: 'console-react must not depend on widgets; widgets build on it.' }],
-          patterns: [{ group: ['@honu/core/src/*', '**/core/src/*'], message: 'Import @honu/core through its public entries.' }],
+          patterns: [
+            { group: ['@honu/core/src/*', '**/core/src/*'], message: 'Import @honu/core through its public entries.' },
+            { group: ['@honu/console-kit/src/*', '**/console-kit/src/*'], message: 'Import @honu/console-kit through its public entries.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract widgets install alone: React, @honu/core and small libraries; never the router or the grid engine.
+    files: ['packages/console-kit/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@honu/console-react', message: 'console-kit sits below console-react, never the other way round.' },
+            { name: '@honu/widgets', message: 'console-kit must not depend on widgets; widgets build on it.' },
+          ],
+          patterns: [
+            { group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'], message: 'console-kit installs without react-router: routes belong in @honu/console-react.' },
+            { group: ['gridstack', 'gridstack/*'], message: 'console-kit installs without gridstack: the grid belongs in @honu/console-react and @honu/core/grid.' },
+            { group: ['@honu/core/src/*', '**/core/src/*', '**/console-react/src/*'], message: 'Use public entries.' },
+          ],
         },
       ],
     },
@@ -115,8 +138,30 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@honu/*/src/*', '**/core/src/*', '**/console-react/src/*'], message: 'Use public entries.' },
+            { group: ['@honu/*/src/*', '**/core/src/*', '**/console-react/src/*', '**/console-kit/src/*'], message: 'Use public entries.' },
             { group: ['@honu/host-app', '**/host-app/*'], message: 'Widgets never depend on the host app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Widgets install with React, @honu/core and @honu/console-kit only (console-react is a devDependency, for
+    // the dashboard stories).
+    files: ['packages/widgets/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@honu/console-react', message: 'Widgets install without the console: import the contract from @honu/console-kit.' },
+            { name: '@honu/console-react/widget', message: 'Import the widget contract from @honu/console-kit/widget.' },
+          ],
+          patterns: [
+            { group: ['@honu/*/src/*', '**/core/src/*', '**/console-react/src/*', '**/console-kit/src/*'], message: 'Use public entries.' },
+            { group: ['@honu/host-app', '**/host-app/*'], message: 'Widgets never depend on the host app.' },
+            { group: ['react-router', 'react-router/*', 'react-router-dom', 'gridstack', 'gridstack/*'], message: 'Widgets install without react-router and gridstack.' },
           ],
         },
       ],
@@ -133,7 +178,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/console-react/**/*.{ts,tsx}', 'packages/widgets/**/*.{ts,tsx}', 'examples/host-app/**/*.{ts,tsx}'],
+    files: ['packages/console-kit/**/*.{ts,tsx}', 'packages/console-react/**/*.{ts,tsx}', 'packages/widgets/**/*.{ts,tsx}', 'examples/host-app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

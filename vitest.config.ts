@@ -39,7 +39,7 @@ export default defineConfig({
           name: 'react',
           root: '.',
           environment: 'jsdom',
-          include: ['packages/console-react/src/**/*.test.{ts,tsx}', 'packages/widgets/src/**/*.test.{ts,tsx}', 'examples/host-app/*.test.ts'],
+          include: ['packages/console-kit/src/**/*.test.{ts,tsx}', 'packages/console-react/src/**/*.test.{ts,tsx}', 'packages/widgets/src/**/*.test.{ts,tsx}', 'examples/host-app/*.test.ts'],
           setupFiles: ['./test/react-setup.ts'],
           restoreMocks: true,
         },

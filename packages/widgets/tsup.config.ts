@@ -8,5 +8,5 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
-  external: ['react', 'react-dom', '@honu/core', '@honu/console-react'],
+  external: ['react', 'react-dom', '@honu/core', '@honu/console-kit'],
 })

@@ -1,8 +1,7 @@
 import { BrowserRouter, MemoryRouter } from 'react-router'
 import type { ConsoleClient, ConsoleClientOptions } from '@honu/core'
-import { ConsoleProvider } from './provider/console-provider'
+import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes } from './routes/create-console-routes'
-import type { WidgetRegistry } from './widget/widget-definition'
 
 /** Props of {@link Console}. */
 export type ConsoleProps = (

@@ -1,9 +1,27 @@
-export { ConsoleProvider, type ConsoleProviderProps } from './provider/console-provider'
-export { useConsoleClient } from './hooks/use-console-client'
-export { useSession, useFlags, useTenant, useToasts, usePreferences, useStreamView, useConnection } from './hooks/use-console-store'
-export { useOnReconnect } from './hooks/use-on-reconnect'
-export { useMessages, useTranslate, useLocale, useErrorText, useDates } from './hooks/use-messages'
-export { useScreenBand } from './hooks/use-screen-band'
+// What widgets and hosts share with the console lives in @honu/console-kit (no react-router, no gridstack);
+// re-exported here so an app that has the console needs one import.
+export {
+  ConsoleProvider,
+  type ConsoleProviderProps,
+  useConsoleClient,
+  useSession,
+  useFlags,
+  useTenant,
+  useToasts,
+  usePreferences,
+  useStreamView,
+  useConnection,
+  useOnReconnect,
+  useMessages,
+  useTranslate,
+  useLocale,
+  useErrorText,
+  useDates,
+  useScreenBand,
+  Dialog,
+  type DialogProps,
+} from '@honu/console-kit'
+export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from '@honu/console-kit'
 export { PATHS } from './navigation/paths'
 export { createConsoleRoutes, ConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'
@@ -18,7 +36,4 @@ export {
   type StartConsoleOptions,
 } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
-export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
 export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'
-// The modal dialog, for widgets' pickers (the Video widget's stream picker) and hosts' own dialogs.
-export { Dialog, type DialogProps } from './parts/dialog'

@@ -1,5 +1,5 @@
 import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor, Router, Video } from 'lucide-react'
-import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-react/widget'
+import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-kit/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'

@@ -12,9 +12,8 @@ import {
   type FakeAnswer,
   type FakeAuthAdapterOptions,
 } from '@honu/core/testing'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
-import type { WidgetRegistry } from '../widget/widget-definition'
 
 // The working layout loads on first visit (as in the app, see createConsoleRoutes). Loaded once here, so it renders at
 // once as in a console that has shown it before: a test's first visit neither waits for its transform (longer than a

@@ -13,9 +13,8 @@ import {
   type FakeAuthAdapterOptions,
   type FakeServer,
 } from '@honu/core/testing'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes } from '../routes/create-console-routes'
-import type { WidgetRegistry } from '../widget/widget-definition'
 
 /** The args of {@link StoryConsole}: where it opens and what the fake server and identity provider know. */
 export interface StoryConsoleProps {

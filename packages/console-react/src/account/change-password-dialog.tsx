@@ -1,9 +1,7 @@
 import { checkNewPassword, ConsoleError, PASSWORD_MIN_LENGTH, specMessages, type NewPasswordProblem } from '@honu/core'
 import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useErrorText, useMessages } from '../hooks/use-messages'
+import { useConsoleClient, useErrorText, useMessages, Dialog } from '@honu/console-kit'
 import { accountMessages } from '../messages/account'
-import { Dialog } from '../parts/dialog'
 
 type Field = 'newPassword' | 'confirmation' | 'currentPassword'
 

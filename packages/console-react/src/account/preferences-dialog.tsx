@@ -1,11 +1,8 @@
 import { LOCALES, NOTIFICATION_PREFERENCES, resolveLocale, THEMES, type NotificationPreference, type Theme } from '@honu/core'
 import { useId } from 'react'
 import { useStore } from 'zustand'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { usePreferences } from '../hooks/use-console-store'
-import { useMessages } from '../hooks/use-messages'
+import { useConsoleClient, usePreferences, useMessages, Dialog } from '@honu/console-kit'
 import { accountMessages } from '../messages/account'
-import { Dialog } from '../parts/dialog'
 
 /** Each notifications choice's name and what it does, by message key. */
 const NOTIFICATION_TEXT = {

@@ -2,12 +2,9 @@ import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, us
 import { GripVertical, Maximize2, Minimize2, Minus, X } from 'lucide-react'
 import { ConsoleError } from '@honu/core'
 import { placeOf, type GridEngine, type GridPlace, type GridWidget, type WorkspaceActions, type WorkspaceId } from '@honu/core/grid'
-import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
+import { type WidgetDefinition, type WidgetProps, IconButton, useMessages, ICON_SIZE } from '@honu/console-kit'
 import { WidgetErrorBoundary } from './widget-error-boundary'
-import { IconButton } from '../parts/icon-button'
-import { useMessages } from '../hooks/use-messages'
 import { dashboardMessages } from '../messages/dashboard'
-import { ICON_SIZE } from '../parts/icon'
 
 interface DashboardItemProps {
   item: GridWidget

@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
-import type { WidgetDefinition, WidgetPickerProps } from '../widget/widget-definition'
+import { ConsoleProvider, type WidgetDefinition, type WidgetPickerProps } from '@honu/console-kit'
 import { DashboardToolbar } from './dashboard-toolbar'
 
 const Nothing = () => null

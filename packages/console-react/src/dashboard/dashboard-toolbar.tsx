@@ -2,14 +2,10 @@ import { Component, lazy, Suspense, useId, useState, type ChangeEvent, type Comp
 import { useStore } from 'zustand'
 import { LayoutGrid, Plus } from 'lucide-react'
 import { dashboardMessages } from '../messages/dashboard'
-import { useMessages } from '../hooks/use-messages'
+import { useMessages, useConsoleClient, MenuButton, MenuItem, type WidgetDefinition, type WidgetPickerProps, type WidgetRegistry, useWidgetRegistry } from '@honu/console-kit'
 import { ConsoleError } from '@honu/core'
 import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
-import { useConsoleClient } from '../hooks/use-console-client'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
-import { MenuButton, MenuItem } from '../parts/menu-button'
-import type { WidgetDefinition, WidgetPickerProps, WidgetRegistry } from '../widget/widget-definition'
-import { useWidgetRegistry } from '../provider/console-context'
 
 // The grid control dialog is a page of its own, loaded when first opened (spec §2).
 const GridSettingsDialog = /* @__PURE__ */ lazy(() => import('./grid-settings-dialog'))

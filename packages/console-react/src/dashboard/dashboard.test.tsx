@@ -6,10 +6,8 @@ import { createConsoleClient } from '@honu/core'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider, invalidWidgetData, type WidgetDefinition, type WidgetProps } from '@honu/console-kit'
 import { Dashboard } from './dashboard'
-import { invalidWidgetData } from '../widget/define-widget'
-import type { WidgetDefinition, WidgetProps } from '../widget/widget-definition'
 
 const onRender = vi.fn()
 const renders = (id: string) => onRender.mock.calls.filter(([rendered]) => rendered === id).length

@@ -2,11 +2,9 @@ import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore 
 import { useStore } from 'zustand'
 import { recoveryMessages } from '@honu/core'
 import { columnsOf, createDashboardController, createGridEngine, type WorkspaceId } from '@honu/core/grid'
-import { useConsoleClient } from '../hooks/use-console-client'
+import { useConsoleClient, type WidgetDefinition, type WidgetRegistry, useMessages } from '@honu/console-kit'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
-import type { WidgetDefinition, WidgetRegistry } from '../widget/widget-definition'
 import { DashboardItem } from './dashboard-item'
-import { useMessages } from '../hooks/use-messages'
 import { dashboardMessages } from '../messages/dashboard'
 
 const prefersReducedMotion = () =>

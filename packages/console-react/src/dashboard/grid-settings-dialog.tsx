@@ -1,10 +1,8 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { createGridSettingsEditor, GRID_SETTING_FIELDS, type GridSettingField } from '@honu/core/grid'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useMessages } from '../hooks/use-messages'
+import { useConsoleClient, useMessages, Dialog } from '@honu/console-kit'
 import { dashboardMessages } from '../messages/dashboard'
 import { useWorkspaceActions } from '../hooks/use-workspace-actions'
-import { Dialog } from '../parts/dialog'
 
 
 /** Props of {@link GridSettingsDialog}. */

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react'
 import { canEnterMissionPlanning } from '@honu/core'
 import { Navigate } from 'react-router'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useFlags, useSession } from '../hooks/use-console-store'
+import { useConsoleClient, useFlags, useSession, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { Loading, LoadStatus } from '../screens/load-status'
 import { useAsync } from '../screens/use-async'
 import type { GuardState } from './route-guard'
-import { useMessages } from '../hooks/use-messages'
 import { shellMessages } from '../messages/shell'
 
 /** A 4xx other than the ones a retry can cure: the server has no mission-planning record for the user. */

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useFlags, useSession, useTenant } from '../hooks/use-console-store'
+import { useConsoleClient, useFlags, useSession, useTenant } from '@honu/console-kit'
 import { PATHS } from '../navigation/paths'
 import { usePaths } from '../navigation/paths-context'
 import { decideNavigation, type RouteAccess } from './decide-navigation'

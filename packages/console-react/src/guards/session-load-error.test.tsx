@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type FetchLike } from '@honu/core'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider } from '@honu/console-kit'
 import { RouterProbe, testRouter } from '../__fixtures__/console-at'
 import { ConsoleRoutes } from '../routes/create-console-routes'
 

@@ -1,9 +1,7 @@
 import { specMessages } from '@honu/core'
 import { useState } from 'react'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useSession } from '../hooks/use-console-store'
+import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/console-kit'
 import { useFocusHeading } from '../screens/use-focus-heading'
-import { useErrorText, useMessages } from '../hooks/use-messages'
 import { shellMessages } from '../messages/shell'
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { createWorkspaceActions, type WorkspaceActions } from '@honu/core/grid'
-import { useConsoleClient } from './use-console-client'
+import { useConsoleClient } from '@honu/console-kit'
 
 /** The §4 widget rules bound to this console's grid store (add, remove, place, minimise, import…). */
 export function useWorkspaceActions(): WorkspaceActions {

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useConnection } from '../hooks/use-console-store'
-import { useMessages } from '../hooks/use-messages'
+import { useConsoleClient, useConnection, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /** How long "Connected again" stays after an outage. */

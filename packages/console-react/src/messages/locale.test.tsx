@@ -5,8 +5,7 @@ import { expectNoAxeViolations } from '../../../../test/axe'
 import { createConsoleClient } from '@honu/core'
 import { createMemoryStorage } from '@honu/core/testing'
 import { consoleAt } from '../__fixtures__/console-at'
-import { useDates } from '../hooks/use-messages'
-import { ConsoleProvider } from '../provider/console-provider'
+import { useDates, ConsoleProvider } from '@honu/console-kit'
 
 describe('the console in German', () => {
   it("shows the sign-in screen in the host's German once it is loaded", async () => {

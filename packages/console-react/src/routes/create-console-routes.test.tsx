@@ -5,9 +5,8 @@ import { createConsoleClient } from '@honu/core'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { Console } from '../console'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider, type WidgetDefinition } from '@honu/console-kit'
 import { consoleAt, RouterProbe, testRouter } from '../__fixtures__/console-at'
-import type { WidgetDefinition } from '../widget/widget-definition'
 import { ConsoleRoutes } from './create-console-routes'
 
 function mount(path: string, basePath?: string) {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { coreTranslations } from '@honu/core'
-import { usePreferences } from '../hooks/use-console-store'
-import { useLocale, useTranslationsReady } from '../hooks/use-messages'
+import { usePreferences, useLocale, useTranslationsReady } from '@honu/console-kit'
 import { translations } from '../messages/translations'
 
 // No property read here: a module-level one counts as a side effect, which would keep this module, and with it

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { useConsoleClient } from '../hooks/use-console-client'
+import { useConsoleClient, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { Loading } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
-import { useErrorText, useMessages } from '../hooks/use-messages'
 import { passwordResetMessages } from '../messages/password-reset'
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
 import { useFocusHeading } from './use-focus-heading'
-import { useMessages } from '../hooks/use-messages'
+import { useMessages } from '@honu/console-kit'
 import { selectMessages } from '../messages/select'
 
 /** Entry point (spec §2 `entrypoint`): an organisation admin chooses between the two products. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
-import { useMessages } from '../hooks/use-messages'
+import { useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /** A form's error, announced when it appears; nothing without a message. */

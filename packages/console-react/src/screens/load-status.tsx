@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { AsyncState } from './use-async'
-import { useErrorText, useMessages } from '../hooks/use-messages'
+import { useErrorText, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /**

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { Navigate } from 'react-router'
 import { specMessages } from '@honu/core'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useSession } from '../hooks/use-console-store'
+import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { useFocusHeading } from './use-focus-heading'
-import { useErrorText, useMessages } from '../hooks/use-messages'
 import { secondFactorMessages } from '../messages/second-factor'
 
 /**

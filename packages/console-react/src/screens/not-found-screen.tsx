@@ -2,7 +2,7 @@ import { MainContent } from '../layouts/main-content'
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
 import { useFocusHeading } from './use-focus-heading'
-import { useMessages } from '../hooks/use-messages'
+import { useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /** The 404 page for any other path (spec §2). */

@@ -1,10 +1,9 @@
 import { useNavigate } from 'react-router'
-import { useConsoleClient } from '../hooks/use-console-client'
+import { useConsoleClient, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
-import { useMessages } from '../hooks/use-messages'
 import { selectMessages } from '../messages/select'
 
 /** Organisation select (spec §2 `orgselection`): picking one opens mission operations. */

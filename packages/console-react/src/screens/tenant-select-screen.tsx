@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { findCidrOverlaps, type Tenant } from '@honu/core'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useTenant } from '../hooks/use-console-store'
+import { useConsoleClient, useTenant, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
-import { useErrorText, useMessages } from '../hooks/use-messages'
 import { selectMessages } from '../messages/select'
 
 /** Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider } from '@honu/console-kit'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type DependencyList } from 'react'
-import { useOnReconnect } from '../hooks/use-on-reconnect'
+import { useOnReconnect } from '@honu/console-kit'
 
 /** The state of a load: data, a failure to show, and a way to try again. */
 export type AsyncState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown }

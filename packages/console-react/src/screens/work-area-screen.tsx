@@ -1,10 +1,8 @@
 import type { WorkspaceId } from '@honu/core/grid'
 import { Dashboard } from '../dashboard/dashboard'
 import { DashboardToolbar } from '../dashboard/dashboard-toolbar'
-import { useWidgetRegistry } from '../provider/console-context'
-import { useTenant } from '../hooks/use-console-store'
+import { useWidgetRegistry, useTenant, useMessages } from '@honu/console-kit'
 import { useFocusHeading } from './use-focus-heading'
-import { useMessages } from '../hooks/use-messages'
 import { areaMessages, type WorkArea } from '../messages/areas'
 
 /** Props of {@link WorkAreaScreen}. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type NotificationPreference } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '../provider/console-provider'
+import { ConsoleProvider } from '@honu/console-kit'
 import { Toaster } from './toaster'
 
 /** A console with the toaster, its user's notifications preference set to `notifications`. */

@@ -1,7 +1,5 @@
 import { TOAST_POSITIONS, toastPresentation, type Toast, type ToastPresentation } from '@honu/core'
-import { useToasts, usePreferences } from '../hooks/use-console-store'
-import { useConsoleClient } from '../hooks/use-console-client'
-import { useMessages } from '../hooks/use-messages'
+import { useToasts, usePreferences, useConsoleClient, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /** The role that makes a toast a live region: `alert` interrupts, `status` waits until the reader is idle. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import type { WidgetDefinition, WidgetProps } from '@honu/console-react/widget'
-import { useMessages, useTranslate } from '@honu/console-react'
+import type { WidgetDefinition, WidgetProps } from '@honu/console-kit/widget'
+import { useMessages, useTranslate } from '@honu/console-kit'
 import { placeholderMessages } from '../messages/placeholder'
 
 /** What a placeholder says: its type's title and description. */

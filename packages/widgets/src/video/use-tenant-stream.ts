@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ConsoleClient, Stream } from '@honu/core'
-import { useConsoleClient, useOnReconnect, useTenant } from '@honu/console-react'
+import { useConsoleClient, useOnReconnect, useTenant } from '@honu/console-kit'
 
 /** Where the lookup of a widget's stream stands. */
 export type TenantStreamState =

@@ -4,7 +4,7 @@ import type { HlsOptions } from './hls-playback'
 import type { MediaCredentials } from './media-credentials'
 import { sourceKind } from './source-kind'
 import { useOnScreen } from './use-on-screen'
-import { useLocale, useMessages } from '@honu/console-react'
+import { useLocale, useMessages } from '@honu/console-kit'
 import { playbackMessages } from '../messages/playback'
 
 export type { VideoPlayerState } from './create-player'

@@ -1,4 +1,4 @@
-import { invalidWidgetData } from '@honu/console-react/widget'
+import { invalidWidgetData } from '@honu/console-kit/widget'
 
 /** What a Video widget's `data` may hold: a stream of the tenant's list, by id, or a source address of its own. */
 export interface VideoWidgetData {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type Tenant } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
-import { ConsoleProvider } from '@honu/console-react'
+import { ConsoleProvider } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { VideoWidgetPicker } from './video-widget-picker'
 

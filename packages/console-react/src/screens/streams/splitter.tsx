@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
-import { useMessages } from '../../hooks/use-messages'
+import { useMessages } from '@honu/console-kit'
 import { streamMessages } from '../../messages/streams'
 
 const MIN = 10

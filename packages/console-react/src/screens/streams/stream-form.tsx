@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { Stream } from '@honu/core'
-import { useErrorText, useMessages } from '../../hooks/use-messages'
+import { useErrorText, useMessages } from '@honu/console-kit'
 import { streamMessages } from '../../messages/streams'
 
 /** What the form submits: spec §7's name, source and proxy. */

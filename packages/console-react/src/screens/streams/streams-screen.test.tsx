@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { expectNoAxeViolations } from '../../../../../test/axe'
 import { consoleAt } from '../../__fixtures__/console-at'
-import type { WidgetDefinition } from '../../widget/widget-definition'
+import type { WidgetDefinition } from '@honu/console-kit'
 
 const wes = { uid: 'wes', email: 'wes@honu.test' }
 const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }

@@ -1,16 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useConsoleClient } from '../../hooks/use-console-client'
-import { useStreamView } from '../../hooks/use-console-store'
-import { useScreenBand } from '../../hooks/use-screen-band'
+import { useConsoleClient, useStreamView, useScreenBand, useWidgetRegistry, useMessages } from '@honu/console-kit'
 import { Dashboard } from '../../dashboard/dashboard'
 import { DashboardToolbar } from '../../dashboard/dashboard-toolbar'
-import { useWidgetRegistry } from '../../provider/console-context'
 import { LoadStatus } from '../load-status'
 import { useFocusHeading } from '../use-focus-heading'
 import { Splitter } from './splitter'
 import { StreamList } from './stream-list'
 import { useStreamList } from './use-stream-list'
-import { useMessages } from '../../hooks/use-messages'
 import { streamMessages } from '../../messages/streams'
 
 /**

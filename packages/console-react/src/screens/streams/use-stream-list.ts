@@ -1,6 +1,5 @@
 import type { ConsoleClient } from '@honu/core'
-import { useConsoleClient } from '../../hooks/use-console-client'
-import { useTenant } from '../../hooks/use-console-store'
+import { useConsoleClient, useTenant } from '@honu/console-kit'
 import { useAsync, type AsyncState } from '../use-async'
 
 /**
