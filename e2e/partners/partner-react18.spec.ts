@@ -1,0 +1,125 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// examples/partner-react18: a partner's portal on React 18 and react-router 7 under Vite's dev server (development
+// build, <StrictMode> double effects), Tailwind's preflight and a hostile reset, the console from the packed
+// tarballs under /ops through the lazy route object, signed in by the portal's own page (token adapter).
+
+const PORTAL = 'http://127.0.0.1:5181'
+const PASSWORD = 'honu-demo-1'
+
+async function signInOnPortal(page: Page, email = 'ada@honu.test') {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Signs in through the portal's page and leaves the session in the context's storage. */
+async function signedIn(page: Page) {
+  await page.goto(`${PORTAL}/signin`)
+  await signInOnPortal(page)
+  await expect(page.locator('[data-host="user"]')).toHaveText('ada@honu.test')
+}
+
+// Code only the console's packages define (in the development pre-bundles Vite serves, names are kept): the
+// portal's own modules name some of them (it imports them lazily), but none defines them.
+const CONSOLE_CODE = [/function createConsoleClient\(/, /function createConsoleRoutes\(/, /function ConsoleRouteElement\(/, /function ConsoleProvider\(/]
+
+/** Every script the page has loaded so far, with its body. */
+function recordScripts(page: Page) {
+  const scripts: { url: string; body: Promise<string> }[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') })
+  })
+  return async () => Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })))
+}
+const consoleScripts = (scripts: { url: string; body: string }[]) =>
+  scripts.filter((s) => CONSOLE_CODE.some((code) => code.test(s.body)) || /\/@honu_(core|console-react)\.js/.test(s.url)).map((s) => s.url)
+
+test('a portal page that never opens the console loads none of its JavaScript; /ops loads it on the first visit', async ({ page }) => {
+  const scripts = recordScripts(page)
+  await page.goto(`${PORTAL}/`)
+  await expect(page.locator('[data-host="home"]')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const home = await scripts()
+  expect(home.length).toBeGreaterThan(3)
+  // The route object itself is on the page (it is how the portal knows /ops), and nothing else of the console.
+  expect(home.some((s) => s.url.includes('@honu_console-react_route'))).toBe(true)
+  expect(consoleScripts(home)).toEqual([])
+
+  // The same count finds the console's code once /ops is visited (signed out, so it hands over to the portal's
+  // sign-in page after loading).
+  await page.getByRole('link', { name: 'Operations' }).click()
+  await expect.poll(async () => consoleScripts(await scripts()).length).toBeGreaterThan(0)
+})
+
+test('a signed-out deep link reaches the portal’s sign-in; after signing in the console opens without a reload; its Sign out signs the portal out', async ({ page }) => {
+  await page.goto(`${PORTAL}/ops/streams`)
+  await expect(page).toHaveURL(`${PORTAL}/signin?returnTo=${encodeURIComponent('/ops/streams')}`)
+  await expect(page.getByRole('heading', { name: 'Sign in to the portal' })).toBeVisible()
+  // Nothing of the console's own sign-in form.
+  await expect(page.locator('.honu-console form')).toHaveCount(0)
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+
+  await signInOnPortal(page)
+  // Ada administers one tenant: the console asks for it, then shows the streams.
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click({ timeout: 20_000 })
+  await expect(page).toHaveURL(`${PORTAL}/ops/streams`)
+  await expect(page.getByRole('heading', { name: 'Streams' })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+
+  // The portal chose signOut: 'host': the console's Sign out signs the portal out too, then the portal's home shows.
+  await page.getByRole('button', { name: /ada@honu\.test|Account/ }).first().click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(`${PORTAL}/`)
+  await expect(page.locator('[data-host="signin"]')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('partner-portal-session'))).toBeNull()
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+})
+
+interface ProbeInstance {
+  id: number
+  destroyedAt?: number
+  attached: boolean
+  loads: { url: string; segment: boolean; afterDestroy: boolean; alive: number }[]
+}
+
+test('under StrictMode in development, 10 fresh loads of a page with a VideoPlayer all reach playing, and no destroyed playback fetches a segment', async ({ page }) => {
+  test.setTimeout(240_000)
+  const messages: string[] = []
+  page.on('console', (message) => messages.push(message.text()))
+  await signedIn(page)
+  const LOADS = 10
+  let playing = 0
+  for (let load = 1; load <= LOADS; load++) {
+    await page.goto(`${PORTAL}/video`)
+    const player = page.locator('.honu-video')
+    await expect(player, `load ${load}`).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+    playing++
+    // Segments requested so far: the playing one has fetched some; let a few more go out before reading the probe.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __hlsProbe: { instances: { loads: { segment: boolean }[] }[] } }).__hlsProbe.instances.flatMap((i) => i.loads).filter((l) => l.segment).length)).toBeGreaterThan(1)
+    // src/hls-probe.ts recorded every hls.js instance of this document (the page is new at every load).
+    const instances = await page.evaluate(() =>
+      (window as unknown as { __hlsProbe: { instances: (ProbeInstance & { media?: HTMLMediaElement })[] } }).__hlsProbe.instances.map(({ media, ...rest }) => ({
+        ...rest,
+        attached: media !== undefined && media === document.querySelector('.honu-video video'),
+      })),
+    )
+    const alive = instances.filter((i) => i.destroyedAt === undefined)
+    // One playback plays, on the element the page shows…
+    expect(alive, `load ${load}: live hls.js instances`).toHaveLength(1)
+    expect(alive[0]!.attached, `load ${load}: the live instance plays the page's <video>`).toBe(true)
+    // …and a playback StrictMode destroyed fetched no segment, not even while the other one was starting.
+    for (const destroyed of instances.filter((i) => i.destroyedAt !== undefined)) {
+      expect(destroyed.loads.filter((l) => l.segment), `load ${load}: segments of destroyed instance ${destroyed.id}`).toEqual([])
+    }
+    const loads = instances.flatMap((i) => i.loads)
+    expect(loads.filter((l) => l.afterDestroy), `load ${load}: requests after destroy()`).toEqual([])
+    expect(loads.filter((l) => l.segment && l.alive !== 1), `load ${load}: segments requested while two playbacks were live`).toEqual([])
+    // No segment twice.
+    const segments = loads.filter((l) => l.segment).map((l) => l.url)
+    expect(new Set(segments).size, `load ${load}: each segment once`).toBe(segments.length)
+  }
+  expect(playing).toBe(LOADS)
+  // React's development build ran, as a partner's `vite` does (StrictMode's double effects exist only there).
+  expect(messages.some((text) => text.includes('React DevTools'))).toBe(true)
+})

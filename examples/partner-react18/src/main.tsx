@@ -1,0 +1,48 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { consoleRoute } from '@honu/console-react/route'
+import * as auth from './host-auth'
+import { HomePage, Layout, SignInPage } from './pages'
+import './index.css'
+
+const API = 'http://127.0.0.1:8080'
+
+const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: Layout,
+    children: [
+      { index: true, Component: HomePage },
+      { path: 'signin', Component: SignInPage },
+      // The video page's code (the widgets) loads only when it is opened.
+      { path: 'video', lazy: async () => ({ Component: (await import('./video-page')).VideoPage }) },
+      // The console under /ops: its code (and @honu/core's) loads on the first visit.
+      consoleRoute({
+        path: '/ops',
+        embedded: true,
+        locale: 'en-US',
+        // The host owns sign-in: a signed-out visit goes to the portal's own page, and comes back after it.
+        onSignInRequired: (path: string) => void router.navigate(`/signin?returnTo=${encodeURIComponent(path)}`),
+        // The console's "Sign out" signs the portal out too, then the portal shows its home page.
+        signOut: 'host',
+        onSignOut: () => void router.navigate('/'),
+        widgets: async () => (await import('@honu/widgets/registry')).widgetDefinitions,
+        client: async () => {
+          const [{ createConsoleClient, createTokenAuthAdapter }] = await Promise.all([import('@honu/core'), import('@honu/console-react/styles.css')])
+          return createConsoleClient({
+            api: { baseUrl: API },
+            namespace: 'partner',
+            auth: createTokenAuthAdapter({ getUser: auth.currentUser, getToken: auth.getToken, subscribe: auth.subscribe, signOut: auth.signOut }),
+          })
+        },
+      } as Parameters<typeof consoleRoute>[0]),
+    ],
+  },
+])
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)
