@@ -4,6 +4,7 @@ import type { MfaHint } from './auth-adapter'
 
 /** Sign-in needs a second factor: answer one of `hints` with a one-time code. */
 export class MfaRequiredError extends AuthError {
+  static override readonly name: string = 'MfaRequiredError'
   readonly hints: readonly MfaHint[]
 
   constructor(hints: readonly MfaHint[], cause?: unknown) {

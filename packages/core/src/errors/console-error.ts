@@ -20,12 +20,18 @@ export interface ConsoleErrorOptions {
  * if (ConsoleError.is(e) && e.code === 'cidr/invalid') showFieldError(e.message)
  */
 export class ConsoleError extends Error {
+  /**
+   * The class's name as a string, so `error.name` still says `HttpError` after a partner's minifier has renamed the
+   * class (`I: …` in their logs otherwise). Every subclass declares its own.
+   */
+  static override readonly name: string = 'ConsoleError'
   readonly [MARKER] = true
   /** Stable, machine-readable code (see {@link ConsoleErrorCode}). */
   readonly code: ConsoleErrorCode
 
   constructor(options: ConsoleErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
+    // The static `name` of the class constructed (a string literal each, kept through minification).
     this.name = new.target.name
     this.code = options.code
   }

@@ -14,6 +14,7 @@ export interface HttpErrorOptions {
 
 /** A call to the API failed: a non-2xx answer, a network failure, a timeout or an abort. */
 export class HttpError extends ConsoleError {
+  static override readonly name: string = 'HttpError'
   declare readonly code: HttpErrorCode
   /** HTTP status, or 0 when no response arrived. */
   readonly status: number
