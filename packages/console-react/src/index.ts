@@ -22,7 +22,7 @@ export {
   type DialogProps,
 } from '@honu/console-kit'
 export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from '@honu/console-kit'
-export { PATHS } from './navigation/paths'
+export { PATHS, pathsUnder, type ConsolePaths } from './navigation/paths'
 export { createConsoleRoutes, ConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'

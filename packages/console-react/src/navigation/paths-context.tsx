@@ -1,7 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { PATHS } from './paths'
-
-type Paths = { [K in keyof typeof PATHS]: string }
+import { PATHS, pathsUnder, type ConsolePaths as Paths } from './paths'
 
 const PathsContext = /* @__PURE__ */ createContext<Paths>(PATHS)
 
@@ -15,7 +13,4 @@ export function PathsProvider({ base, children }: { base: string; children: Reac
 export const usePaths = (): Paths => useContext(PathsContext)
 
 /** Prefixes each path with `base` (no trailing slash). */
-export function prefixPaths(base: string): Paths {
-  const prefix = base.replace(/\/+$/, '')
-  return Object.fromEntries(Object.entries(PATHS).map(([k, p]) => [k, p === '/' ? prefix || '/' : `${prefix}${p}`])) as Paths
-}
+export const prefixPaths = pathsUnder

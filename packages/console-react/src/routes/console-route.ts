@@ -1,0 +1,44 @@
+import { createElement } from 'react'
+import type { RouteObject } from 'react-router'
+import type { ConsoleClient } from '@honu/core'
+import type { ConsoleRoutesOptions } from './create-console-routes'
+
+/** Options of {@link consoleRoute}. */
+export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePath'> {
+  /** Where the console lives in the host's router, e.g. `/ops`. */
+  path: string
+  /**
+   * Creates the console's client on the first visit (import `@honu/core` inside it, so a host page that never opens
+   * the console loads none of core either). Called once.
+   */
+  client: () => ConsoleClient | Promise<ConsoleClient>
+  /** The host's language (`en-US` by default, or `de-DE`). */
+  locale?: string
+}
+
+/**
+ * A React Router 7 route object for the console under `path` whose code loads on the first visit (the route's
+ * `lazy`): a host page that never opens the console loads none of the console's JavaScript. Mount it in a data
+ * router beside the host's own routes. React Router 6 is not supported by this entry (use `createConsoleRoutes`
+ * there); widgets are unaffected.
+ *
+ * This module is an entry of its own (`@honu/console-react/route`) and imports nothing of the console but types.
+ *
+ * @example
+ * createBrowserRouter([{ path: '/', element: <Portal />, children: [
+ *   consoleRoute({ path: '/ops', embedded: true, client: async () => (await import('./console-client')).client }),
+ * ] }])
+ */
+export function consoleRoute(options: ConsoleRouteOptions): RouteObject {
+  const base = options.path.replace(/\/+$/, '')
+  if (!base.startsWith('/')) throw new TypeError(`consoleRoute: path must start with "/" (got ${JSON.stringify(options.path)})`)
+  let client: Promise<ConsoleClient> | undefined
+  return {
+    path: `${base}/*`,
+    async lazy() {
+      client ??= Promise.resolve(options.client())
+      const [{ ConsoleRouteElement }, made] = await Promise.all([import('./console-route-element'), client])
+      return { Component: () => createElement(ConsoleRouteElement, { client: made, options: { ...options, basePath: base } }) }
+    },
+  }
+}
