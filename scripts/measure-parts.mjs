@@ -1,4 +1,4 @@
-// What each floating part (console-react/src/parts) adds to a bundle, minified and gzipped, with React external:
+// What each floating part (console-kit/src/parts) adds to a bundle, minified and gzipped, with React external:
 // each part alone (with the Floating UI code and icons it pulls in) and all of them together. Built with Vite, the
 // bundler of the host app. Not a test: figures for the README and the closing note.
 //   node scripts/measure-parts.mjs
@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 
 const root = join(import.meta.dirname, '..')
-const parts = join(root, 'packages/console-react/src/parts')
+const parts = join(root, 'packages/console-kit/src/parts')
 const entries = {
   Tooltip: 'export { Tooltip } from "PARTS/tooltip"',
   IconButton: 'export { IconButton } from "PARTS/icon-button"',
