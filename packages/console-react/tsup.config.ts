@@ -10,7 +10,7 @@ import { defineConfig } from 'tsup'
 // .size-limit.json fails when one slips.
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', widget: 'src/widget/index.ts', route: 'src/routes/console-route.ts' },
+  entry: { index: 'src/index.ts', widget: 'src/widget/index.ts', route: 'src/routes/console-route.ts', element: 'src/element/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

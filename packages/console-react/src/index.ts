@@ -37,3 +37,5 @@ export {
 } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
 export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'
+export { ConsoleShadowRoot, type ConsoleShadowRootProps } from './shadow/console-shadow-root'
+export { consoleStyleSheets } from './styles/console-style-sheets'

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite'
+
+// The API and the Auth emulator the fixture talks to (the test stack's).
+const API = 'http://127.0.0.1:8080'
+const AUTH = 'http://127.0.0.1:9099'
+
+/**
+ * A strict policy: no 'unsafe-inline' (the console's styles are constructed stylesheets adopted by its shadow
+ * root, never <style> elements), no 'unsafe-eval'. hls.js runs its worker from a blob: (the element has no way yet
+ * to name a worker file; see the README's isolation section).
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  `img-src 'self' data: ${API}`,
+  `connect-src 'self' ${API} ${AUTH}`,
+  `media-src 'self' blob: ${API}`,
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' }
+
+export default defineConfig({
+  server: { host: '127.0.0.1', port: 5183, strictPort: true, headers },
+  preview: { host: '127.0.0.1', port: 5183, strictPort: true, headers },
+})

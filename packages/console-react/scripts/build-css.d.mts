@@ -1,0 +1,3 @@
+export const GRIDSTACK_SCOPE: string
+export function scopedGridstack(): string
+export function cssTextModule(): string
