@@ -1,3 +1,4 @@
+/* global document, location, window */
 // The portal: plain JavaScript, no React. It has its own sign-in (here the Auth emulator's REST API; in a real
 // portal its identity provider), and places <honu-console> only on /ops pages. Importing the element's entry only
 // defines the element; the console's code loads when one is placed.

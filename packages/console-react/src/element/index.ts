@@ -138,8 +138,8 @@ export class HonuConsoleElement extends Base {
 
   connectedCallback() {
     this.#connected = true
-    if (this.#mounted) return
-    this.#loading ??= import('./mount-element').then(
+    if (this.#mounted || this.#loading) return
+    this.#loading = import('./mount-element').then(
       ({ mountElement }) => {
         this.#loading = undefined
         if (this.#connected && !this.#mounted) this.#mounted = mountElement(this)

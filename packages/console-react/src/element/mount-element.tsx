@@ -1,5 +1,5 @@
 // The heavy part of <honu-console> (React, the router, the console), loaded by the element's connectedCallback.
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { BrowserRouter, MemoryRouter, useLocation, useNavigate } from 'react-router'
 import {
@@ -181,7 +181,9 @@ function HostBridge({ element, client, basePath, onSignedOut }: { element: HonuC
   const navigate = useNavigate()
   const path = `${basePath}${location.pathname === '/' ? '' : location.pathname}${location.search}${location.hash}` || '/'
   const pathRef = useRef(path)
-  pathRef.current = path
+  useLayoutEffect(() => {
+    pathRef.current = path
+  }, [path])
 
   useEffect(() => {
     emit(element, 'navigate', { path })
