@@ -2,12 +2,14 @@ import { BrowserRouter, MemoryRouter } from 'react-router'
 import type { ConsoleClient, ConsoleClientOptions } from '@honu/core'
 import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes } from './routes/create-console-routes'
+import type { ConsoleHostOptions } from './navigation/host-options'
 
 /** Props of {@link Console}. */
 export type ConsoleProps = (
   | { client: ConsoleClient; options?: never }
   | { options: ConsoleClientOptions; client?: never }
-) & {
+) &
+  ConsoleHostOptions & {
   /** Base path of the console in the page's address. Default: the site root. */
   basename?: string
   /** Keep the route in memory instead of the address bar (for widgets embedded in someone else's page). */
@@ -30,8 +32,22 @@ export type ConsoleProps = (
  *
  * @example <Console client={client} basename="/ops" />
  */
-export function Console({ basename, memoryRouter, embedded, widgets, ...source }: ConsoleProps) {
-  const routes = <ConsoleRoutes embedded={embedded} widgets={widgets} />
+export function Console({
+  basename,
+  memoryRouter,
+  embedded,
+  widgets,
+  onSignInRequired,
+  signInUrl,
+  header,
+  signOut,
+  onSignOut,
+  toastContainer,
+  ...source
+}: ConsoleProps) {
+  // The host's sign-in and chrome options go to the routes; the rest (client or options, locale) to the provider.
+  const host = { onSignInRequired, signInUrl, header, signOut, onSignOut, toastContainer }
+  const routes = <ConsoleRoutes embedded={embedded} widgets={widgets} {...host} />
   return (
     <ConsoleProvider {...(source as { client: ConsoleClient })}>
       {memoryRouter ? (

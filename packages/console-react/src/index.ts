@@ -25,6 +25,7 @@ export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, 
 export { PATHS, pathsUnder, type ConsolePaths } from './navigation/paths'
 export { createConsoleRoutes, ConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
 export { Console, type ConsoleProps } from './console'
+export { type ConsoleHostOptions, RETURN_TO_PARAM, signInAddress } from './navigation/host-options'
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'
 export { RouteGuard, type RouteGuardProps } from './guards/route-guard'
 export { Toaster } from './toaster/toaster'

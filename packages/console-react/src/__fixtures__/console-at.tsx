@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react'
 import { useLayoutEffect } from 'react'
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions, type To } from 'react-router'
 import { vi } from 'vitest'
-import { createConsoleClient, type AuthUser, type TenantRecord } from '@honu/core'
+import { createConsoleClient, type AuthAdapter, type AuthUser, type TenantRecord } from '@honu/core'
 import { createStaticFlagSource } from '@honu/core/flags'
 import {
   createFakeAuthAdapter,
@@ -14,6 +14,7 @@ import {
 } from '@honu/core/testing'
 import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
+import type { ConsoleHostOptions } from '../navigation/host-options'
 
 // The working layout loads on first visit (as in the app, see createConsoleRoutes). Loaded once here, so it renders at
 // once as in a console that has shown it before: a test's first visit neither waits for its transform (longer than a
@@ -81,6 +82,10 @@ export interface ConsoleAtOptions {
   basePath?: string
   /** The host's language (`locale` of the client's options). Default US English. */
   locale?: string
+  /** The host's sign-in and chrome options (`onSignInRequired`, `signInUrl`, `header`, `signOut`, …). */
+  host?: ConsoleHostOptions
+  /** Another identity provider than the fake one (a host's token adapter); `accounts` and `signedInAs` then do nothing. */
+  auth?: AuthAdapter
 }
 
 /**
@@ -93,7 +98,7 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
   const auth = createFakeAuthAdapter({ accounts: options.accounts, initialUser: options.signedInAs })
   const client = createConsoleClient({
     api: { baseUrl: 'http://api.test', fetch },
-    auth,
+    auth: options.auth ?? auth,
     flags: createStaticFlagSource(options.flags ?? {}),
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
@@ -105,7 +110,7 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
   const view = render(
     <ConsoleProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes widgets={options.widgets} basePath={options.basePath} />
+        <ConsoleRoutes widgets={options.widgets} basePath={options.basePath} {...options.host} />
         <RouterProbe router={router} />
       </MemoryRouter>
     </ConsoleProvider>,

@@ -1,10 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
-import { useConsoleClient, useFlags, useSession, useTenant } from '@honu/console-kit'
+import { Navigate, useHref, useLocation } from 'react-router'
+import { useConnection, useConsoleClient, useFlags, useSession, useTenant } from '@honu/console-kit'
+import { useHostOptions } from '../navigation/host-options'
 import { PATHS } from '../navigation/paths'
 import { usePaths } from '../navigation/paths-context'
-import { decideNavigation, type RouteAccess } from './decide-navigation'
+import { decideNavigation, HOST_SIGN_IN, UNREACHABLE, type RouteAccess } from './decide-navigation'
+import { HostSignIn } from './host-sign-in'
 import { SessionLoadError } from './session-load-error'
+import { UnreachablePanel } from './unreachable-panel'
 import { Loading } from '../screens/load-status'
 
 /** Props of {@link RouteGuard}. */
@@ -37,6 +40,13 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
   const flags = useFlags((s) => s.flags)
   const flagsReady = useFlags((s) => s.status === 'ready')
   const signedIn = status === 'authenticated'
+  const host = useHostOptions()
+  const hostSignIn = !!(client.authAdapter?.hostSignIn || host.onSignInRequired || host.signInUrl)
+  // Down after at least one failed call or probe (not while the first probe of a healthy server is out).
+  const unreachable = useConnection((s) => s.status === 'unreachable' || (s.status === 'retrying' && s.failures > 0))
+  const state = (location.state ?? {}) as GuardState
+  // The page path wanted (the host's base and the router's basename included), for the host's sign-in.
+  const wanted = useHref(state.from ?? location.pathname + location.search)
   const waiting = status === 'idle' || status === 'loading' || (path === PATHS.login && signedIn && !flagsReady)
 
   // Step 2: re-sync on route changes (not on the first arrival, where sign-in just loaded the same record).
@@ -49,10 +59,9 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
   // Signed in with the provider but the user record failed (5xx or unreachable): say so with a retry on every
   // route, the sign-in page included, instead of a blank form for someone who is signed in.
   if (status === 'load-failed' && path !== PATHS.authAction) return <SessionLoadError />
-  if (waiting && access !== 'none' && path !== PATHS.authAction) {
+  if (waiting && access !== 'none' && (path !== PATHS.authAction || hostSignIn)) {
     return <Loading page />
   }
-  const state = (location.state ?? {}) as GuardState
   const target = decideNavigation({
     access,
     path,
@@ -61,7 +70,11 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
     permissions,
     flags,
     missionPlanningRefused: state.missionPlanningRefused,
+    hostSignIn,
+    unreachable,
   })
+  if (target === HOST_SIGN_IN) return <HostSignIn path={wanted} />
+  if (target === UNREACHABLE) return <UnreachablePanel />
   if (target) {
     // Remember a deep link so sign-in can return to it.
     const from = target === PATHS.login ? location.pathname + location.search : state.from

@@ -61,7 +61,8 @@ describe("'Error logging in' when the user record fails at load", () => {
   })
 
   it('on a deep link too, and Sign out leads to the sign-in form', async () => {
-    const { auth } = openSignedIn('/streams', 503)
+    // A 500: the server answered (a 502–504 would say it cannot be reached, and the sign-in route would say that).
+    const { auth } = openSignedIn('/streams', 500)
     const panel = (await screen.findByRole('heading', { name: 'Error logging in' })).closest('section')!
     fireEvent.click(within(panel).getByRole('button', { name: 'Sign out' }))
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()

@@ -41,6 +41,12 @@ export function SessionLoadError() {
         <p>
           {reached ? t('accountServerFailed') : t('accountUnreachable')}
         </p>
+        {/* No answer (down, or refusing this page's origin): the address, so whoever embeds the console can check it. */}
+        {!reached && (
+          <p>
+            <code className="honu-unreachable__url">{`${client.apiBaseUrl}/health`}</code>
+          </p>
+        )}
       </div>
       <div className="honu-actions">
         <button type="button" className="honu-button" onClick={() => void retry()} disabled={busy}>

@@ -7,6 +7,7 @@ import { useConsoleClient, useScreenBand, useSession, useTenant, useErrorText, u
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
+import { pageNavigation, useHostOptions } from '../navigation/host-options'
 import { useAsync } from '../screens/use-async'
 import { MainContent } from './main-content'
 import { areaMessages } from '../messages/areas'
@@ -23,7 +24,8 @@ type Translate = ReturnType<typeof useHeaderMessages>
 /**
  * The working layout: a header with the product, a switcher of the selected tenant or organisation (spec §2: the
  * network product returns to tenant, mission planning to orgselection), the navigation as tabs (a menu under
- * 1024 px), and the user menu (preferences, change password, sign out). Its last child is the layer the floating
+ * 1024 px), and the user menu (preferences, change password, sign out); a host may leave out the user menu or the
+ * whole header (`header`) and choose what signing out does (`signOut`, `onSignOut`). Its last child is the layer the floating
  * parts render into, inside the themed root and the main content, so menus and dialogs keep the theme.
  */
 export function MainLayout({ product }: MainLayoutProps) {
@@ -39,32 +41,47 @@ export function MainLayout({ product }: MainLayoutProps) {
   const prefix = paths.root === '/' ? '' : paths.root
   const tabs = CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: areas(row.nav!) }))
 
+  const host = useHostOptions()
+  const header = host.header ?? 'full'
+
+  // As the host chose: 'host' signs out of the host too (the adapter) and forgets the console's state; 'console'
+  // only leaves the console, the host's session untouched. Then where the host says, or the console's login route.
   const signOut = async () => {
+    if (host.signOut === 'console') {
+      if (host.onSignOut) host.onSignOut()
+      else pageNavigation.assign('/')
+      return
+    }
     await client.signOut()
-    navigate(paths.login, { replace: true })
+    if (host.onSignOut) host.onSignOut()
+    else navigate(paths.login, { replace: true })
   }
 
   return (
     <PartsRootProvider root={layer} text={partsText}>
-      <div className="honu-main-layout">
-        <a className="honu-skip-link" href="#honu-main">
-          {t('skipToContent')}
-        </a>
-        <header className="honu-header">
-          <p className="honu-header__product">{product === 'network' ? 'HonuNet' : 'MissionPlanning'}</p>
-          {product === 'network' ? <TenantSwitcher t={t} /> : <OrganisationSwitcher t={t} />}
-          <nav aria-label={t('mainNavigation')} className="honu-nav">
-            <ul>
-              {tabs.map((tab) => (
-                <li key={tab.to}>
-                  <NavLink to={tab.to}>{tab.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <FoldedNavigation tabs={tabs} t={t} />
-          <UserMenu t={t} onSignOut={() => void signOut()} />
-        </header>
+      <div className="honu-main-layout" data-header={header}>
+        {header !== 'hidden' && (
+          <>
+            <a className="honu-skip-link" href="#honu-main">
+              {t('skipToContent')}
+            </a>
+            <header className="honu-header">
+              <p className="honu-header__product">{product === 'network' ? 'HonuNet' : 'MissionPlanning'}</p>
+              {product === 'network' ? <TenantSwitcher t={t} /> : <OrganisationSwitcher t={t} />}
+              <nav aria-label={t('mainNavigation')} className="honu-nav">
+                <ul>
+                  {tabs.map((tab) => (
+                    <li key={tab.to}>
+                      <NavLink to={tab.to}>{tab.label}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <FoldedNavigation tabs={tabs} t={t} />
+              {header === 'full' && <UserMenu t={t} onSignOut={() => void signOut()} />}
+            </header>
+          </>
+        )}
         {needsReauthentication && (
           <div className="honu-error honu-reauth" role="alert">
             <p>{t('sessionExpired')}</p>

@@ -184,6 +184,12 @@ export default {
     dismiss: 'Schließen: {message}',
     backToSignIn: 'Zurück zur Anmeldung',
     missionPlanningAccount: 'Ihr Konto für die Missionsplanung',
+    hostSignInTitle: 'Anmelden',
+    hostSignInText: 'Melden Sie sich über die Host-Anwendung an.',
+    hostSignInLink: 'Zur Anmeldung',
+    serverUnreachableAt: 'Die Konsole konnte ihren Server unter dieser Adresse nicht erreichen:',
+    serverUnreachableWhy:
+      'Der Server ist vielleicht nicht erreichbar, oder er erlaubt den Ursprung dieser Seite nicht (CORS). Die Konsole versucht es weiter und fährt von selbst fort, sobald der Server antwortet.',
   },
   areas: {
     streams: 'Streams',

@@ -29,6 +29,12 @@ export const shellMessages = /* @__PURE__ */ defineMessages(
     dismiss: 'Dismiss: {message}',
     backToSignIn: 'Back to sign in',
     missionPlanningAccount: 'your mission-planning account',
+    hostSignInTitle: 'Sign in',
+    hostSignInText: 'Sign in through the host application.',
+    hostSignInLink: 'Go to sign-in',
+    serverUnreachableAt: 'The console could not reach its server at this address:',
+    serverUnreachableWhy:
+      "The server may be down, or it may not allow this page's origin (CORS). The console keeps trying and goes on by itself once the server answers.",
   },
   translations,
 )

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
-import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { Console } from '../console'
 import { ConsoleProvider, type WidgetDefinition } from '@honu/console-kit'
@@ -11,7 +11,8 @@ import { ConsoleRoutes } from './create-console-routes'
 
 function mount(path: string, basePath?: string) {
   const client = createConsoleClient({
-    api: { baseUrl: 'http://127.0.0.1:1' },
+    // A server that answers (its health check: the console asks it when it mounts).
+    api: { baseUrl: 'http://api.test', fetch: createFakeServer().fetch },
     auth: createFakeAuthAdapter(),
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
@@ -59,7 +60,8 @@ describe('createConsoleRoutes', () => {
 describe('Console', () => {
   it('brings its own memory router when asked, with a base name for every link and redirect', async () => {
     const client = createConsoleClient({
-      api: { baseUrl: 'http://127.0.0.1:1' },
+      // A server that answers (its health check: the console asks it when it mounts).
+    api: { baseUrl: 'http://api.test', fetch: createFakeServer().fetch },
       auth: createFakeAuthAdapter(),
       scheduler: createManualScheduler(),
       storage: { local: createMemoryStorage(), session: createMemoryStorage() },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
@@ -8,17 +8,22 @@ import type { MainLayoutProps } from '../layouts/main-layout'
 import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
 import { EmbeddingContext } from '../navigation/embedding-context'
 import { PathsProvider, prefixPaths } from '../navigation/paths-context'
+import { HostOptionsContext, type ConsoleHostOptions } from '../navigation/host-options'
 import { Loading } from '../screens/load-status'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { Toaster } from '../toaster/toaster'
-import { type WidgetRegistry, WidgetRegistryContext } from '@honu/console-kit'
+import { type WidgetRegistry, WidgetRegistryContext, useConsoleClient } from '@honu/console-kit'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { ThemedRoot } from './themed-root'
 
-/** Options of {@link createConsoleRoutes}. */
-export interface ConsoleRoutesOptions {
+/**
+ * Options of {@link createConsoleRoutes}: where the console is mounted, its widgets, and the host's sign-in and
+ * chrome choices ({@link ConsoleHostOptions}: `onSignInRequired`, `signInUrl`, `header`, `signOut`, `onSignOut`,
+ * `toastContainer`).
+ */
+export interface ConsoleRoutesOptions extends ConsoleHostOptions {
   /** Where the host mounts the console in its router, e.g. `/ops`. Default: the site root. */
   basePath?: string
   /** The console shares the page with the host's content: no `main` landmark of its own. */
@@ -67,6 +72,34 @@ function PrefetchNextSteps() {
   }, [])
   return null
 }
+
+/**
+ * Asks the server once, quietly, when the console mounts: a server that cannot be reached, or that refuses this
+ * page's origin, is then known before anyone signs in, and the sign-in route says so instead of showing a form.
+ */
+function ConnectionCheck() {
+  const client = useConsoleClient()
+  useEffect(() => {
+    client.connection.getState().check()
+  }, [client])
+  return null
+}
+
+/** The host's options as given when the routes were made, unless `<ConsoleRoutes>` passes its current props. */
+function HostOptionsScope({ options, children }: { options: ConsoleHostOptions; children: ReactNode }) {
+  const current = useContext(HostOptionsContext)
+  return <HostOptionsContext.Provider value={current ?? options}>{children}</HostOptionsContext.Provider>
+}
+
+/** The host's options among the routes' options. */
+const hostOptionsOf = ({ onSignInRequired, signInUrl, header, signOut, onSignOut, toastContainer }: ConsoleHostOptions): ConsoleHostOptions => ({
+  onSignInRequired,
+  signInUrl,
+  header,
+  signOut,
+  onSignOut,
+  toastContainer,
+})
 
 /**
  * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
@@ -163,14 +196,17 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         <RouteErrorBoundary fallback={rootError}>
           <PathsProvider base={base}>
             <EmbeddingContext.Provider value={options.embedded ?? false}>
-              <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
-                <ThemedRoot>
-                  <ConnectionBanner />
-                  <Outlet />
-                  <Toaster />
-                  <PrefetchNextSteps />
-                </ThemedRoot>
-              </WidgetRegistryContext.Provider>
+              <HostOptionsScope options={hostOptionsOf(options)}>
+                <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
+                  <ThemedRoot>
+                    <ConnectionBanner />
+                    <Outlet />
+                    <Toaster />
+                    <ConnectionCheck />
+                    <PrefetchNextSteps />
+                  </ThemedRoot>
+                </WidgetRegistryContext.Provider>
+              </HostOptionsScope>
             </EmbeddingContext.Provider>
           </PathsProvider>
         </RouteErrorBoundary>
@@ -195,5 +231,8 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
  */
 export function ConsoleRoutes(options: ConsoleRoutesOptions) {
   const [routes] = useState(() => createConsoleRoutes(options))
-  return useRoutes(routes)
+  const element = useRoutes(routes)
+  // The host's callbacks and choices as rendered now (a new `onSignInRequired` each render is fine), not as at
+  // the first render, which built the table.
+  return <HostOptionsContext.Provider value={hostOptionsOf(options)}>{element}</HostOptionsContext.Provider>
 }

@@ -1,5 +1,7 @@
+import { createPortal } from 'react-dom'
 import { TOAST_POSITIONS, toastPresentation, type Toast, type ToastPresentation } from '@honu/core'
-import { useToasts, usePreferences, useConsoleClient, useMessages } from '@honu/console-kit'
+import { useToasts, usePreferences, useConsoleClient, useMessages, useLocale } from '@honu/console-kit'
+import { useHostOptions } from '../navigation/host-options'
 import { shellMessages } from '../messages/shell'
 
 /** The role that makes a toast a live region: `alert` interrupts, `status` waits until the reader is idle. */
@@ -10,8 +12,25 @@ const ROLE: Record<Exclude<ToastPresentation, 'hidden'>, 'alert' | 'status'> = {
  * (spec §3, `toastPresentation`): `muted` (the default) shows every toast and announces it politely, `on`
  * announces failures at once and the rest politely, `off` shows failures only. No toast takes focus or plays a
  * sound; every toast can be closed from the keyboard. Text only, never HTML.
+ *
+ * Where: inside the console's own area by default (placed against the console's root, never fixed over the host's
+ * page), or in the host's `toastContainer`, wrapped in the console's themed root so they keep their look.
  */
 export function Toaster() {
+  const { toastContainer } = useHostOptions()
+  const theme = usePreferences((s) => s.theme)
+  const { locale } = useLocale()
+  if (!toastContainer) return <ToastRegions />
+  return createPortal(
+    <div className="honu-console honu-toast-host" data-theme={theme} lang={locale}>
+      <ToastRegions />
+    </div>,
+    toastContainer,
+  )
+}
+
+/** The toasts, one region per position that has any. */
+function ToastRegions() {
   const client = useConsoleClient()
   const t = useMessages(shellMessages)
   const toasts = useToasts((s) => s.toasts)

@@ -195,12 +195,12 @@ describe('check (a console starting)', () => {
     expect(scheduler.pending).toBe(0)
   })
 
-  it('a failed check makes it unreachable and starts the backoff', async () => {
+  it('a failed check is a failed call: unreachable, and probed from the base delay', async () => {
     const { scheduler, probe, store } = setup()
     store.getState().check()
     await probe.answer(false)
-    expect(store.getState()).toMatchObject({ status: 'unreachable', failures: 1 })
-    scheduler.advance(1999)
+    expect(store.getState()).toMatchObject({ status: 'unreachable', failures: 0 })
+    scheduler.advance(999)
     expect(probe.calls).toBe(1)
     scheduler.advance(1)
     expect(probe.calls).toBe(2)

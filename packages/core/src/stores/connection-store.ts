@@ -20,7 +20,7 @@ export interface ConnectionState {
   retryNow(): void
   /**
    * Probes once whatever the state (a console starting): while `reachable`, quietly (the state stays `reachable`
-   * while the probe is out, so nothing flashes); a failed probe makes it `unreachable` and the backoff starts. Not
+   * while the probe is out, so nothing flashes); a failed probe counts as a failed call (`reportUnreachable`). Not
    * reachable: the same as `retryNow()`.
    */
   check(): void
@@ -100,10 +100,10 @@ export function createConnectionStore(scheduler: Scheduler, probe: () => Promise
         void probe()
           .catch(() => false)
           .then((up) => {
-            // A call answered (or failed) meanwhile, or the store stopped: that is newer news.
-            if (up || mine !== generation || get().status !== 'reachable') return
-            set((s) => ({ status: 'unreachable', failures: s.failures + 1 }))
-            schedule()
+            // A call answered (or failed) meanwhile, or the store stopped: that is newer news. Otherwise the same
+            // as a call that failed: unreachable, first probe after the base delay.
+            if (up || mine !== generation) return
+            get().reportUnreachable()
           })
       },
       stop() {

@@ -58,6 +58,8 @@ export function createFakeAuthAdapter(options: FakeAuthAdapterOptions = {}): Fak
   const asUser = (a: FakeAccount): AuthUser => ({ uid: a.uid, email: a.email, displayName: a.displayName })
 
   return {
+    // The console's own sign-in forms (the Firebase adapter's way); a host-owned sign-in is the token adapter.
+    hostSignIn: false,
     get tokenCount() {
       return tokenCount
     },

@@ -1,0 +1,46 @@
+import { specMessages } from '@honu/core'
+import { useConnection, useConsoleClient, useMessages } from '@honu/console-kit'
+import { useFocusHeading } from '../screens/use-focus-heading'
+import { shellMessages } from '../messages/shell'
+
+/**
+ * Shown in place of a sign-in form (or of 'Error logging in') while the console's server cannot be reached, or
+ * refuses this page's origin (CORS, which the browser reports as the same network failure): the spec's wording
+ * for a failed health check ('Ping to API failed.', §8), the address tried, and a Retry. The console probes on
+ * with backoff as well, and this gives way by itself when the server answers (the guard decides again).
+ */
+export function UnreachablePanel() {
+  const client = useConsoleClient()
+  const heading = useFocusHeading()
+  const t = useMessages(shellMessages)
+  const spec = useMessages(specMessages)
+  const retrying = useConnection((s) => s.status === 'retrying')
+  const url = `${client.apiBaseUrl}/health`
+  return (
+    <section className="honu-unreachable" aria-labelledby="honu-unreachable-title" data-honu-unreachable="">
+      <h1 id="honu-unreachable-title" ref={heading} tabIndex={-1}>
+        {spec('pingFailed')}
+      </h1>
+      <div className="honu-error" role="alert">
+        <p>{t('serverUnreachableAt')}</p>
+        <p>
+          <code className="honu-unreachable__url">{url}</code>
+        </p>
+        <p>{t('serverUnreachableWhy')}</p>
+      </div>
+      <div className="honu-actions">
+        <button
+          type="button"
+          className="honu-button"
+          aria-describedby="honu-unreachable-status"
+          onClick={() => client.connection.getState().retryNow()}
+        >
+          {t('retry')}
+        </button>
+        <span id="honu-unreachable-status" className="honu-unreachable__status" aria-live="polite">
+          {retrying ? t('retryingConnection') : ''}
+        </span>
+      </div>
+    </section>
+  )
+}
