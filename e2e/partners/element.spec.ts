@@ -131,3 +131,17 @@ test("the portal's hostile CSS does not reach the console, and the console's doe
   expect(elementCount(clean)).toBeGreaterThan(40)
   expect(styleDifferences(clean, hostile)).toEqual([])
 })
+
+test("the console follows the portal's sign-out without a reload (the token provider's subscribe), and hands the user to the portal's sign-in", async ({ page }) => {
+  await page.goto('/signin?returnTo=%2Fops%2Fstreams')
+  await signInThroughPortal(page)
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 30_000 })
+  // The event's detail, kept where the portal's navigation to its sign-in page does not wipe it.
+  await page.evaluate(() =>
+    document.querySelector('honu-console')!.addEventListener('sign-in-required', (e) => sessionStorage.setItem('test.asked', (e as CustomEvent<{ path: string }>).detail.path)),
+  )
+  // The portal signs out and drops the token (sets tokenProvider to undefined): the console notices at once.
+  await page.getByRole('button', { name: 'Sign out of the portal' }).click()
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fops%2Fstreams$/)
+  expect(await page.evaluate(() => sessionStorage.getItem('test.asked'))).toBe('/ops/streams')
+})
