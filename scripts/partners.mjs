@@ -6,6 +6,7 @@
 //   node scripts/partners.mjs install --no-build the same on the packages' existing dist (the test command has
 //                                                just built them)
 //   node scripts/partners.mjs install --no-pack  only the installs, from the tarballs already in .partners/
+//   node scripts/partners.mjs check              each fixture's own `check` script (type checks, npm ls assertions)
 //   node scripts/partners.mjs list               the fixtures and their ports, as playwright.config.ts reads them
 // A fixture is a folder examples/partner-<name> whose package.json names the tarballs by path
 // ("@honu/core": "file:../../.partners/honu-core.tgz") and declares how it is served under "honuFixture"
@@ -47,7 +48,7 @@ function publishable() {
   return readdirSync(packages)
     .filter((name) => existsSync(join(packages, name, 'package.json')))
     .map((name) => ({ dir: join(packages, name), pkg: JSON.parse(readFileSync(join(packages, name, 'package.json'), 'utf8')) }))
-    .filter(({ pkg }) => !pkg.private && !(process.env.HONU_PACK_SKIP ?? '').split(',').includes(pkg.name))
+    .filter(({ pkg }) => !pkg.private)
 }
 
 export const tarballName = (packageName) => `${packageName.replace(/^@/, '').replace('/', '-')}.tgz`
@@ -65,7 +66,7 @@ function pack({ build }) {
   }
 }
 
-/** Installs every fixture (a failing one does not stop the others), then runs each one's `check` script if it has one. */
+/** Installs every fixture (a failing one does not stop the others). */
 function install() {
   const failed = []
   for (const fixture of readFixtures()) {
@@ -75,22 +76,36 @@ function install() {
     rmSync(join(fixture.dir, 'node_modules', '@honu'), { recursive: true, force: true })
     rmSync(join(fixture.dir, 'node_modules', '.package-lock.json'), { force: true })
     rmSync(join(fixture.dir, 'node_modules', '.vite'), { recursive: true, force: true })
-    const npm = (args) => execFileSync('npm', args, { cwd: fixture.dir, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } })
-    try {
-      npm(['install', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error'])
-      const { scripts = {} } = JSON.parse(readFileSync(join(fixture.dir, 'package.json'), 'utf8'))
-      if (scripts.check) {
-        console.log(`=== ${fixture.name}: npm run check`)
-        npm(['run', 'check', '--silent'])
-      }
-    } catch {
-      failed.push(fixture.name)
-    }
+    if (!npm(fixture, ['install', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error'])) failed.push(fixture.name)
   }
-  if (failed.length > 0) {
-    console.error(`\nFailed: ${failed.join(', ')} (see above).`)
-    process.exit(1)
+  return failed
+}
+
+/** Runs each fixture's own `check` script, where it has one (type checks, `npm ls` assertions). */
+function check() {
+  const failed = []
+  for (const fixture of readFixtures()) {
+    const { scripts = {} } = JSON.parse(readFileSync(join(fixture.dir, 'package.json'), 'utf8'))
+    if (!scripts.check) continue
+    console.log(`\n=== ${fixture.name}: npm run check (${scripts.check})`)
+    if (!npm(fixture, ['run', 'check', '--silent'])) failed.push(fixture.name)
   }
+  return failed
+}
+
+function npm(fixture, args) {
+  try {
+    execFileSync('npm', args, { cwd: fixture.dir, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function exitWith(failed, what) {
+  if (failed.length === 0) return
+  console.error(`\n${what} failed: ${failed.join(', ')} (see above).`)
+  process.exit(1)
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]
@@ -100,11 +115,12 @@ if (isMain) {
   if (command === 'pack') pack({ build: !values['no-build'] })
   else if (command === 'install') {
     if (!values['no-pack']) pack({ build: !values['no-build'] })
-    install()
-  } else if (command === 'list') {
+    exitWith(install(), 'npm install')
+  } else if (command === 'check') exitWith(check(), 'The check script')
+  else if (command === 'list') {
     for (const f of readFixtures()) console.log(`${f.name}\thttp://127.0.0.1:${f.port}\t${f.serve}${f.allowed ? '' : '\t(origin not allowed by the server)'}`)
   } else {
-    console.error('usage: node scripts/partners.mjs pack|install|list [--no-build]')
+    console.error('usage: node scripts/partners.mjs pack|install|check|list [--no-build] [--no-pack]')
     process.exit(2)
   }
 }

@@ -37,8 +37,10 @@ const steps = [
   // build just made (only the empty app is built here).
   { name: 'login route JS budget (2.0x an empty Vite React app)', cmd: 'node scripts/measure-login-js.mjs --budget 2.0 --no-build' },
   // Partner fixtures (examples/partner-*): the packages packed into tarballs (pnpm pack, as published) and installed
-  // into each fixture with npm, then each fixture's own `check` script (scripts/partners.mjs).
+  // into each fixture with npm (scripts/partners.mjs).
   { name: 'partner fixtures: packed tarballs installed with npm', cmd: 'node scripts/partners.mjs install --no-build', partners: true },
+  // Each fixture's own checks: TypeScript 6 on the packages' CSS imports outside Vite, what npm ls holds…
+  { name: 'partner fixtures: their checks (types, npm ls)', cmd: 'node scripts/partners.mjs check' },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
   // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
   { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test', browser: true, env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}) },

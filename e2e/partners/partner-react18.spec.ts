@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { collectStyles, elementCount, styleDifferences, type CollectOptions, type StyleMap } from './compare-styles'
 
 // examples/partner-react18: a partner's portal on React 18 and react-router 7 under Vite's dev server (development
 // build, <StrictMode> double effects), Tailwind's preflight and a hostile reset, the console from the packed
@@ -64,7 +65,7 @@ test('a signed-out deep link reaches the portal’s sign-in; after signing in th
   // Ada administers one tenant: the console asks for it, then shows the streams.
   await page.getByRole('button', { name: /Alpha Harbour/ }).click({ timeout: 20_000 })
   await expect(page).toHaveURL(`${PORTAL}/ops/streams`)
-  await expect(page.getByRole('heading', { name: 'Streams' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 
   // The portal chose signOut: 'host': the console's Sign out signs the portal out too, then the portal's home shows.
@@ -122,4 +123,110 @@ test('under StrictMode in development, 10 fresh loads of a page with a VideoPlay
   expect(playing).toBe(LOADS)
   // React's development build ran, as a partner's `vite` does (StrictMode's double effects exist only there).
   expect(messages.some((text) => text.includes('React DevTools'))).toBe(true)
+})
+
+const REFERENCE = 'http://127.0.0.1:5173'
+// What depends on the size of the place the console is given (the portal's header above it, its padding around
+// it) rather than on anyone's CSS; every other property is compared. Toasts come and go, video frames change.
+const LAYOUT = ['grid-template-columns', 'grid-template-rows', 'width', 'height', 'block-size', 'inline-size', 'min-height', 'min-block-size', 'max-height', 'max-block-size', 'top', 'bottom', 'inset-block-start', 'inset-block-end', 'transform-origin', 'perspective-origin']
+const CONSOLE: CollectOptions = { exclude: LAYOUT, skip: '.honu-toasts, .honu-video' }
+
+/** Until no transition or animation runs on the page (shadow roots included). */
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))]
+        return roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running').length
+      }),
+    )
+    .toBe(0)
+}
+
+/**
+ * Keys from the console's root on, whatever it sits in (a shadow root or the page); embedded, `main` is a `div`.
+ * Without a background image its position shows nothing: the reference app's CSS minifier writes `background: none`
+ * as `background: 0 0` (0px 0px where the console's own text computes 0% 0%).
+ */
+function fromConsoleRoot(styles: StyleMap): StyleMap {
+  return Object.fromEntries(
+    Object.entries(styles).flatMap(([key, value]) => {
+      const at = key.indexOf('div.honu-console')
+      if (at < 0) return []
+      const values = { ...value }
+      if (values['background-image'] === 'none') for (const name of ['background-position', 'background-position-x', 'background-position-y']) delete values[name]
+      return [[key.slice(at).replace(/(^| > )main\./g, '$1div.'), values]]
+    }),
+  )
+}
+
+/** The width of the console's root on a page (inside the portal's shadow root, or the reference app's own). */
+const consoleWidth = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('[data-honu-shadow-host]')?.shadowRoot?.querySelector('.honu-console') ?? document.querySelector('.honu-console')
+    return root!.getBoundingClientRect().width
+  })
+
+test('under Tailwind’s preflight and a hostile reset the console’s every element looks as in the reference app, and the portal’s own elements are unchanged with the console mounted', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  // The reference app, on its own page, signed in as the same user.
+  const referenceContext = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize()! })
+  const reference = await referenceContext.newPage()
+  await reference.goto(`${REFERENCE}/login`)
+  await reference.getByLabel('E-mail').fill('ada@honu.test')
+  await reference.getByLabel('Password').fill(PASSWORD)
+  await reference.getByRole('button', { name: 'Sign in' }).click()
+  // The pointer off the console on both pages (it would rest where each clicked, over a different element).
+  await reference.mouse.move(0, 0)
+  const referenceTenant = reference.getByRole('button', { name: /Alpha Harbour/ })
+  await expect(referenceTenant).toBeVisible({ timeout: 20_000 })
+  await settled(reference)
+  const width = await consoleWidth(reference)
+  const referenceCard = fromConsoleRoot(await collectStyles(reference, '.honu-console', CONSOLE))
+  await referenceTenant.click()
+  await reference.mouse.move(0, 0)
+  await expect(reference.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
+  await reference.waitForLoadState('networkidle')
+  await settled(reference)
+  const referenceStreams = fromConsoleRoot(await collectStyles(reference, '.honu-console', CONSOLE))
+  await referenceContext.close()
+
+  // The portal before the console ever loaded: its header and page (the console's place left out).
+  await page.goto(`${PORTAL}/signin?returnTo=${encodeURIComponent('/ops/streams')}`)
+  await signInOnPortal(page)
+  await page.mouse.move(0, 0)
+  await expect(page).toHaveURL(/\/ops\//)
+  const tenant = page.getByRole('button', { name: /Alpha Harbour/ })
+  await expect(tenant).toBeVisible({ timeout: 20_000 })
+  // The same width for the console as in the reference app (the portal's padding takes some of the window's).
+  const viewport = page.viewportSize()!
+  await page.setViewportSize({ width: viewport.width + width - (await consoleWidth(page)), height: viewport.height })
+  expect(await consoleWidth(page)).toBe(width)
+  await settled(page)
+  const card = fromConsoleRoot(await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, includeRoot: false }))
+  await tenant.click()
+  await page.mouse.move(0, 0)
+  await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await settled(page)
+  const streams = fromConsoleRoot(await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, includeRoot: false }))
+  const portalWithConsole = await collectStyles(page, 'body', { skip: 'main' })
+
+  expect(elementCount(referenceCard)).toBeGreaterThan(10)
+  expect(elementCount(referenceStreams)).toBeGreaterThan(40)
+  expect(styleDifferences(referenceCard, card), 'the tenant card').toEqual([])
+  expect(styleDifferences(referenceStreams, streams), 'the streams screen').toEqual([])
+
+  // The portal's header and page frame: the same, property by property, on a page that never loaded the console.
+  const fresh = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize()! })
+  const portal = await fresh.newPage()
+  await portal.goto(`${PORTAL}/signin`)
+  await signInOnPortal(portal)
+  await expect(portal.locator('[data-host="user"]')).toHaveText('ada@honu.test')
+  await portal.goto(`${PORTAL}/`)
+  await expect(portal.locator('[data-host="home"]')).toBeVisible()
+  const portalAlone = await collectStyles(portal, 'body', { skip: 'main' })
+  await fresh.close()
+  expect(elementCount(portalAlone)).toBeGreaterThan(5)
+  expect(styleDifferences(portalAlone, portalWithConsole), 'the portal around the console').toEqual([])
 })

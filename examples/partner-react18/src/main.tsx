@@ -21,6 +21,9 @@ const router = createBrowserRouter([
       consoleRoute({
         path: '/ops',
         embedded: true,
+        // In a shadow root: the portal's Tailwind preflight and old reset cannot reach the console (and it brings
+        // its styles with it: no styles.css import).
+        isolate: true,
         locale: 'en-US',
         // The host owns sign-in: a signed-out visit goes to the portal's own page, and comes back after it.
         onSignInRequired: (path: string) => void router.navigate(`/signin?returnTo=${encodeURIComponent(path)}`),
@@ -29,7 +32,7 @@ const router = createBrowserRouter([
         onSignOut: () => void router.navigate('/'),
         widgets: async () => (await import('@honu/widgets/registry')).widgetDefinitions,
         client: async () => {
-          const [{ createConsoleClient, createTokenAuthAdapter }] = await Promise.all([import('@honu/core'), import('@honu/console-react/styles.css')])
+          const { createConsoleClient, createTokenAuthAdapter } = await import('@honu/core')
           return createConsoleClient({
             api: { baseUrl: API },
             namespace: 'partner',

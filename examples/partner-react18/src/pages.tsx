@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react'
-import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router'
+import { Link, Outlet, useNavigate, useSearchParams } from 'react-router'
 import * as auth from './host-auth'
 
 const useHostUser = () => useSyncExternalStore(auth.subscribe, auth.currentUser, auth.currentUser)
@@ -13,9 +13,9 @@ export function Layout() {
       <header data-host="header" className="flex items-center gap-6 bg-indigo-700 px-6 py-3 text-white">
         <h1 data-host="title" className="text-lg">Partner Portal</h1>
         <nav data-host="nav" className="flex gap-4 text-sm">
-          <NavLink to="/">Home</NavLink>
-          <NavLink to="/video">Video</NavLink>
-          <NavLink to="/ops/streams">Operations</NavLink>
+          <Link to="/">Home</Link>
+          <Link to="/video">Video</Link>
+          <Link to="/ops/streams">Operations</Link>
         </nav>
         <div className="ml-auto flex items-center gap-3 text-sm">
           {user ? (

@@ -1,4 +1,4 @@
-import { createElement } from 'react'
+import { createElement, type CSSProperties } from 'react'
 import type { RouteObject } from 'react-router'
 import type { ConsoleClient } from '@honu/core'
 import type { ConsoleRoutesOptions } from './create-console-routes'
@@ -14,6 +14,12 @@ export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePat
   client: () => ConsoleClient | Promise<ConsoleClient>
   /** The host's language (`en-US` by default, or `de-DE`). */
   locale?: string
+  /**
+   * Renders the console in a shadow root (`ConsoleShadowRoot`): the page's CSS (resets, Tailwind's preflight) cannot
+   * change the console, nor the console's the page; its styles are adopted, so no global `styles.css` import is
+   * needed. `{ className, style }` place and size the host element.
+   */
+  isolate?: boolean | { className?: string; style?: CSSProperties }
 }
 
 /**
