@@ -1,6 +1,6 @@
 // Run by the harness after `npm install` (scripts/partners.mjs): the installed tree holds the three packages and
 // none of the console's own dependencies. Exits non-zero (failing the install step) when it does.
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 
 const FORBIDDEN = ['react-router', 'react-router-dom', 'gridstack', '@honu/console-react']
 const REQUIRED = ['@honu/core', '@honu/console-kit', '@honu/widgets', 'react', 'react-dom']
@@ -10,7 +10,11 @@ const REQUIRED = ['@honu/core', '@honu/console-kit', '@honu/widgets', 'react', '
  * gridstack and firebase) is listed there too, as an empty entry: only entries with a version count.
  */
 export function installedNames(cwd = process.cwd()) {
-  const tree = JSON.parse(execFileSync('npm', ['ls', '--all', '--json'], { cwd, encoding: 'utf8' }))
+  // `npm ls` exits non-zero on any problem it sees (a tarball repacked since the install is "invalid"); its JSON is
+  // printed all the same, and what this check is about is which packages are there.
+  const run = spawnSync('npm', ['ls', '--all', '--json'], { cwd, encoding: 'utf8' })
+  const tree = JSON.parse(run.stdout)
+  for (const problem of tree.problems ?? []) console.warn(`npm ls: ${problem}`)
   const names = new Set()
   const walk = (node) => {
     for (const [name, child] of Object.entries(node.dependencies ?? {})) {
