@@ -57,6 +57,8 @@ test('under a strict CSP with 0 violations: a deep link asks the portal to sign 
   expect(await page.locator('honu-console').evaluate((el) => el.shadowRoot!.adoptedStyleSheets.length)).toBeGreaterThanOrEqual(3)
   expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0)
   expect(await page.locator('honu-console').evaluate((el) => el.shadowRoot!.querySelectorAll('style').length)).toBe(0)
+  // The portal's theme crosses by design: its `::part(console)` rule sets the console's accent.
+  expect(await page.locator('honu-console').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.honu-console')!).getPropertyValue('--honu-accent'))).toBe('rgb(125, 197, 255)')
 
   await page.getByRole('button', { name: /^Bow camera/ }).click()
   await expect(page.getByRole('group', { name: 'Bow camera' }).locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })

@@ -18,7 +18,9 @@ export function ThemedRoot({ children }: { children: ReactNode }) {
   const ready = useTranslationsReady(PACKAGES)
   if (!ready) return null
   return (
-    <div className="honu-console" data-theme={theme} lang={locale}>
+    // `part`: inside a shadow root (ConsoleShadowRoot, <honu-console>) the page themes the console through
+    // `::part(console)` (or `::part(theme-light)`), e.g. `honu-console::part(console) { --honu-accent: … }`.
+    <div className="honu-console" data-theme={theme} lang={locale} part={`console theme-${theme}`}>
       {children}
     </div>
   )
