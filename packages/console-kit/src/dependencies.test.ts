@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// What installing a package brings (dependencies and peers), read from its package.json: console-kit and widgets
+// install without the console's router and grid engine (issue 13, "widgets install alone"). ESLint keeps the
+// imports out; this keeps the manifests honest. examples/partner-widget-only checks the installed tree.
+const manifest = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../..', name, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+const installs = (name: string) => {
+  const pkg = manifest(name)
+  return Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).sort()
+}
+
+describe('what installing the packages brings', () => {
+  it('console-kit: React (peers), core and small libraries; no react-router, no gridstack', () => {
+    expect(installs('console-kit')).toEqual(['@floating-ui/react', '@honu/core', 'lucide-react', 'react', 'react-dom', 'zustand'])
+  })
+
+  it('widgets: core and console-kit, not console-react (only a devDependency, for the dashboard stories)', () => {
+    expect(installs('widgets')).toEqual(['@honu/console-kit', '@honu/core', 'clsx', 'hls.js', 'lucide-react', 'react', 'react-dom'])
+  })
+})
