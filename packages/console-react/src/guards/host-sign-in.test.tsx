@@ -122,6 +122,9 @@ describe('a server that cannot be reached (or refuses this origin)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ping to API failed.' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('http://api.test/health')
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument()
+    // Said once: the console-wide banner stays quiet while the panel says it.
+    expect(screen.queryByRole('button', { name: 'Retry now' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/The server cannot be reached/)).not.toBeInTheDocument()
     await expectNoAxeViolations(document.body)
     // Allowed now: everything answers.
     Object.assign(answers, server, { 'GET /health': { status: 200, body: { status: 'ok' } } })

@@ -1,5 +1,6 @@
 import { specMessages } from '@honu/core'
 import { useConnection, useConsoleClient, useMessages } from '@honu/console-kit'
+import { useSaysUnreachableInPlace } from '../layouts/connection-banner'
 import { useFocusHeading } from '../screens/use-focus-heading'
 import { shellMessages } from '../messages/shell'
 
@@ -16,6 +17,8 @@ export function UnreachablePanel() {
   const spec = useMessages(specMessages)
   const retrying = useConnection((s) => s.status === 'retrying')
   const url = `${client.apiBaseUrl}/health`
+  // Said here, with its own Retry: the console-wide banner stays quiet meanwhile.
+  useSaysUnreachableInPlace()
   return (
     <section className="honu-unreachable" aria-labelledby="honu-unreachable-title" data-honu-unreachable="">
       <h1 id="honu-unreachable-title" ref={heading} tabIndex={-1}>

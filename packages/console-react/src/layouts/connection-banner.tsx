@@ -1,16 +1,42 @@
-import { useEffect, useState } from 'react'
+import { createContext, useContext, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { useConsoleClient, useConnection, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /** How long "Connected again" stays after an outage. */
 const BACK_MS = 4000
 
+/** Counts the screens that say in place that the server cannot be reached (the unreachable panel). */
+const InPlaceNotices = /* @__PURE__ */ createContext<Dispatch<SetStateAction<number>> | undefined>(undefined)
+
+/**
+ * The connection banner above `children`, quiet while one of them says the same in place (so it is said once):
+ * the sign-in route's unreachable panel calls {@link useSaysUnreachableInPlace}.
+ */
+export function ConnectionNotices({ children }: { children: ReactNode }) {
+  const [inPlace, setInPlace] = useState(0)
+  return (
+    <InPlaceNotices.Provider value={setInPlace}>
+      <ConnectionBanner quiet={inPlace > 0} />
+      {children}
+    </InPlaceNotices.Provider>
+  )
+}
+
+/** Marks the calling screen as saying in place that the server cannot be reached, while it is shown. */
+export function useSaysUnreachableInPlace() {
+  const count = useContext(InPlaceNotices)
+  useEffect(() => {
+    count?.((n) => n + 1)
+    return () => count?.((n) => n - 1)
+  }, [count])
+}
+
 /**
  * The console-wide connection state, shown once for the whole console (not per tile or list): a polite live
  * region that says when the server cannot be reached, while it is being tried again, and when it is back. Lists
  * fetch again by themselves when it returns; "Retry now" probes at once instead of waiting for the backoff.
  */
-export function ConnectionBanner() {
+export function ConnectionBanner({ quiet = false }: { quiet?: boolean }) {
   const client = useConsoleClient()
   const status = useConnection((s) => s.status)
   const t = useMessages(shellMessages)
@@ -31,7 +57,8 @@ export function ConnectionBanner() {
     }
   }, [client])
 
-  const down = status !== 'reachable'
+  // Quiet: a screen says it in place (with its own Retry); the region stays, empty, so it can speak again later.
+  const down = status !== 'reachable' && !quiet
   // The live region is always in the page, so screen readers announce its text when it changes. A plain polite
   // region rather than role="status": the screens' own status lines stay the only "status" elements.
   return (

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
-import { ConnectionBanner } from '../layouts/connection-banner'
+import { ConnectionNotices } from '../layouts/connection-banner'
 import type { MainLayoutProps } from '../layouts/main-layout'
 import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
 import { EmbeddingContext } from '../navigation/embedding-context'
@@ -199,8 +199,9 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
               <HostOptionsScope options={hostOptionsOf(options)}>
                 <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
                   <ThemedRoot>
-                    <ConnectionBanner />
-                    <Outlet />
+                    <ConnectionNotices>
+                      <Outlet />
+                    </ConnectionNotices>
                     <Toaster />
                     <ConnectionCheck />
                     <PrefetchNextSteps />
