@@ -26,7 +26,7 @@ const router = createBrowserRouter([
         isolate: true,
         locale: 'en-US',
         // The host owns sign-in: a signed-out visit goes to the portal's own page, and comes back after it.
-        onSignInRequired: (path: string) => void router.navigate(`/signin?returnTo=${encodeURIComponent(path)}`),
+        onSignInRequired: (path) => void router.navigate(`/signin?returnTo=${encodeURIComponent(path)}`),
         // The console's "Sign out" signs the portal out too, then the portal shows its home page.
         signOut: 'host',
         onSignOut: () => void router.navigate('/'),
@@ -39,7 +39,7 @@ const router = createBrowserRouter([
             auth: createTokenAuthAdapter({ getUser: auth.currentUser, getToken: auth.getToken, subscribe: auth.subscribe, signOut: auth.signOut }),
           })
         },
-      } as Parameters<typeof consoleRoute>[0]),
+      }),
     ],
   },
 ])
