@@ -41,6 +41,7 @@ test('under a strict CSP with 0 violations: a deep link asks the portal to sign 
   expect(csp).toContain("script-src 'self'")
   expect(csp).toContain("style-src 'self'")
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
+  expect(csp).toContain("worker-src 'self';")
 
   // Signed out: the element's sign-in-required event sends the user to the portal's page, with the path wanted.
   await page.goto('/ops/streams')

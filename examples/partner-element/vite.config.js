@@ -6,8 +6,8 @@ const AUTH = 'http://127.0.0.1:9099'
 
 /**
  * A strict policy: no 'unsafe-inline' (the console's styles are constructed stylesheets adopted by its shadow
- * root, never <style> elements), no 'unsafe-eval'. hls.js runs its worker from a blob: (the element has no way yet
- * to name a worker file; see the README's isolation section).
+ * root, never <style> elements), no 'unsafe-eval', and workers only from the portal's own files (hls.js's worker
+ * is one, named with setVideoDefaults in src/main.js).
  */
 export const CSP = [
   "default-src 'self'",
@@ -16,7 +16,7 @@ export const CSP = [
   `img-src 'self' data: ${API}`,
   `connect-src 'self' ${API} ${AUTH}`,
   `media-src 'self' blob: ${API}`,
-  "worker-src 'self' blob:",
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -3,6 +3,7 @@
 // portal its identity provider), and places <honu-console> only on /ops pages. Importing the element's entry only
 // defines the element; the console's code loads when one is placed.
 import '@honu/console-react/element'
+import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import { currentToken, onAuthChange, signIn, signOut } from './portal-auth.js'
 
 const API = 'http://127.0.0.1:8080'
@@ -24,7 +25,12 @@ if (path.startsWith('/ops')) {
   // The host's token: the console asks for it on every call, and follows when it changes (set it again).
   element.tokenProvider = currentToken() ? () => currentToken() : undefined
   onAuthChange((token) => (element.tokenProvider = token ? () => currentToken() : undefined))
-  element.widgets = () => import('@honu/widgets/registry').then((m) => m.widgetDefinitions)
+  // The widgets load after sign-in; hls.js's worker is a file of the portal (the CSP allows no blob: worker).
+  element.widgets = async () => {
+    const [{ widgetDefinitions }, { setVideoDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
+    setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
+    return widgetDefinitions
+  }
   element.addEventListener('sign-in-required', (event) => {
     location.assign(`/signin?returnTo=${encodeURIComponent(event.detail.path)}`)
   })
