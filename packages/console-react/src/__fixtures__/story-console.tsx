@@ -15,6 +15,7 @@ import {
 } from '@honu/core/testing'
 import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes } from '../routes/create-console-routes'
+import type { ConsoleHostOptions } from '../navigation/host-options'
 
 /** The args of {@link StoryConsole}: where it opens and what the fake server and identity provider know. */
 export interface StoryConsoleProps {
@@ -36,6 +37,8 @@ export interface StoryConsoleProps {
   theme?: Theme
   /** The host's language (`de-DE`…), as a host passes it to the provider. */
   locale?: string
+  /** The host's sign-in and chrome options (`onSignInRequired`, `header`, `toastContainer`…). */
+  host?: ConsoleHostOptions
 }
 
 /** The running console of the story on screen, for its play function to read and steer. */
@@ -72,7 +75,7 @@ function RouterProbe({ report }: { report: (path: string, navigate: (to: string)
  * identity provider of `@honu/core/testing`, with real timers: what the screen stories render. The story-side twin
  * of the unit tests' `consoleAt` (same fake server), without Testing Library.
  */
-export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant, widgets, theme, locale }: StoryConsoleProps) {
+export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant, widgets, theme, locale, host }: StoryConsoleProps) {
   const [handle] = useState<StoryConsoleHandle>(() => {
     const fake = createFakeServer(server)
     const auth = createFakeAuthAdapter({ accounts, initialUser: signedInAs })
@@ -98,7 +101,7 @@ export function StoryConsole({ path, server, accounts, signedInAs, flags, tenant
   return (
     <ConsoleProvider client={handle.client} locale={locale}>
       <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes widgets={widgets} />
+        <ConsoleRoutes widgets={widgets} {...host} />
         <RouterProbe report={report} />
       </MemoryRouter>
     </ConsoleProvider>
