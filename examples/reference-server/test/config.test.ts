@@ -26,3 +26,25 @@ describe('ALLOWED_ORIGINS', () => {
     expect(readConfig({ FIREBASE_PROJECT_ID: 'p' }).allowedOrigins).not.toContain('http://localhost:6006')
   })
 })
+
+describe('CORS answers of a development server', () => {
+  it("allow Storybook's origins and the reference app's, and no other", async () => {
+    const { startTestServer } = await import('./test-server')
+    const server = await startTestServer({ allowedOrigins: readConfig({ HONU_AUTH_MODE: 'emulator' }).allowedOrigins, seed: false })
+    try {
+      const allowedFor = async (origin: string) => (await fetch(`${server.url}/health`, { headers: { origin } })).headers.get('access-control-allow-origin')
+      for (const origin of [...STORYBOOK_ORIGINS, 'http://127.0.0.1:5173']) expect(await allowedFor(origin)).toBe(origin)
+      // A partner's portal not listed: the answer carries no CORS header, so its browser refuses it.
+      expect(await allowedFor('https://portal.example.com')).toBeNull()
+      // A preflight from Storybook (the player's calls carry Authorization) is answered too.
+      const preflight = await fetch(`${server.url}/api/v1/videos`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:6006', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization')
+    } finally {
+      await server.close()
+    }
+  })
+})
