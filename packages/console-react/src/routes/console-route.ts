@@ -25,8 +25,8 @@ export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePat
 /**
  * A React Router 7 route object for the console under `path` whose code loads on the first visit (the route's
  * `lazy`): a host page that never opens the console loads none of the console's JavaScript. Mount it in a data
- * router beside the host's own routes. React Router 6 is not supported by this entry (use `createConsoleRoutes`
- * there); widgets are unaffected.
+ * router beside the host's own routes. React Router 6 is not supported (console-react's peer is 7: a portal on 6
+ * uses the `<honu-console>` element); widgets need no router.
  *
  * This module is an entry of its own (`@honu/console-react/route`) and imports nothing of the console but types.
  *
