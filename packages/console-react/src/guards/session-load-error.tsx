@@ -1,6 +1,7 @@
 import { specMessages } from '@honu/core'
 import { useState } from 'react'
 import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/console-kit'
+import { useSignOut } from '../layouts/use-sign-out'
 import { useFocusHeading } from '../screens/use-focus-heading'
 import { shellMessages } from '../messages/shell'
 
@@ -17,6 +18,8 @@ export function SessionLoadError() {
   const errorText = useErrorText()
   const error = useSession((s) => s.error)
   const [busy, setBusy] = useState(false)
+  // As the host chose: with signOut 'console' this only leaves the console.
+  const signOut = useSignOut()
   // The client's failure is 'Failed to fetch user data' (§8) with the HTTP error as its cause; status 0: no answer.
   const failure = error as { status?: number; cause?: { status?: number } } | undefined
   const reached = !!(failure?.cause?.status ?? failure?.status)
@@ -52,7 +55,7 @@ export function SessionLoadError() {
         <button type="button" className="honu-button" onClick={() => void retry()} disabled={busy}>
           {t('retry')}
         </button>
-        <button type="button" className="honu-button honu-button--quiet" onClick={() => void client.signOut()}>
+        <button type="button" className="honu-button honu-button--quiet" onClick={() => void signOut()}>
           {t('signOut')}
         </button>
       </div>

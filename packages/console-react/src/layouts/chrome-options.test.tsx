@@ -83,6 +83,24 @@ describe('chrome options', { timeout: 30_000 }, () => {
   })
 })
 
+describe("the sign-out on 'Error logging in'", () => {
+  it("follows the host's choice too: 'console' leaves without signing the host out", async () => {
+    const onSignOut = vi.fn()
+    const { auth } = consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { ...server, 'GET /api/v1/users/wes': { status: 500, body: { message: 'failed' } } },
+      host: { signOut: 'console', onSignOut },
+    })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { level: 1, name: 'Error logging in' })
+    const adapterSignOut = vi.spyOn(auth, 'signOut')
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    await waitFor(() => expect(onSignOut).toHaveBeenCalledTimes(1))
+    expect(adapterSignOut).not.toHaveBeenCalled()
+  })
+})
+
 describe('toasts', () => {
   it('sit inside the console’s own root by default', async () => {
     const { client, container } = consoleAt('/login', { server })

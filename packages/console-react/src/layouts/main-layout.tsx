@@ -7,7 +7,8 @@ import { useConsoleClient, useScreenBand, useSession, useTenant, useErrorText, u
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
-import { pageNavigation, useHostOptions } from '../navigation/host-options'
+import { useHostOptions } from '../navigation/host-options'
+import { useSignOut } from './use-sign-out'
 import { useAsync } from '../screens/use-async'
 import { MainContent } from './main-content'
 import { areaMessages } from '../messages/areas'
@@ -30,8 +31,6 @@ type Translate = ReturnType<typeof useHeaderMessages>
  */
 export function MainLayout({ product }: MainLayoutProps) {
   const paths = usePaths()
-  const client = useConsoleClient()
-  const navigate = useNavigate()
   const t = useHeaderMessages()
   const areas = useMessages(areaMessages)
   const needsReauthentication = useSession((s) => s.needsReauthentication)
@@ -41,21 +40,9 @@ export function MainLayout({ product }: MainLayoutProps) {
   const prefix = paths.root === '/' ? '' : paths.root
   const tabs = CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: areas(row.nav!) }))
 
-  const host = useHostOptions()
-  const header = host.header ?? 'full'
-
-  // As the host chose: 'host' signs out of the host too (the adapter) and forgets the console's state; 'console'
-  // only leaves the console, the host's session untouched. Then where the host says, or the console's login route.
-  const signOut = async () => {
-    if (host.signOut === 'console') {
-      if (host.onSignOut) host.onSignOut()
-      else pageNavigation.assign('/')
-      return
-    }
-    await client.signOut()
-    if (host.onSignOut) host.onSignOut()
-    else navigate(paths.login, { replace: true })
-  }
+  const header = useHostOptions().header ?? 'full'
+  // As the host chose (signOut, onSignOut).
+  const signOut = useSignOut()
 
   return (
     <PartsRootProvider root={layer} text={partsText}>
