@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { collectStyles, elementCount, styleDifferences } from './compare-styles'
 
 // examples/partner-element: a plain HTML portal (no React of its own) with <honu-console> from the packed
@@ -147,4 +147,52 @@ test("the console follows the portal's sign-out without a reload (the token prov
   await page.getByRole('button', { name: 'Sign out of the portal' }).click()
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fops%2Fstreams$/)
   expect(await page.evaluate(() => sessionStorage.getItem('test.asked'))).toBe('/ops/streams')
+})
+
+const widget = (page: Page, name: string) => page.getByRole('group', { name })
+const gridItem = (page: Page, name: string) => widget(page, name).locator('xpath=..')
+const place = (item: Locator) =>
+  item.evaluate((el) => ({ x: Number(el.getAttribute('gs-x') ?? 0), y: Number(el.getAttribute('gs-y') ?? 0), w: Number(el.getAttribute('gs-w') ?? 1), h: Number(el.getAttribute('gs-h') ?? 1) }))
+
+test("the dashboard inside the shadow root: the add-widget menu and the stream picker dialog, gridstack's drag and resize with the mouse", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 })
+  await page.goto('/signin?returnTo=%2Fops%2Fstreams')
+  await signInThroughPortal(page, 'wes@honu.test')
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 30_000 })
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Video', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: /Choose a stream/ })
+  await expect(picker).toBeVisible()
+  expect(await shadowHas(page, '[role="dialog"]')).toBe(true)
+  await picker.getByRole('radio', { name: 'Bow camera' }).check()
+  await picker.getByRole('button', { name: 'Show stream' }).click()
+  await expect(picker).toBeHidden()
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Map', exact: true }).click()
+  await expect(widget(page, 'Map 1')).toBeVisible()
+  await expect(widget(page, 'Video 1').locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+  // Drag the map by its handle onto the video's column, a little way down: it lands below the video.
+  const map = gridItem(page, 'Map 1')
+  const start = await place(map)
+  const handle = (await widget(page, 'Map 1').locator('.honu-grid-item__handle').boundingBox())!
+  const video = (await widget(page, 'Video 1').boundingBox())!
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(video.x + handle.width / 2, handle.y + 300, { steps: 15 })
+  await page.mouse.up()
+  const videoHeight = (await place(gridItem(page, 'Video 1'))).h
+  await expect.poll(async () => (await place(map)).y).toBe(videoHeight)
+  expect((await place(map)).x).toBeLessThan(start.x)
+
+  // Resize it by its corner (gridstack's handle, styled by the scoped gridstack rules inside the shadow root).
+  await map.hover()
+  const corner = (await map.locator('.ui-resizable-se').boundingBox())!
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(corner.x + 250, corner.y + 10, { steps: 15 })
+  await page.mouse.up()
+  await expect.poll(async () => (await place(map)).w).toBeGreaterThan(start.w)
 })
