@@ -10,6 +10,9 @@ describe('dates', () => {
   })
   it('can use a 24-hour clock', () => {
     expect(formatUtcDate('2026-11-22T13:05:09Z', { hour12: false })).toBe('Sun, Nov 22, 2026, 13:05:09 UTC')
+    // Past midnight a 24-hour clock keeps two-digit hours (a German browser showed 0:11:56 after midnight UTC).
+    expect(formatUtcDate('2026-11-26T00:11:56Z', { locale: 'de-DE', hour12: false })).toBe('Do., 26. Nov. 2026, 00:11:56 UTC')
+    expect(formatUtcDate('2026-11-26T00:11:56Z', { hour12: true })).toBe('Thu, Nov 26, 2026, 12:11:56 AM UTC')
   })
   it('shows joined as weekday, day, month and year only', () => {
     expect(formatJoinedDate('2026-11-22T23:59:00Z')).toBe('Sun, Nov 22, 2026')

@@ -38,7 +38,8 @@ export function formatUtcDate(
     year: 'numeric',
     month: 'short',
     day: 'numeric',
-    hour: 'numeric',
+    // A 24-hour clock shows two-digit hours (00:11:56, as German writes it), a 12-hour one does not (12:11:56 AM).
+    hour: hour12 ? 'numeric' : '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hour12,
