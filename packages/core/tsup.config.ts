@@ -7,6 +7,7 @@ export default defineConfig({
     flags: 'src/flags/index.ts',
     grid: 'src/grid/index.ts',
     testing: 'src/testing/index.ts',
+    live: 'src/live/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

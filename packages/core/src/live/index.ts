@@ -1,0 +1,4 @@
+// @honu/core/live: the live channel (protocol, schemas, client controller, telemetry store). Its own entry, so
+// neither the login route nor the main entry grows; the console client loads it on first use.
+export * from './telemetry'
+export * from './protocol'

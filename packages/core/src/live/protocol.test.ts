@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import {
+  parseClientMessage,
+  parseServerMessage,
+  parseVehiclesEventData,
+  parseVehiclesTopic,
+  vehiclesTopic,
+} from './protocol'
+
+describe('live protocol', () => {
+  it('parses every client frame and rejects others', () => {
+    expect(parseClientMessage('{"type":"auth","token":"t"}')).toEqual({ ok: true, value: { type: 'auth', token: 't' } })
+    expect(parseClientMessage('{"type":"subscribe","topic":"tenants/a/vehicles"}').ok).toBe(true)
+    expect(parseClientMessage('{"type":"unsubscribe","topic":"tenants/a/vehicles"}').ok).toBe(true)
+    expect(parseClientMessage('{"type":"auth","token":""}').ok).toBe(false)
+    expect(parseClientMessage('{"type":"hello"}').ok).toBe(false)
+    expect(parseClientMessage('not json')).toEqual({ ok: false, error: 'the frame is not JSON' })
+  })
+
+  it('parses every server frame', () => {
+    expect(parseServerMessage('{"type":"ready","uid":"u"}').ok).toBe(true)
+    expect(parseServerMessage('{"type":"subscribed","topic":"tenants/a/vehicles"}').ok).toBe(true)
+    expect(parseServerMessage('{"type":"refused","topic":"tenants/b/vehicles","code":"forbidden"}').ok).toBe(true)
+    expect(parseServerMessage('{"type":"refused","topic":"x","code":"nope"}').ok).toBe(false)
+    expect(parseServerMessage('{"type":"error","code":"bad-message","message":"m"}').ok).toBe(true)
+    expect(parseServerMessage('{"type":"event","topic":"t","data":{"vehicles":[]}}').ok).toBe(true)
+  })
+
+  it('checks the vehicles of an event and names the field at fault', () => {
+    const vehicle = { deviceId: 'd', tenantId: 't', time: 1, position: { lat: 47.1, lon: 8.5, altitudeM: 400 }, armed: true }
+    expect(parseVehiclesEventData({ vehicles: [vehicle] })).toEqual({ ok: true, value: { vehicles: [vehicle] } })
+    const bad = parseVehiclesEventData({ vehicles: [{ ...vehicle, position: { lat: 91, lon: 0, altitudeM: 0 } }] })
+    expect(bad.ok).toBe(false)
+    expect(!bad.ok && bad.error).toContain('vehicles.0.position.lat')
+    expect(parseVehiclesEventData({ vehicles: [{ tenantId: 't', time: 1 }] }).ok).toBe(false)
+  })
+
+  it('names and reads vehicles topics', () => {
+    expect(vehiclesTopic('t1')).toBe('tenants/t1/vehicles')
+    expect(parseVehiclesTopic('tenants/t1/vehicles')).toBe('t1')
+    expect(parseVehiclesTopic('tenants/t1/chat/x')).toBeUndefined()
+  })
+})

@@ -1,0 +1,111 @@
+import * as v from 'valibot'
+import { vehicleTelemetrySchema, type VehicleTelemetry } from './telemetry'
+
+/**
+ * The live channel's wire protocol (issue 14): JSON text frames on one WebSocket at `GET /api/v1/live`. The token
+ * travels only in the `auth` frame, never in the URL. Server and client parse every frame with these schemas.
+ */
+
+/** The path of the live channel under the API's base address. */
+export const LIVE_PATH = '/api/v1/live'
+
+/** Close codes of the live channel. */
+export const LIVE_CLOSE = {
+  /** Normal closure (the client stopped). */
+  normal: 1000,
+  /** The server is going away (restart, shutdown). */
+  goingAway: 1001,
+  /** The page's origin is not allowed. */
+  originNotAllowed: 1008,
+  /** Not authenticated: no auth frame in time, invalid or expired token, another uid on re-auth. */
+  notAuthenticated: 4401,
+  /** The account was revoked or disabled. */
+  revoked: 4403,
+} as const
+
+/** How long the server waits for the first `auth` frame before closing with 4401. */
+export const LIVE_AUTH_TIMEOUT_MS = 10_000
+
+/** The topic of a tenant's vehicles. */
+export const vehiclesTopic = (tenantId: string): string => `tenants/${tenantId}/vehicles`
+
+/** The tenant of a `tenants/<id>/vehicles` topic, else `undefined`. */
+export function parseVehiclesTopic(topic: string): string | undefined {
+  const match = /^tenants\/([^/]+)\/vehicles$/.exec(topic)
+  return match?.[1]
+}
+
+const topic = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
+
+// client → server
+export const authMessageSchema = v.object({ type: v.literal('auth'), token: v.pipe(v.string(), v.minLength(1)) })
+export const subscribeMessageSchema = v.object({ type: v.literal('subscribe'), topic })
+export const unsubscribeMessageSchema = v.object({ type: v.literal('unsubscribe'), topic })
+/** Every frame a client sends. */
+export const clientMessageSchema = v.variant('type', [authMessageSchema, subscribeMessageSchema, unsubscribeMessageSchema])
+
+// server → client
+export const readyMessageSchema = v.object({ type: v.literal('ready'), uid: v.string() })
+export const subscribedMessageSchema = v.object({ type: v.literal('subscribed'), topic })
+export const refusedMessageSchema = v.object({
+  type: v.literal('refused'),
+  topic,
+  code: v.picklist(['forbidden', 'unknown-topic']),
+})
+export const errorMessageSchema = v.object({ type: v.literal('error'), code: v.literal('bad-message'), message: v.string() })
+/** The data of an event on a `tenants/<id>/vehicles` topic: the snapshot, then deltas (only vehicles that changed). */
+export const vehiclesEventDataSchema = v.object({ vehicles: v.array(vehicleTelemetrySchema) })
+/** An event: `data` is checked per topic by the topic's own schema (see {@link vehiclesEventDataSchema}). */
+export const eventMessageSchema = v.object({ type: v.literal('event'), topic, data: v.unknown() })
+/** Every frame the server sends. */
+export const serverMessageSchema = v.variant('type', [
+  readyMessageSchema,
+  subscribedMessageSchema,
+  refusedMessageSchema,
+  errorMessageSchema,
+  eventMessageSchema,
+])
+
+export type AuthMessage = v.InferOutput<typeof authMessageSchema>
+export type SubscribeMessage = v.InferOutput<typeof subscribeMessageSchema>
+export type UnsubscribeMessage = v.InferOutput<typeof unsubscribeMessageSchema>
+export type ClientMessage = v.InferOutput<typeof clientMessageSchema>
+export type ReadyMessage = v.InferOutput<typeof readyMessageSchema>
+export type SubscribedMessage = v.InferOutput<typeof subscribedMessageSchema>
+export type RefusedMessage = v.InferOutput<typeof refusedMessageSchema>
+export type RefusedCode = RefusedMessage['code']
+export type ErrorMessage = v.InferOutput<typeof errorMessageSchema>
+export type EventMessage = v.InferOutput<typeof eventMessageSchema>
+export type ServerMessage = v.InferOutput<typeof serverMessageSchema>
+export interface VehiclesEventData {
+  vehicles: VehicleTelemetry[]
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
+
+function parseFrame<T>(schema: v.GenericSchema<unknown, T>, text: string): Parsed<T> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return { ok: false, error: 'the frame is not JSON' }
+  }
+  const result = v.safeParse(schema, json)
+  if (result.success) return { ok: true, value: result.output }
+  const issue = result.issues[0]
+  const path = v.getDotPath(issue)
+  return { ok: false, error: path ? `${path}: ${issue.message}` : issue.message }
+}
+
+/** Parses a frame a client sent (the server's edge). */
+export const parseClientMessage = (text: string): Parsed<ClientMessage> => parseFrame(clientMessageSchema, text)
+/** Parses a frame the server sent (the client's edge). */
+export const parseServerMessage = (text: string): Parsed<ServerMessage> => parseFrame(serverMessageSchema, text)
+/** Parses the `data` of an event on a vehicles topic. */
+export function parseVehiclesEventData(data: unknown): Parsed<VehiclesEventData> {
+  const result = v.safeParse(vehiclesEventDataSchema, data)
+  if (result.success) return { ok: true, value: result.output }
+  const issue = result.issues[0]
+  const path = v.getDotPath(issue)
+  return { ok: false, error: path ? `${path}: ${issue.message}` : issue.message }
+}
