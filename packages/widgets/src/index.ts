@@ -6,3 +6,7 @@ export { VideoSettingsProvider, setVideoDefaults, type VideoSettings } from './v
 export { sourceKind, type SourceKind } from './video/source-kind'
 export type { HlsOptions } from './video/hls-playback'
 export { parseVideoWidgetData, type VideoWidgetData } from './video/video-widget-data'
+export { VehicleMap, type VehicleMapProps, type VehicleMapState } from './map/vehicle-map'
+export { setMapDefaults, type MapSettings } from './map/map-settings'
+export type { MapVehicle } from './map/map-vehicle'
+export { vehicleStatus, STATUS_COLOURS, DEFAULT_STALE_AFTER_MS, type VehicleStatus, type VehicleStatusOptions } from './map/vehicle-status'

@@ -1,0 +1,34 @@
+/** Page-wide map settings a host sets once: where MapLibre's worker is served, and site packs. */
+export interface MapSettings {
+  /**
+   * The served address of MapLibre's worker (`maplibre-gl/dist/maplibre-gl-worker.mjs`, a module worker), for
+   * bundlers other than Vite. Under Vite the widget names the file itself (a `?url` import), so it is served by
+   * the app and `worker-src 'self'` suffices: never a blob: worker.
+   */
+  workerUrl?: string
+  /** A MapLibre style to draw instead of the offline Natural Earth basemap (a site pack's style). */
+  styleUrl?: string
+  /**
+   * PMTiles archives (their addresses) a site pack's style reads: register them once, and the style's sources
+   * name them as `pmtiles://<address>`.
+   */
+  pmtiles?: readonly string[]
+}
+
+// Kept on globalThis under a registered symbol, like setVideoDefaults: page-wide, and one value even where a
+// bundler gave this module two copies.
+const DEFAULTS = Symbol.for('@honu/widgets.mapDefaults')
+type WithDefaults = { [DEFAULTS]?: MapSettings }
+
+/**
+ * Sets the page's map settings, used by every map that is not given its own `styleUrl` / `pmtiles`. Call it
+ * before the maps mount.
+ *
+ * @example setMapDefaults({ styleUrl: '/site-pack/style.json', pmtiles: ['/site-pack/harbour.pmtiles'] })
+ */
+export function setMapDefaults(settings: MapSettings): void {
+  ;(globalThis as WithDefaults)[DEFAULTS] = settings
+}
+
+/** The page's map settings ({@link setMapDefaults}), or none. */
+export const mapDefaults = (): MapSettings => (globalThis as WithDefaults)[DEFAULTS] ?? {}

@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import type { MapVehicle } from './map-vehicle'
+import { VehicleMap } from './vehicle-map'
+
+// A fixed clock: stale is a matter of the clock, and a story must look the same on every run.
+const NOW = Date.UTC(2026, 10, 26, 12, 0, 0)
+const clock = () => NOW
+
+/** Four vehicles in Kiel harbour: one under way, one with a low battery, one silent for a minute, one without heading. */
+const harbour: MapVehicle[] = [
+  { deviceId: 'alpha-boat-1', time: NOW, position: { lat: 54.3275, lon: 10.1505, altitudeM: 0 }, headingDeg: 35, battery: { remainingPct: 81 }, link: { quality: 97 } },
+  { deviceId: 'alpha-boat-2', time: NOW, position: { lat: 54.3355, lon: 10.1602, altitudeM: 0 }, headingDeg: 210, battery: { remainingPct: 12 } },
+  { deviceId: 'alpha-drone-1', time: NOW - 60_000, position: { lat: 54.3312, lon: 10.1401, altitudeM: 40 }, headingDeg: 300 },
+  { deviceId: 'alpha-buoy', time: NOW, position: { lat: 54.3401, lon: 10.1488, altitudeM: 0 } },
+]
+const names = { 'alpha-boat-1': 'Survey boat', 'alpha-boat-2': 'Workboat', 'alpha-drone-1': 'Drone', 'alpha-buoy': 'Buoy' }
+
+const meta = {
+  title: 'Widgets/Map',
+  component: VehicleMap,
+  args: { vehicles: harbour, names, now: clock, onSelect: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 760, height: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof VehicleMap>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Waits until MapLibre drew the offline basemap (its worker ran, and land was drawn in WebGL). */
+const basemapDrawn = (root: HTMLElement) =>
+  waitFor(
+    () => {
+      const map = root.querySelector('.honu-map')
+      expect(map).toHaveAttribute('data-state', 'ready')
+      expect(map).toHaveAttribute('data-basemap', 'drawn')
+    },
+    { timeout: 20_000 },
+  )
+
+/**
+ * The tenant's vehicles over the offline basemap, each in its status's colour, and the list beside it that the
+ * keyboard reaches: status in words and position. Choosing one from the list selects it.
+ */
+export const Vehicles: Story = {
+  play: async ({ canvasElement, canvas, args }) => {
+    await basemapDrawn(canvasElement)
+    const list = canvas.getByRole('list')
+    const items = within(list).getAllByRole('button')
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Survey boatOK54.32750, 10.15050',
+      'WorkboatWarning54.33550, 10.16020',
+      'DroneNo recent data54.33120, 10.14010',
+      'BuoyOK54.34010, 10.14880',
+    ])
+    items[1]!.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(args.onSelect).toHaveBeenCalledWith('alpha-boat-2')
+    // Nothing was fetched from another origin (no tiles, glyphs or sprites): the basemap is the package's own.
+    const remote = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).origin !== location.origin)
+    expect(remote.map((entry) => entry.name)).toEqual([])
+  },
+}
+
+/** A map whose selection is held by its parent, as the Map widget holds it: Follow needs a selected vehicle. */
+export const SelectAndFollow: Story = {
+  render: function Render(args) {
+    const [selected, setSelected] = useState<string>()
+    return <VehicleMap {...args} selectedId={selected} onSelect={setSelected} />
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await basemapDrawn(canvasElement)
+    const follow = canvas.getByRole('button', { name: 'Follow the selected vehicle' })
+    expect(follow).toBeDisabled()
+    await userEvent.click(canvas.getByRole('button', { name: /^Workboat/ }))
+    expect(canvas.getByRole('button', { name: /^Workboat/ })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(follow)
+    expect(follow).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(canvas.getByRole('button', { name: 'Show all vehicles' }))
+    expect(follow).toHaveAttribute('aria-pressed', 'false')
+  },
+}
+
+/** No vehicle reports yet: the world map, and the list says so. */
+export const NoVehicles: Story = {
+  args: { vehicles: [] },
+  play: async ({ canvasElement, canvas }) => {
+    await basemapDrawn(canvasElement)
+    await expect(canvas.getByText('No vehicles are reporting yet.')).toBeVisible()
+    expect(canvas.getByRole('button', { name: 'Show all vehicles' })).toBeDisabled()
+  },
+}
+
+/** One vehicle, followed, without the list: as the vehicle page shows its vehicle. */
+export const OneVehicleFollowed: Story = {
+  args: { vehicles: harbour.slice(0, 1), selectedId: 'alpha-boat-1', follow: true, showList: false },
+  play: async ({ canvasElement, canvas }) => {
+    await basemapDrawn(canvasElement)
+    expect(canvas.queryByRole('list')).toBeNull()
+    expect(canvas.getByRole('button', { name: 'Follow the selected vehicle' })).toHaveAttribute('aria-pressed', 'true')
+  },
+}
