@@ -10,6 +10,7 @@
 //   auth, grid                    sign-in and the session; the dashboard's model, layout engine and grid store
 //   firebase, testing             optional adapters and test fakes built on the above
 //   client                        the composition root: createConsoleClient assembles everything
+//   live                          the live channel ('@honu/core/live'), a console extension created on first use
 import path from 'node:path'
 
 /** The layers, lowest first. A new folder must be added here (the rule says so). */
@@ -23,6 +24,7 @@ export const CORE_LAYERS = [
   ['auth', 'grid'],
   ['firebase', 'testing'],
   ['client'],
+  ['live'],
 ]
 
 const layerOf = new Map(CORE_LAYERS.flatMap((folders, layer) => folders.map((folder) => [folder, layer])))

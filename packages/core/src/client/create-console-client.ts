@@ -6,7 +6,7 @@ import type { TenantRecord } from '../api/v1-types'
 import { pingHealth } from '../api/ping-health'
 import type { AuthAdapter } from '../auth/auth-adapter'
 import { createAuthService, type AuthService } from '../auth/create-auth-service'
-import { createTokenRefresher } from '../auth/create-token-refresher'
+import { createTokenRefresher, type TokenRefresher } from '../auth/create-token-refresher'
 import { createSessionUserLoader } from '../auth/load-session-user'
 import { createSessionStore, type SessionStore } from '../auth/session-store'
 import type { AvatarOptions } from '../avatar/avatar'
@@ -14,6 +14,7 @@ import { PERIODIC_TASK_INTERVAL_MS } from '../constants/timing'
 import type { FlagSource } from '../flags/flag-source'
 import { createGridStore, type GridStore } from '../grid/grid-store'
 import { createI18nStore, type I18nStore } from '../i18n/create-i18n-store'
+import type { LiveSocketFactory } from '../platform/live-socket'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { StoreLifecycle } from '../platform/persist'
 import { globalScheduler, type Scheduler } from '../platform/scheduler'
@@ -58,6 +59,26 @@ export interface ConsoleClientOptions {
    * preferences wins over it.
    */
   locale?: string
+  /** The live channel's socket factory (tests, non-browser hosts); default `new WebSocket(url)`. */
+  createLiveSocket?: LiveSocketFactory
+}
+
+/** A part a console creates on first use and starts and stops with itself (see {@link ConsoleClient.use}). */
+export interface ConsoleExtension {
+  start(): void
+  stop(): void
+}
+
+/** What an extension gets of its console. */
+export interface ConsoleExtensionContext {
+  readonly apiBaseUrl: string
+  readonly session: SessionStore
+  readonly tenant: TenantStore
+  /** The one source of the console's token: `current()` for the next use, `refresh()` to force a fresh one. */
+  readonly tokens: Pick<TokenRefresher, 'current' | 'refresh'>
+  readonly scheduler: Scheduler
+  readonly logger: Logger
+  readonly options: ConsoleClientOptions
 }
 
 /** Everything one console instance holds: stores, API clients, adapters and its timers. */
@@ -116,6 +137,12 @@ export interface ConsoleClient {
   retrySession(): Promise<void>
   /** Pings `/health`; failures only log (spec §7). */
   ping(): Promise<boolean>
+  /**
+   * The console's extension under `key`, created by `create` on the first call (one per console), started with the
+   * client and stopped by `stop()`. `getLiveClient(client)` of `@honu/core/live` uses it, so the live channel's code
+   * is neither in this entry nor on the sign-in page.
+   */
+  use<T extends ConsoleExtension>(key: string, create: (context: ConsoleExtensionContext) => T): T
   /** Whether the timers are running. */
   readonly running: boolean
 }
@@ -208,6 +235,8 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const authService = createAuthService(auth, session, toasts, i18n)
 
   let periodicTimer: unknown
+  // Extensions (the live client of '@honu/core/live'): created on first use, started and stopped with the client.
+  const extensions = new Map<string, ConsoleExtension>()
   const cleanups: (() => void)[] = []
 
   const client: ConsoleClient = {
@@ -253,6 +282,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       cleanups.push(session.subscribe(followUser))
       periodicTimer = scheduler.setInterval(() => void client.ping(), PERIODIC_TASK_INTERVAL_MS)
       tokens.start()
+      for (const extension of extensions.values()) extension.start()
     },
     stop() {
       if (!running) return
@@ -260,6 +290,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       scheduler.clearInterval(periodicTimer)
       periodicTimer = undefined
       tokens.stop()
+      for (const extension of extensions.values()) extension.stop()
       connection.getState().stop()
       for (const cleanup of cleanups.splice(0)) cleanup()
       for (const store of lifecycles) store.destroy()
@@ -284,6 +315,15 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     refreshToken: async () => void (await tokens.refresh()),
     retrySession: users.retry,
     ping: () => pingHealth(http, baseUrl, logger),
+    use(key, create) {
+      let extension = extensions.get(key)
+      if (!extension) {
+        extension = create({ apiBaseUrl: baseUrl, session, tenant, tokens, scheduler, logger, options })
+        extensions.set(key, extension)
+        if (running) extension.start()
+      }
+      return extension as ReturnType<typeof create>
+    },
   }
   return client
 }

@@ -1,1 +1,7 @@
-export { createConsoleClient, type ConsoleClient, type ConsoleClientOptions } from './create-console-client'
+export {
+  createConsoleClient,
+  type ConsoleClient,
+  type ConsoleClientOptions,
+  type ConsoleExtension,
+  type ConsoleExtensionContext,
+} from './create-console-client'

@@ -2,3 +2,6 @@
 // neither the login route nor the main entry grows; the console client loads it on first use.
 export * from './telemetry'
 export * from './protocol'
+export * from './live-channel'
+export * from './vehicles-store'
+export * from './create-live-client'

@@ -1,5 +1,6 @@
 export { consoleLogger, type Logger } from './logger'
 export { globalScheduler, type Scheduler } from './scheduler'
+export type { LiveSocket, LiveSocketFactory } from './live-socket'
 export {
   createMemoryStorage,
   createNamespacedStorage,

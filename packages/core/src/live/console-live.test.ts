@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { json, startTestServer } from '../../test/http-test-server'
+import { createConsoleClient } from '../client/create-console-client'
+import { createMemoryStorage } from '../platform/storage-adapter'
+import { createFakeAuthAdapter } from '../testing/create-fake-auth-adapter'
+import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { getLiveClient } from './create-live-client'
+import type { LiveSocket } from './live-channel'
+
+let server: Awaited<ReturnType<typeof startTestServer>>
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (req.url === '/health') return json(res, 200, { status: 'ok' })
+    if (req.url.startsWith('/api/v1/users/u1')) return json(res, 200, { email: 'ada@x.io', permissions: { t1: ['reader'] } })
+    return json(res, 404, {})
+  })
+})
+afterAll(() => server.close())
+
+interface Recorded extends LiveSocket {
+  url: string
+  sent: unknown[]
+  closedWith?: number
+}
+
+function setup() {
+  const sockets: Recorded[] = []
+  const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' } })
+  const client = createConsoleClient({
+    api: { baseUrl: `${server.url}/` },
+    auth,
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    scheduler: createManualScheduler(),
+    logger: { warn: vi.fn(), error: vi.fn() },
+    createLiveSocket: (url) => {
+      const socket: Recorded = {
+        url,
+        sent: [],
+        readyState: 0,
+        send: (data) => void socket.sent.push(JSON.parse(data)),
+        close: (code) => void (socket.closedWith = code),
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+      }
+      sockets.push(socket)
+      return socket
+    },
+  })
+  return { client, sockets, auth }
+}
+
+describe('getLiveClient(client)', () => {
+  it('is one per console, loaded on first use, authenticated with the console token and re-authenticated on refresh', async () => {
+    const { client, sockets } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    expect(sockets).toHaveLength(0)
+    const live = getLiveClient(client)
+    expect(getLiveClient(client)).toBe(live)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    const socket = sockets[0]!
+    expect(socket.url).toBe(`${server.url.replace('http', 'ws')}/api/v1/live`)
+    ;(socket as { readyState: number }).readyState = 1
+    socket.onopen?.({})
+    const first = client.session.getState().token
+    expect(socket.sent).toEqual([{ type: 'auth', token: first }])
+    socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid: 'u1' }) })
+    expect(live.connection.getSnapshot().status).toBe('open')
+    await client.refreshToken()
+    const second = client.session.getState().token
+    expect(second).not.toBe(first)
+    expect(socket.sent).toEqual([{ type: 'auth', token: first }, { type: 'auth', token: second }])
+    client.stop()
+    expect(socket.closedWith).toBe(1000)
+    expect(live.connection.getSnapshot().status).toBe('closed')
+  })
+
+  it('closes the channel on sign-out', async () => {
+    const { client, sockets } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    const live = getLiveClient(client)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    await client.signOut()
+    expect(sockets[0]!.closedWith).toBe(1000)
+    expect(live.connection.getSnapshot().status).toBe('idle')
+    client.stop()
+  })
+})

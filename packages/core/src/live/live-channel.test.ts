@@ -1,0 +1,337 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { createLiveChannel, type LiveSocket, type LiveTopicUpdate } from './live-channel'
+import { createVehiclesStore } from './vehicles-store'
+import type { VehicleTelemetry } from './telemetry'
+
+/** A socket at the unit boundary: records frames; the test plays the server. */
+class FakeSocket implements LiveSocket {
+  readyState = 0
+  sent: unknown[] = []
+  closedWith?: number
+  onopen: LiveSocket['onopen'] = null
+  onmessage: LiveSocket['onmessage'] = null
+  onclose: LiveSocket['onclose'] = null
+  onerror: LiveSocket['onerror'] = null
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data))
+  }
+  close(code?: number) {
+    this.closedWith = code
+    this.readyState = 3
+  }
+  open() {
+    this.readyState = 1
+    this.onopen?.({})
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) })
+  }
+  serverClose(code: number) {
+    this.readyState = 3
+    this.onclose?.({ code })
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+function setup(token: string | null = 'token-1') {
+  const scheduler = createManualScheduler()
+  const sockets: FakeSocket[] = []
+  let current = token ?? undefined
+  const tokenListeners = new Set<(token: string | undefined) => void>()
+  const logger = { warn: vi.fn(), error: vi.fn() }
+  const refreshToken = vi.fn(async () => true)
+  const onRevoked = vi.fn()
+  const channel = createLiveChannel({
+    url: 'ws://api.test/api/v1/live',
+    getToken: async () => current,
+    watchToken: (listener) => {
+      tokenListeners.add(listener)
+      return () => void tokenListeners.delete(listener)
+    },
+    refreshToken,
+    onRevoked,
+    createSocket: (url) => {
+      const socket = new FakeSocket(url)
+      sockets.push(socket)
+      return socket
+    },
+    scheduler,
+    logger,
+    random: () => 0.5,
+    now: () => scheduler.now,
+  })
+  const setToken = (next: string | undefined) => {
+    current = next
+    for (const listener of [...tokenListeners]) listener(next)
+  }
+  const last = () => sockets[sockets.length - 1]!
+  return { channel, scheduler, sockets, last, setToken, logger, refreshToken, onRevoked }
+}
+
+async function openChannel(t: ReturnType<typeof setup>) {
+  t.channel.start()
+  await flush()
+  t.last().open()
+  t.last().receive({ type: 'ready', uid: 'u1' })
+}
+
+const vehicle = (deviceId: string, tenantId = 't1', extra: Partial<VehicleTelemetry> = {}): VehicleTelemetry => ({
+  deviceId,
+  tenantId,
+  time: 1000,
+  ...extra,
+})
+
+describe('createLiveChannel', () => {
+  it('connects without the token in the address, sends it in the first frame and is open after ready', async () => {
+    const t = setup()
+    const states: string[] = []
+    t.channel.subscribe(() => states.push(t.channel.getSnapshot().status))
+    t.channel.start()
+    expect(t.channel.getSnapshot().status).toBe('connecting')
+    await flush()
+    expect(t.last().url).toBe('ws://api.test/api/v1/live')
+    expect(t.last().url).not.toContain('token')
+    t.last().open()
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.channel.getSnapshot()).toEqual({ status: 'open', attempt: 0 })
+    expect(states).toEqual(['idle', 'connecting', 'open'])
+  })
+
+  it('stays idle while signed out and connects when a token arrives; closes on sign-out', async () => {
+    const t = setup(null)
+    t.channel.start()
+    await flush()
+    expect(t.sockets).toHaveLength(0)
+    expect(t.channel.getSnapshot().status).toBe('idle')
+    t.setToken('token-1')
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    t.last().open()
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    t.setToken(undefined)
+    expect(t.last().closedWith).toBe(1000)
+    expect(t.channel.getSnapshot().status).toBe('idle')
+  })
+
+  it('re-authenticates on the same socket when the token refreshes', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.setToken('token-2')
+    expect(t.sockets).toHaveLength(1)
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'auth', token: 'token-2' }])
+    // The same token again is not sent twice.
+    t.setToken('token-2')
+    expect(t.last().sent).toHaveLength(2)
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.channel.getSnapshot().status).toBe('open')
+  })
+
+  it('subscribes once per topic, flags the first event after subscribed as the snapshot and unsubscribes after the last listener', async () => {
+    const t = setup()
+    await openChannel(t)
+    const a: LiveTopicUpdate[] = []
+    const offA = t.channel.subscribeTopic('tenants/t1/vehicles', (u) => a.push(u))
+    const offB = t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
+    expect(t.last().sent.slice(1)).toEqual([{ type: 'subscribe', topic: 'tenants/t1/vehicles' }])
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [] } })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [1] } })
+    expect(a).toEqual([
+      { kind: 'state', state: { status: 'subscribed', data: undefined } },
+      { kind: 'event', data: { vehicles: [] }, snapshot: true },
+      { kind: 'event', data: { vehicles: [1] }, snapshot: false },
+    ])
+    expect(t.channel.getTopic('tenants/t1/vehicles')).toEqual({ status: 'subscribed', data: { vehicles: [1] } })
+    offA()
+    expect(t.last().sent).toHaveLength(2)
+    offB()
+    expect(t.last().sent[2]).toEqual({ type: 'unsubscribe', topic: 'tenants/t1/vehicles' })
+    expect(t.channel.getTopic('tenants/t1/vehicles')).toBeUndefined()
+  })
+
+  it('reports a refused topic', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.channel.subscribeTopic('tenants/t2/vehicles', () => undefined)
+    t.last().receive({ type: 'refused', topic: 'tenants/t2/vehicles', code: 'forbidden' })
+    expect(t.channel.getTopic('tenants/t2/vehicles')).toEqual({ status: 'refused', code: 'forbidden' })
+  })
+
+  it('reconnects with growing backoff, authenticates again and resubscribes, keeping the last-known data', async () => {
+    const t = setup()
+    t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
+    await openChannel(t)
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'subscribe', topic: 'tenants/t1/vehicles' }])
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: ['x'] } })
+    t.last().serverClose(1001)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, closeCode: 1001, retryAt: 1000 })
+    expect(t.channel.getTopic('tenants/t1/vehicles')).toEqual({ status: 'pending', code: undefined, data: { vehicles: ['x'] } })
+    t.scheduler.advance(999)
+    expect(t.sockets).toHaveLength(1)
+    t.scheduler.advance(1)
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    // The server is still down: the next wait doubles.
+    t.last().serverClose(1006)
+    expect(t.channel.getSnapshot()).toMatchObject({ status: 'reconnecting', attempt: 2, retryAt: 1000 + 2000 })
+    t.scheduler.advance(2000)
+    await flush()
+    t.last().open()
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'subscribe', topic: 'tenants/t1/vehicles' }])
+    expect(t.channel.getSnapshot()).toEqual({ status: 'open', attempt: 0 })
+  })
+
+  it('caps the backoff at 30 s', async () => {
+    const t = setup()
+    t.channel.start()
+    for (let i = 0; i < 8; i += 1) {
+      await flush()
+      t.last().serverClose(1006)
+      const { retryAt } = t.channel.getSnapshot()
+      t.scheduler.advance(retryAt! - t.scheduler.now)
+    }
+    await flush()
+    t.last().serverClose(1006)
+    expect(t.channel.getSnapshot().retryAt! - t.scheduler.now).toBe(30_000)
+  })
+
+  it('refreshes the token after 4401 and tries again', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().serverClose(4401)
+    expect(t.refreshToken).toHaveBeenCalledTimes(1)
+    expect(t.channel.getSnapshot().status).toBe('reconnecting')
+  })
+
+  it('stops on 4403 and reports revoked, without reconnecting', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().serverClose(4403)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'revoked', attempt: 0, closeCode: 4403 })
+    expect(t.onRevoked).toHaveBeenCalledTimes(1)
+    expect(t.scheduler.pending).toBe(0)
+    t.setToken('token-2')
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    // Signed out and in again: a new channel.
+    t.setToken(undefined)
+    t.setToken('token-3')
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+  })
+
+  it('closes on stop, drops late events and starts again', async () => {
+    const t = setup()
+    await openChannel(t)
+    const socket = t.last()
+    t.channel.stop()
+    expect(socket.closedWith).toBe(1000)
+    expect(t.channel.getSnapshot().status).toBe('closed')
+    expect(t.scheduler.pending).toBe(0)
+    t.setToken('token-2')
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    t.channel.start()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+  })
+
+  it('drops and logs a frame the schema rejects', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().receive({ type: 'ready' })
+    t.last().onmessage?.({ data: 'not json' })
+    expect(t.logger.warn).toHaveBeenCalledTimes(2)
+    expect(t.channel.getSnapshot().status).toBe('open')
+  })
+})
+
+describe('createVehiclesStore', () => {
+  function storeSetup() {
+    const t = setup()
+    let tenantId: string | undefined = 't1'
+    const tenantListeners = new Set<() => void>()
+    const store = createVehiclesStore({
+      channel: t.channel,
+      tenant: {
+        get: () => tenantId,
+        subscribe: (listener) => {
+          tenantListeners.add(listener)
+          return () => void tenantListeners.delete(listener)
+        },
+      },
+      logger: t.logger,
+    })
+    const selectTenant = (next: string | undefined) => {
+      tenantId = next
+      for (const listener of [...tenantListeners]) listener()
+    }
+    return { ...t, store, selectTenant }
+  }
+
+  it('takes the snapshot, merges deltas and ignores another tenant', async () => {
+    const t = storeSetup()
+    const off = t.store.subscribe(() => undefined)
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't1', status: 'loading', vehicles: {} })
+    await openChannel(t)
+    expect(t.last().sent[1]).toEqual({ type: 'subscribe', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [vehicle('a'), vehicle('b')] } })
+    expect(Object.keys(t.store.getSnapshot().vehicles)).toEqual(['a', 'b'])
+    expect(t.store.getSnapshot().status).toBe('live')
+    const before = t.store.getSnapshot()
+    t.last().receive({
+      type: 'event',
+      topic: 'tenants/t1/vehicles',
+      data: { vehicles: [vehicle('b', 't1', { time: 2000, armed: true }), vehicle('z', 't2')] },
+    })
+    const after = t.store.getSnapshot()
+    expect(after).not.toBe(before)
+    expect(after.vehicles.a).toBe(before.vehicles.a)
+    expect(after.vehicles.b).toEqual(vehicle('b', 't1', { time: 2000, armed: true }))
+    expect(after.vehicles.z).toBeUndefined()
+    // A frame with a vehicle the schema rejects changes nothing.
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [{ deviceId: 'c' }] } })
+    expect(t.store.getSnapshot()).toBe(after)
+    // After a reconnect the new snapshot replaces everything.
+    t.last().serverClose(1001)
+    expect(t.store.getSnapshot()).toBe(after)
+    t.scheduler.advance(1000)
+    await flush()
+    t.last().open()
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [vehicle('b')] } })
+    expect(Object.keys(t.store.getSnapshot().vehicles)).toEqual(['b'])
+    off()
+    expect(t.last().sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'tenants/t1/vehicles' })
+  })
+
+  it('follows the tenant switch and forgets the last tenant', async () => {
+    const t = storeSetup()
+    t.store.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [vehicle('a')] } })
+    t.selectTenant('t2')
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't2', status: 'loading', vehicles: {} })
+    expect(t.last().sent.slice(-2)).toEqual([
+      { type: 'unsubscribe', topic: 'tenants/t1/vehicles' },
+      { type: 'subscribe', topic: 'tenants/t2/vehicles' },
+    ])
+    // A late event of the last tenant's topic is no longer heard.
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [vehicle('a')] } })
+    expect(t.store.getSnapshot().vehicles).toEqual({})
+    t.last().receive({ type: 'refused', topic: 'tenants/t2/vehicles', code: 'forbidden' })
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't2', status: 'refused', vehicles: {} })
+    t.selectTenant(undefined)
+    expect(t.store.getSnapshot()).toEqual({ status: 'idle', vehicles: {} })
+  })
+})
