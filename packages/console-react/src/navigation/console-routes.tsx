@@ -86,6 +86,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     load: async () => (await import('../screens/streams/streams-screen')).StreamsScreen,
   },
   {
+    // The vehicle page: a signed-in user of the selected tenant (the page shows only that tenant's vehicles).
+    path: '/vehicles/:deviceId',
+    access: 'login',
+    layout: 'network',
+    load: async () => (await import('../screens/vehicle/vehicle-screen')).VehicleScreen,
+  },
+  {
     path: '/networktopology',
     access: 'login',
     layout: 'network',

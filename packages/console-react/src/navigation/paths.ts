@@ -8,6 +8,8 @@ export const PATHS = {
   orgSelection: '/orgselection',
   entryPoint: '/entrypoint',
   streams: '/streams',
+  /** The vehicle page (spec §2: a lazily loaded page whose route the spec does not show). */
+  vehicle: '/vehicles/:deviceId',
   adminConsole: '/adminconsole',
   collaboration: '/collaboration',
   networkTopology: '/networktopology',

@@ -1,0 +1,113 @@
+import { useId } from 'react'
+import { Link, useParams } from 'react-router'
+import type { ConsoleClient, Stream } from '@honu/core'
+import { useConsoleClient, useMessages, useTenant, useWidgetRegistry } from '@honu/console-kit'
+import { LoadStatus } from '../load-status'
+import { useAsync } from '../use-async'
+import { useFocusHeading } from '../use-focus-heading'
+import { usePaths } from '../../navigation/paths-context'
+import { EmbeddedWidget } from './embedded-widget'
+import { vehiclePageMessages } from './vehicle-messages'
+
+/** A vehicle of the tenant, as v1 `GET /devices` lists it. */
+interface VehicleDevice {
+  device_id: string
+  name: string
+  kind: string
+}
+
+/** The tenant's vehicle of that id, or `undefined` when the tenant has none (deleted, or another tenant's). */
+async function findVehicle(client: ConsoleClient, tenantId: string, deviceId: string): Promise<VehicleDevice | undefined> {
+  const { data } = await client.http.request<{ data: VehicleDevice[] }>('GET', `${client.apiBaseUrl}/api/v1/devices`, { query: { tenant_id: tenantId } })
+  return data.find((device) => device.kind === 'vehicle' && device.device_id === deviceId)
+}
+
+/**
+ * Which of the tenant's streams are this vehicle's cameras: those whose `device_id` names it (the stream's link to
+ * its vehicle, when the server sends one). Never guessed from names.
+ */
+export function streamsOfVehicle(streams: readonly Stream[], deviceId: string): Stream[] {
+  return streams.filter((stream) => (stream as Stream & { device_id?: string | null }).device_id === deviceId)
+}
+
+/**
+ * The vehicle page (spec §2, lazily loaded; `/vehicles/:deviceId`): the vehicle's live telemetry (the Vehicle
+ * widget), its map (the Map widget, following it) and its streams (a Video widget each), all from the console's
+ * widget registry, so the page shows exactly what a dashboard would. A vehicle the selected tenant does not have
+ * says so, with a way back.
+ */
+export function VehicleScreen() {
+  const { deviceId = '' } = useParams()
+  const client = useConsoleClient()
+  const t = useMessages(vehiclePageMessages)
+  const heading = useFocusHeading()
+  const registry = useWidgetRegistry()
+  const tenantId = useTenant((s) => s.tenant?.tenant_id)
+  const ids = useId()
+  const paths = usePaths()
+  const [vehicle, retryVehicle] = useAsync(!!tenantId && (() => findVehicle(client, tenantId, deviceId)), [client, tenantId, deviceId])
+  const found = vehicle.status === 'ready' ? vehicle.data : undefined
+  const [streams, retryStreams] = useAsync(!!tenantId && !!found && (async () => (await client.v1.listVideos(tenantId)).items), [client, tenantId, found])
+  const definition = (type: string) => registry?.find((d) => d.type === type)
+  const vehicleWidget = definition('Vehicle')
+  const mapWidget = definition('Map')
+  const videoWidget = definition('Video')
+
+  const title = found ? t('title', { name: found.name }) : t('title', { name: deviceId })
+  let body
+  if (vehicle.status !== 'ready') body = <LoadStatus state={vehicle} what={t('theVehicle')} loading={t('loadingVehicle')} onRetry={retryVehicle} />
+  else if (!found)
+    body = (
+      <div className="honu-vehicle-page__missing">
+        <p>{t('missing', { id: deviceId })}</p>
+        <Link className="honu-button" to={paths.streams}>
+          {t('backToStreams')}
+        </Link>
+      </div>
+    )
+  else if (!registry) body = <p className="honu-muted">{t('noWidgets')}</p>
+  else {
+    const own = streams.status === 'ready' ? streamsOfVehicle(streams.data, found.device_id) : []
+    body = (
+      <div className="honu-vehicle-page__parts">
+        <section className="honu-vehicle-page__telemetry" aria-labelledby={`${ids}-telemetry`}>
+          <h2 id={`${ids}-telemetry`}>{t('telemetry')}</h2>
+          {vehicleWidget && <EmbeddedWidget definition={vehicleWidget} id={`vehicle-page-${found.device_id}`} name={found.name} data={{ deviceId: found.device_id }} />}
+        </section>
+        <section className="honu-vehicle-page__map" aria-labelledby={`${ids}-map`}>
+          <h2 id={`${ids}-map`}>{t('map')}</h2>
+          {mapWidget ? (
+            <EmbeddedWidget definition={mapWidget} id={`vehicle-page-map-${found.device_id}`} name={t('map')} data={{ deviceId: found.device_id }} />
+          ) : (
+            <p className="honu-muted">{t('mapComing')}</p>
+          )}
+        </section>
+        <section className="honu-vehicle-page__streams" aria-labelledby={`${ids}-streams`}>
+          <h2 id={`${ids}-streams`}>{t('streams')}</h2>
+          {streams.status !== 'ready' ? (
+            <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={retryStreams} />
+          ) : own.length === 0 || !videoWidget ? (
+            <p className="honu-muted">{t('noStreams')}</p>
+          ) : (
+            <ul className="honu-vehicle-page__stream-list">
+              {own.map((stream) => (
+                <li key={stream.video_id}>
+                  <EmbeddedWidget definition={videoWidget} id={`vehicle-page-video-${stream.video_id}`} name={stream.name} data={{ streamId: stream.video_id }} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    )
+  }
+
+  return (
+    <section className="honu-vehicle-page" aria-labelledby={`${ids}-title`}>
+      <h1 id={`${ids}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {body}
+    </section>
+  )
+}
