@@ -27,10 +27,10 @@ export interface MapControllerOptions {
   /** A vehicle was clicked on the map. */
   onSelect(deviceId: string): void
   /**
-   * The map finished drawing (MapLibre's `idle` with the style loaded); `basemapDrawn` says whether any of the
-   * offline basemap's land was drawn (always false with a host's style).
+   * The map finished drawing (MapLibre's `idle` with the style loaded): whether any of the offline basemap's land
+   * was drawn (always false with a host's style), and how many vehicles are drawn in view.
    */
-  onIdle(basemapDrawn: boolean): void
+  onIdle(drawn: { basemap: boolean; vehicles: number }): void
   /** MapLibre reported an error (a style or tile that could not load). */
   onError(error: Error): void
   /** The user moved the map by hand (drag, wheel, keys): the component stops following. */
@@ -167,8 +167,9 @@ export function createMapController(options: MapControllerOptions): MapControlle
   })
   map.on('idle', () => {
     if (!map.isStyleLoaded()) return
-    const drawn = !options.styleUrl && map.queryRenderedFeatures({ layers: [BASEMAP_LAYERS.land] }).length > 0
-    options.onIdle(drawn)
+    const basemap = !options.styleUrl && map.queryRenderedFeatures({ layers: [BASEMAP_LAYERS.land] }).length > 0
+    const vehicles = ready ? map.queryRenderedFeatures({ layers: [LAYERS.arrow, LAYERS.dot] }).length : 0
+    options.onIdle({ basemap, vehicles })
   })
   map.on('error', (event) => options.onError(new Error(event.error.message)))
   const select = (event: MapLayerMouseEvent) => {

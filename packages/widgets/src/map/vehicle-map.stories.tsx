@@ -51,6 +51,8 @@ const basemapDrawn = (root: HTMLElement) =>
 export const Vehicles: Story = {
   play: async ({ canvasElement, canvas, args }) => {
     await basemapDrawn(canvasElement)
+    // All four drawn in WebGL (fitted into view on arrival).
+    await waitFor(() => expect(canvasElement.querySelector('.honu-map')).toHaveAttribute('data-drawn-vehicles', '4'), { timeout: 10_000 })
     const list = canvas.getByRole('list')
     const items = within(list).getAllByRole('button')
     expect(items.map((item) => item.textContent)).toEqual([

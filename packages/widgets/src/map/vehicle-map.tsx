@@ -50,8 +50,9 @@ const formatDeg = (value: number) => value.toFixed(5)
  * loads when the first map mounts. Beside the map, a list of the vehicles (status in words, position) selects
  * them from the keyboard; Fit shows them all; Follow keeps the selected one in view.
  *
- * Its root carries `data-state` (`loading` | `ready` | `error`) and, once the offline basemap's land is drawn,
- * `data-basemap="drawn"`.
+ * Its root carries `data-state` (`loading` | `ready` | `error`), `data-basemap="drawn"` once the offline basemap's
+ * land is drawn, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view when it last settled (what
+ * browser tests read instead of the canvas's pixels).
  *
  * @example <VehicleMap vehicles={vehicles} names={names} selectedId={id} onSelect={open} />
  */
@@ -74,6 +75,7 @@ export function VehicleMap({
   const [state, setState] = useState<VehicleMapState>('loading')
   const [error, setError] = useState<string>()
   const [basemapDrawn, setBasemapDrawn] = useState(false)
+  const [drawnVehicles, setDrawnVehicles] = useState(0)
   const [follow, setFollow] = useState(followAtStart)
   const [now, setNow] = useState(clock)
   const fitted = useRef(false)
@@ -115,7 +117,8 @@ export function VehicleMap({
           onSelect: (id) => onSelectRef.current?.(id),
           onIdle: (drawn) => {
             setState('ready')
-            if (drawn) setBasemapDrawn(true)
+            if (drawn.basemap) setBasemapDrawn(true)
+            setDrawnVehicles(drawn.vehicles)
           },
           onError: (reason) => {
             setError(reason.message)
@@ -171,6 +174,7 @@ export function VehicleMap({
       className="honu-map"
       data-state={state}
       data-basemap={basemapDrawn ? 'drawn' : undefined}
+      data-drawn-vehicles={drawnVehicles}
       data-list={showList ? 'shown' : 'hidden'}
     >
       <div className="honu-map__view">
