@@ -24,6 +24,7 @@ describe('every v1 call of §7', () => {
     ['POST', '/api/v1/videos?tenant_id=t1', { name: 'n', source: 's' }, (c: ReturnType<typeof client>) => c.createVideo('t1', { name: 'n', source: 's' })],
     ['PUT', '/api/v1/videos/v%2F1?tenant_id=t1', { name: 'n', source: 's', proxy: 'p' }, (c: ReturnType<typeof client>) => c.updateVideo('t1', 'v/1', { name: 'n', source: 's', proxy: 'p' })],
     ['DELETE', '/api/v1/videos/v1?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.deleteVideo('t1', 'v1')],
+    ['GET', '/api/v1/devices?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listDevices('t1')],
     ['GET', '/api/v1/tenants', undefined, (c: ReturnType<typeof client>) => c.listTenants()],
     ['PUT', '/api/v1/tenants/t1', { name: 'New' }, (c: ReturnType<typeof client>) => c.updateTenant('t1', { name: 'New' })],
     ['GET', '/api/v1/users/?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listUsers('t1')],
@@ -57,6 +58,25 @@ describe('answers', () => {
     const { items, totalCount } = await client().listVideos('t1')
     expect(totalCount).toBe(42)
     expect(items.map((v) => v.proxy_address)).toEqual(['https://proxy/hls/v1', '', ''])
+  })
+
+  it('lists devices, reporting a kind it does not know as unknown', async () => {
+    answer = {
+      status: 200,
+      body: {
+        data: [
+          { device_id: 'd1', tenant_id: 't1', name: 'Drone', kind: 'vehicle', system_id: 7 },
+          { device_id: 'd2', tenant_id: 't1', name: 'Toaster', kind: 'toaster' },
+        ],
+        total_count: 2,
+      },
+    }
+    const { items, totalCount } = await client().listDevices('t1')
+    expect(totalCount).toBe(2)
+    expect(items.map((d) => [d.device_id, d.kind, d.system_id])).toEqual([
+      ['d1', 'vehicle', 7],
+      ['d2', 'unknown', undefined],
+    ])
   })
 
   it('counts the items when the server sends no total', async () => {

@@ -7,6 +7,8 @@ import { deriveRole } from '../permissions/roles'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { HttpClient, RequestOptions } from './http-client'
 import type {
+  Device,
+  DeviceKind,
   ListResult,
   NewVideo,
   Stream,
@@ -41,6 +43,7 @@ export function sortTenantsByName<T extends { name: string }>(tenants: readonly 
   return [...tenants].sort((a, b) => String(a.name).localeCompare(String(b.name), 'en', { sensitivity: 'base' }))
 }
 
+const DEVICE_KINDS: readonly DeviceKind[] = ['camera', 'vehicle', 'remote_access']
 const enc = encodeURIComponent
 
 function listOf<T>(body: unknown): T[] {
@@ -63,17 +66,29 @@ export function createV1Client(options: V1ClientOptions) {
     const avatarUrl = await loadAvatarUrl()
     return users.map((user) => ({ ...user, avatar: avatarUrl(user.email, options.avatar) }))
   }
+  // `GET /<path>?tenant_id`: the tenant's items with `total_count` (the count of items when the server sends none).
+  const listFor = async <T, R>(path: string, tenantId: string, request: Signal, map: (item: T) => R): Promise<ListResult<R>> => {
+    const body = await http.request<{ data?: T[]; total_count?: number }>('GET', `${base}/${path}`, {
+      ...request,
+      query: { tenant_id: tenantId },
+    })
+    const items = listOf<T>(body).map(map)
+    const total = body && typeof body === 'object' ? body.total_count : undefined
+    return { items, totalCount: typeof total === 'number' ? total : items.length }
+  }
 
   return {
     /** `GET /videos?tenant_id`: the tenant's streams with `total_count`. */
-    async listVideos(tenantId: string, request: Signal = {}): Promise<ListResult<Stream>> {
-      const body = await http.request<{ data?: Video[]; total_count?: number }>('GET', `${base}/videos`, {
-        ...request,
-        query: { tenant_id: tenantId },
-      })
-      const items = listOf<Video>(body).map((video) => ({ ...video, proxy_address: proxyAddress(video) }))
-      const total = body && typeof body === 'object' ? body.total_count : undefined
-      return { items, totalCount: typeof total === 'number' ? total : items.length }
+    listVideos(tenantId: string, request: Signal = {}): Promise<ListResult<Stream>> {
+      return listFor<Video, Stream>('videos', tenantId, request, (video) => ({ ...video, proxy_address: proxyAddress(video) }))
+    },
+
+    /** `GET /devices?tenant_id`: the tenant's devices (cameras, vehicles, remote access) by name, with `total_count`. */
+    listDevices(tenantId: string, request: Signal = {}): Promise<ListResult<Device>> {
+      return listFor<Device, Device>('devices', tenantId, request, (device) => ({
+        ...device,
+        kind: DEVICE_KINDS.includes(device.kind) ? device.kind : 'unknown',
+      }))
     },
 
     /** `POST /videos?tenant_id`. */

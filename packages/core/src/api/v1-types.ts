@@ -75,3 +75,16 @@ export interface TenantUser {
 
 /** A device kind the product manages; anything else is `unknown` (spec §1). */
 export type DeviceKind = 'camera' | 'vehicle' | 'remote_access' | 'unknown'
+
+/** A device of a tenant (`GET /api/v1/devices?tenant_id`). */
+export interface Device {
+  device_id: string
+  tenant_id: string
+  name: string
+  /** A kind the console does not know arrives as `unknown` (spec §1). */
+  kind: DeviceKind
+  /** Where the device is reached, if it says. */
+  address?: string | null
+  /** The MAVLink system id bound to a vehicle, if the server sends it (issue 14). */
+  system_id?: number | null
+}
