@@ -11,6 +11,8 @@ import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
+import { registerLiveRoute } from './routes/live'
+import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { registerSecurityHeaders } from './security-headers'
 import { securityOf, type RouteAccess } from './access/route-access'
 import { declaredAccess, registerAccessGate } from './access/access-gate'
@@ -49,6 +51,15 @@ export interface AppOptions {
   mediaTestControls?: boolean
   /** Most WebRTC sessions at once per user, per tenant and in all (defaults 4, 16, 64). */
   whepLimits?: Partial<WhepLimits>
+  /**
+   * The telemetry hub behind the live channel (`GET /api/v1/live`), shared with telemetry ingest. When absent the
+   * app makes one of its own, in this process only, and closes it with the app.
+   */
+  hub?: TelemetryHub
+  /** How often an open live socket's token and account are checked again, in ms. Default 60 000. */
+  liveRevocationCheckMs?: number
+  /** How long the live channel waits for the first auth frame, in ms. Default 10 000. */
+  liveAuthTimeoutMs?: number
 }
 
 /**
@@ -187,6 +198,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
+    const hub = options.hub ?? createTelemetryHub(options.db, { processLocal: true })
+    if (!options.hub) app.addHook('onClose', () => hub.close())
+    await registerLiveRoute(app, {
+      db: options.db,
+      identity: options.identity,
+      hub,
+      allowedOrigins: origins,
+      revocationCheckMs: options.liveRevocationCheckMs ?? 60_000,
+      authTimeoutMs: options.liveAuthTimeoutMs,
+    })
   }
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
   return app

@@ -9,6 +9,7 @@ import type { Database } from './db/database'
 import { migrate } from './db/migrate'
 import { familyOf } from './routes/v2-resources'
 import { seed } from './seed'
+import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { V2_RESOURCE_NAMES } from '@honu/core'
 
 /** A running server: its address, the per-family v2 services in split mode, and how to stop it. */
@@ -21,6 +22,8 @@ export interface RunningServer {
   v2Services: Record<string, string>
   db: Database
   identity: Identity
+  /** The telemetry hub behind the live channel: telemetry ingest publishes here. */
+  hub: TelemetryHub
   close(): Promise<void>
 }
 
@@ -40,9 +43,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   if (config.seed) await seed(db, identity)
 
+  // With PostgreSQL, every process's publishes reach every process's sockets (LISTEN/NOTIFY).
+  const hub = createTelemetryHub(db, { databaseUrl: config.databaseUrl })
+  await hub.ready
+
   const apps: FastifyInstance[] = []
   const common = { db, identity, features: config.features, allowedOrigins: config.allowedOrigins }
-  const main = await createApp({ ...common, mediaTestControls: config.mediaTestControls })
+  const main = await createApp({
+    ...common,
+    mediaTestControls: config.mediaTestControls,
+    hub,
+    liveRevocationCheckMs: config.revocationCheckSeconds * 1000,
+  })
   apps.push(main)
   const url = await main.listen({ host: config.host, port: config.port })
 
@@ -58,6 +70,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   const close = async () => {
     for (const app of apps) await app.close()
+    await hub.close()
     await identity.close()
     await db.close()
   }
@@ -79,6 +92,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     v2Services,
     db,
     identity,
+    hub,
     close,
   }
 }

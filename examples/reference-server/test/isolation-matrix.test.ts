@@ -58,6 +58,7 @@ type Need =
   | 'org-super' // super admins only (creating and deleting organisations)
   | 'org-admin-or-super' // renaming an organisation
   | 'test'
+  | 'live' // the live channel: a WebSocket whose first frame authenticates; over plain HTTP nobody (401)
 
 interface Call {
   path: string
@@ -102,6 +103,7 @@ const ACCESS: Record<string, Expectation> = {
   'GET /health': { need: 'public', scope: 'none', ok: 200, call: () => json('/health') },
   'GET /api/v1/features': { need: 'public', scope: 'none', ok: 200, call: () => json('/api/v1/features') },
   'GET /openapi.json': { need: 'public', scope: 'none', ok: 200, call: () => json('/openapi.json') },
+  'GET /api/v1/live': { need: 'live', scope: 'none', ok: 401, call: () => json('/api/v1/live') },
   'POST /test/exit': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/exit') },
   'POST /test/faults': { need: 'test', scope: 'none', ok: 200, call: () => json('/test/faults') },
   'DELETE /test/faults': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/faults') },
@@ -190,7 +192,8 @@ const ACCESS: Record<string, Expectation> = {
 /** The answer the table expects from `who` calling a route that needs `need` on `target`. */
 function expected(need: Need, ok: number, who: Who, target: string): number {
   if (need === 'public') return ok
-  if (who === 'anonymous') return 401
+  // Tenant isolation on the live channel's topics is tested over real sockets (test/live-channel.test.ts).
+  if (who === 'anonymous' || need === 'live') return 401
   const tenantLevel = TENANT_LEVEL[who][target]
   const rank = tenantLevel ? { member: 1, writer: 2, admin: 3 }[tenantLevel] : 0
   switch (need) {
@@ -335,7 +338,7 @@ describe('the isolation matrix', () => {
     for (const route of table) {
       const key = `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`
       const need = ACCESS[key]!.need
-      const declared = need === 'public' ? 'public' : need === 'test' ? 'test' : route.url.startsWith('/media/') ? 'media' : need.startsWith('org-') ? 'organisation' : 'user'
+      const declared = need === 'public' ? 'public' : need === 'test' ? 'test' : need === 'live' ? 'live' : route.url.startsWith('/media/') ? 'media' : need.startsWith('org-') ? 'organisation' : 'user'
       expect({ key, access: route.access }).toEqual({ key, access: declared })
     }
   })

@@ -40,6 +40,8 @@ export function declaredAccess(route: { method: string | string[]; url: string; 
  * - `media`: a bearer header or a `media_token` in the query must be there; the media routes verify them
  *   against the stream (after the path is validated). Refusing a request with neither here means no spelling of
  *   a media path gets anything but 401 without credentials, as on every other route.
+ * - `live`: nothing here: the upgrade carries no credential, its first frame does (src/live/live-session.ts);
+ *   the route answers a plain request (not an upgrade) 401 after its query is validated, like every route.
  * - `public` and `test`: nothing.
  * A request no route matched goes on to the not-found handler.
  */

@@ -1,0 +1,232 @@
+import type { WebSocket } from 'ws'
+import {
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE,
+  parseClientMessage,
+  parseVehiclesTopic,
+  type ServerMessage,
+  type VehicleTelemetry,
+} from '@honu/core/live'
+import type { Identity } from '../auth/identity'
+import type { Database } from '../db/database'
+import { loadUser, requireMember, type UserRow } from '../routes/v1-access'
+import type { TelemetryHub } from './telemetry-hub'
+
+/** The socket may take more frames while less than this is waiting in its send buffer. */
+export const LOW_WATER_BYTES = 64 * 1024
+/** How often a socket whose buffer is full is looked at again. */
+const FLUSH_RETRY_MS = 50
+
+/** firebase-admin's answers for an account that was revoked, disabled or deleted: 4403, not 4401. */
+const ACCOUNT_ENDED = new Set(['auth/id-token-revoked', 'auth/user-disabled', 'auth/user-not-found'])
+
+/** What one live session needs from the app. */
+export interface LiveSessionContext {
+  db: Database
+  identity: Identity
+  hub: TelemetryHub
+  /** How often an authenticated socket's token and account are checked again (revocation), in ms. */
+  revocationCheckMs: number
+  /** How long to wait for the first `auth` frame. */
+  authTimeoutMs?: number
+  warn(message: string): void
+}
+
+/** One subscribed topic of a socket: the latest state per vehicle not yet sent (never a queue). */
+interface Subscription {
+  tenantId: string
+  pending: Map<string, VehicleTelemetry>
+  stop(): void
+}
+
+/** What the server can tell about one open socket (tests and diagnostics). */
+export interface LiveSessionInfo {
+  uid: string | undefined
+  topics: string[]
+  /** States waiting to be sent, over all topics: at most one per vehicle. */
+  pending: number
+  bufferedAmount: number
+}
+
+/** A live channel connection: authentication, re-authentication, revocation checks, topics and back-pressure. */
+export class LiveSession {
+  private user: UserRow | undefined
+  private token: string | undefined
+  private readonly subscriptions = new Map<string, Subscription>()
+  private authTimer: NodeJS.Timeout | undefined
+  private revocationTimer: NodeJS.Timeout | undefined
+  private flushTimer: NodeJS.Timeout | undefined
+  private flushQueued = false
+  private closed = false
+  /** Frames are handled one after another (auth checks are asynchronous). */
+  private chain: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly context: LiveSessionContext,
+  ) {
+    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.notAuthenticated, 'No auth frame in time.'), context.authTimeoutMs ?? LIVE_AUTH_TIMEOUT_MS)
+    socket.on('message', (data, isBinary) => {
+      const text = isBinary ? undefined : String(data)
+      this.chain = this.chain.then(() => this.onFrame(text)).catch((error: Error) => {
+        this.context.warn(`live frame failed: ${error.message}`)
+        this.close(1011, 'Internal error.')
+      })
+    })
+    socket.on('close', () => this.dispose())
+  }
+
+  info(): LiveSessionInfo {
+    let pending = 0
+    for (const s of this.subscriptions.values()) pending += s.pending.size
+    return { uid: this.user?.uid, topics: [...this.subscriptions.keys()], pending, bufferedAmount: this.socket.bufferedAmount }
+  }
+
+  /** Closes the socket with a code (4401, 4403, 1001…) and stops everything this session holds. */
+  close(code: number, reason: string) {
+    if (this.closed) return
+    this.dispose()
+    this.socket.close(code, reason)
+  }
+
+  private dispose() {
+    this.closed = true
+    clearTimeout(this.authTimer)
+    clearInterval(this.revocationTimer)
+    clearTimeout(this.flushTimer)
+    for (const s of this.subscriptions.values()) s.stop()
+    this.subscriptions.clear()
+  }
+
+  private send(message: ServerMessage) {
+    if (!this.closed) this.socket.send(JSON.stringify(message))
+  }
+
+  private async onFrame(text: string | undefined) {
+    if (this.closed) return
+    const parsed = text === undefined ? ({ ok: false, error: 'frames are JSON text' } as const) : parseClientMessage(text)
+    if (!parsed.ok) {
+      // Before authentication nothing but a valid auth frame is accepted.
+      if (!this.user) return this.close(LIVE_CLOSE.notAuthenticated, 'Authenticate first.')
+      return this.send({ type: 'error', code: 'bad-message', message: `Bad message: ${parsed.error}` })
+    }
+    const message = parsed.value
+    if (message.type === 'auth') return this.authenticate(message.token)
+    if (!this.user) return this.close(LIVE_CLOSE.notAuthenticated, 'Authenticate first.')
+    if (message.type === 'subscribe') return this.subscribe(message.topic)
+    this.subscriptions.get(message.topic)?.stop()
+    this.subscriptions.delete(message.topic)
+  }
+
+  /** Verifies a token (first auth or re-auth), asking the identity provider about revocation now. */
+  private async authenticate(token: string) {
+    let uid: string
+    try {
+      uid = (await this.context.identity.verify(token, { checkRevokedNow: true })).uid
+    } catch (error) {
+      const ended = ACCOUNT_ENDED.has((error as { code?: string }).code ?? '')
+      return ended
+        ? this.close(LIVE_CLOSE.revoked, 'The account was revoked or disabled.')
+        : this.close(LIVE_CLOSE.notAuthenticated, 'The token is not valid.')
+    }
+    if (this.closed) return
+    if (this.user && this.user.uid !== uid) return this.close(LIVE_CLOSE.notAuthenticated, 'Re-authentication as another account.')
+    try {
+      this.user = await loadUser(this.context.db, uid)
+    } catch {
+      return this.close(LIVE_CLOSE.revoked, 'This account has no access to the console.')
+    }
+    if (this.closed) return
+    this.token = token
+    clearTimeout(this.authTimer)
+    if (!this.revocationTimer) {
+      this.revocationTimer = setInterval(() => {
+        this.chain = this.chain.then(() => this.recheck())
+      }, Math.max(this.context.revocationCheckMs, 1000))
+    }
+    this.send({ type: 'ready', uid })
+  }
+
+  /**
+   * The periodic check of a long-lived connection: the token is verified again with a revocation check now (a
+   * revoked, disabled or deleted account → 4403; an expired token not renewed by re-auth → 4401), the user
+   * record is read again, and a topic whose tenant the user lost is refused.
+   */
+  private async recheck() {
+    if (this.closed || !this.token || !this.user) return
+    try {
+      await this.context.identity.verify(this.token, { checkRevokedNow: true })
+    } catch (error) {
+      const ended = ACCOUNT_ENDED.has((error as { code?: string }).code ?? '')
+      return ended
+        ? this.close(LIVE_CLOSE.revoked, 'The account was revoked or disabled.')
+        : this.close(LIVE_CLOSE.notAuthenticated, 'The token expired.')
+    }
+    try {
+      this.user = await loadUser(this.context.db, this.user.uid)
+    } catch {
+      return this.close(LIVE_CLOSE.revoked, 'This account has no access to the console.')
+    }
+    for (const [topic, s] of this.subscriptions) {
+      if (!(await this.mayRead(s.tenantId))) {
+        s.stop()
+        this.subscriptions.delete(topic)
+        this.send({ type: 'refused', topic, code: 'forbidden' })
+      }
+    }
+  }
+
+  /** The API's own tenant check: the tenant exists and the user has a role in it (else the same answer). */
+  private async mayRead(tenantId: string): Promise<boolean> {
+    try {
+      await requireMember(this.context.db, this.user!, tenantId)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private async subscribe(topic: string) {
+    if (this.subscriptions.has(topic)) return this.send({ type: 'subscribed', topic })
+    const tenantId = parseVehiclesTopic(topic)
+    if (tenantId === undefined) return this.send({ type: 'refused', topic, code: 'unknown-topic' })
+    // Another tenant's topic and a tenant that does not exist get the same answer.
+    if (!(await this.mayRead(tenantId))) return this.send({ type: 'refused', topic, code: 'forbidden' })
+    if (this.closed || this.subscriptions.has(topic)) return
+    const pending = new Map<string, VehicleTelemetry>()
+    const stop = this.context.hub.subscribe(tenantId, (state) => {
+      pending.delete(state.deviceId)
+      pending.set(state.deviceId, state)
+      this.scheduleFlush()
+    })
+    this.subscriptions.set(topic, { tenantId, pending, stop })
+    this.send({ type: 'subscribed', topic })
+    this.send({ type: 'event', topic, data: { vehicles: this.context.hub.snapshot(tenantId) } })
+  }
+
+  private scheduleFlush() {
+    if (this.flushQueued || this.closed) return
+    this.flushQueued = true
+    setImmediate(() => {
+      this.flushQueued = false
+      this.flush()
+    })
+  }
+
+  /** Sends each topic's waiting states as one delta while the socket's buffer is low; else looks again soon. */
+  private flush() {
+    if (this.closed) return
+    clearTimeout(this.flushTimer)
+    this.flushTimer = undefined
+    for (const [topic, s] of this.subscriptions) {
+      if (s.pending.size === 0) continue
+      if (this.socket.bufferedAmount >= LOW_WATER_BYTES) {
+        this.flushTimer = setTimeout(() => this.flush(), FLUSH_RETRY_MS)
+        return
+      }
+      const vehicles = [...s.pending.values()]
+      s.pending.clear()
+      this.send({ type: 'event', topic, data: { vehicles } })
+    }
+  }
+}
