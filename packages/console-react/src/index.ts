@@ -18,6 +18,10 @@ export {
   useErrorText,
   useDates,
   useScreenBand,
+  useLiveClient,
+  useLiveConnection,
+  useVehicles,
+  useVehicle,
   Dialog,
   type DialogProps,
 } from '@honu/console-kit'
