@@ -31,28 +31,46 @@ const tenants = [
 ]
 
 const streams = [
-  { video_id: 'alpha-bow', tenant_id: 'alpha', name: 'Bow camera', source: '/media/alpha/alpha-bow/index.m3u8', proxy: null },
-  { video_id: 'alpha-stern', tenant_id: 'alpha', name: 'Stern camera', source: '/media/alpha/alpha-stern/index.m3u8', proxy: null },
-  { video_id: 'alpha-mast', tenant_id: 'alpha', name: 'Mast camera', source: '/media/alpha/alpha-mast/index.m3u8', proxy: null },
+  { video_id: 'alpha-bow', tenant_id: 'alpha', name: 'Bow camera', source: '/media/alpha/alpha-bow/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
+  { video_id: 'alpha-stern', tenant_id: 'alpha', name: 'Stern camera', source: '/media/alpha/alpha-stern/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
+  { video_id: 'alpha-mast', tenant_id: 'alpha', name: 'Mast camera', source: '/media/alpha/alpha-mast/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
   { video_id: 'alpha-dock', tenant_id: 'alpha', name: 'Dock overview', source: '/media/alpha/alpha-dock/index.m3u8', proxy: null },
   { video_id: 'bravo-deck', tenant_id: 'bravo', name: 'Deck camera', source: '/media/bravo/bravo-deck/index.m3u8', proxy: null },
   // Bravo shows every kind of source the player handles: HLS, WebRTC (WHEP), MJPEG and a recorded MP4 clip.
-  { video_id: 'bravo-rov', tenant_id: 'bravo', name: 'ROV camera (WebRTC)', source: '/media/bravo/bravo-rov/whep', proxy: null },
+  { video_id: 'bravo-rov', tenant_id: 'bravo', name: 'ROV camera (WebRTC)', source: '/media/bravo/bravo-rov/whep', proxy: null, device_id: 'bravo-rov-1' },
   { video_id: 'bravo-crane', tenant_id: 'bravo', name: 'Crane camera (MJPEG)', source: '/media/bravo/bravo-crane/mjpeg', proxy: null },
   { video_id: 'bravo-clip', tenant_id: 'bravo', name: 'Dock recording (MP4)', source: '/media/bravo/bravo-clip/clip.mp4', proxy: null },
-  { video_id: 'charlie-drone', tenant_id: 'charlie', name: 'Survey drone', source: '/media/charlie/charlie-drone/index.m3u8', proxy: null },
+  { video_id: 'charlie-drone', tenant_id: 'charlie', name: 'Survey drone', source: '/media/charlie/charlie-drone/index.m3u8', proxy: null, device_id: 'charlie-uav-1' },
 ]
 
-const devices = [
+/**
+ * The demo vehicles and the MAVLink system id each sends with (unique across the server). The simulator
+ * (src/simulator) flies them: per tenant one on a route, one that loses its link now and then, one with a low
+ * battery and one parked. Migration 5 adds the same rows to data seeded before it.
+ */
+export const seededVehicles = [
+  { device_id: 'alpha-usv-1', tenant_id: 'alpha', name: 'USV Kahu', address: '10.10.2.1', system_id: 1, pattern: 'route' },
+  { device_id: 'alpha-usv-2', tenant_id: 'alpha', name: 'USV Manu', address: '10.10.2.2', system_id: 2, pattern: 'link-loss' },
+  { device_id: 'alpha-usv-3', tenant_id: 'alpha', name: 'USV Pueo', address: '10.10.2.3', system_id: 3, pattern: 'low-battery' },
+  { device_id: 'alpha-usv-4', tenant_id: 'alpha', name: 'Tender Honu', address: '10.10.2.4', system_id: 4, pattern: 'parked' },
+  { device_id: 'bravo-rov-1', tenant_id: 'bravo', name: 'ROV Mano', address: '10.10.131.1', system_id: 11, pattern: 'route' },
+  { device_id: 'bravo-usv-2', tenant_id: 'bravo', name: 'USV Tui', address: '10.10.131.2', system_id: 12, pattern: 'link-loss' },
+  { device_id: 'bravo-usv-3', tenant_id: 'bravo', name: 'USV Kea', address: '10.10.131.3', system_id: 13, pattern: 'low-battery' },
+  { device_id: 'bravo-usv-4', tenant_id: 'bravo', name: 'Barge Moana', address: '10.10.131.4', system_id: 14, pattern: 'parked' },
+  { device_id: 'charlie-uav-1', tenant_id: 'charlie', name: 'Drone Iwa', address: '172.20.1.1', system_id: 21, pattern: 'route' },
+  { device_id: 'charlie-uav-2', tenant_id: 'charlie', name: 'Drone Kaka', address: '172.20.1.2', system_id: 22, pattern: 'link-loss' },
+  { device_id: 'charlie-uav-3', tenant_id: 'charlie', name: 'Drone Ruru', address: '172.20.1.3', system_id: 23, pattern: 'low-battery' },
+  { device_id: 'charlie-uav-4', tenant_id: 'charlie', name: 'Drone Hoiho', address: '172.20.1.4', system_id: 24, pattern: 'parked' },
+] as const
+
+const devices: { device_id: string; tenant_id: string; name: string; kind: string; address: string; system_id?: number }[] = [
   { device_id: 'alpha-cam-1', tenant_id: 'alpha', name: 'Bow camera', kind: 'camera', address: '10.10.1.10' },
-  { device_id: 'alpha-usv-1', tenant_id: 'alpha', name: 'USV Kahu', kind: 'vehicle', address: '10.10.2.1' },
   { device_id: 'alpha-ra-1', tenant_id: 'alpha', name: 'Bridge console', kind: 'remote_access', address: '10.10.3.5' },
   { device_id: 'alpha-sonar', tenant_id: 'alpha', name: 'Side-scan sonar', kind: 'sonar', address: '10.10.4.2' },
   { device_id: 'bravo-cam-1', tenant_id: 'bravo', name: 'Deck camera', kind: 'camera', address: '10.10.130.10' },
-  { device_id: 'bravo-rov-1', tenant_id: 'bravo', name: 'ROV Mano', kind: 'vehicle', address: '10.10.131.1' },
   { device_id: 'bravo-ra-1', tenant_id: 'bravo', name: 'Winch PLC', kind: 'remote_access', address: '10.10.132.7' },
-  { device_id: 'charlie-uav-1', tenant_id: 'charlie', name: 'Drone Iwa', kind: 'vehicle', address: '172.20.1.1' },
   { device_id: 'charlie-ra-1', tenant_id: 'charlie', name: 'Ground station', kind: 'remote_access', address: '172.20.2.2' },
+  ...seededVehicles.map((v) => ({ ...v, kind: 'vehicle' })),
 ]
 
 type V2Seed = [resource: string, organisation: string, data: Record<string, unknown>]
@@ -103,11 +121,26 @@ export async function seed(db: Database, identity?: Identity): Promise<boolean> 
     for (const u of demoUsers) {
       await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb)', [u.uid, u.name, u.email, JSON.stringify(u.permissions)])
     }
-    for (const s of streams) {
-      await tx.query('insert into videos (video_id, tenant_id, name, source, proxy) values ($1, $2, $3, $4, $5)', [s.video_id, s.tenant_id, s.name, s.source, s.proxy])
-    }
     for (const d of devices) {
-      await tx.query('insert into devices (device_id, tenant_id, name, kind, address) values ($1, $2, $3, $4, $5)', [d.device_id, d.tenant_id, d.name, d.kind, d.address])
+      await tx.query('insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id) values ($1, $2, $3, $4, $5, $6)', [
+        d.device_id,
+        d.tenant_id,
+        d.name,
+        d.kind,
+        d.address,
+        d.system_id ?? null,
+      ])
+    }
+    // After the devices: a stream may name its vehicle (device_id).
+    for (const s of streams) {
+      await tx.query('insert into videos (video_id, tenant_id, name, source, proxy, device_id) values ($1, $2, $3, $4, $5, $6)', [
+        s.video_id,
+        s.tenant_id,
+        s.name,
+        s.source,
+        s.proxy,
+        'device_id' in s ? s.device_id : null,
+      ])
     }
     for (const [resource, organisation, data] of v2Records) {
       await tx.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [resource, data.id, organisation, JSON.stringify(data)])

@@ -108,7 +108,8 @@ describe('what the console needs beyond §7', () => {
     const { status, body } = await raw(server, 'GET', '/api/v1/devices?tenant_id=alpha', { token: writer.token })
     expect(status).toBe(200)
     const kinds = (body.data as { kind: string }[]).map((d) => d.kind).sort()
-    expect(kinds).toEqual(['camera', 'remote_access', 'unknown', 'vehicle'])
+    // Alpha's four seeded vehicles: one on a route, one losing its link, one with a low battery, one parked.
+    expect(kinds).toEqual(['camera', 'remote_access', 'unknown', 'vehicle', 'vehicle', 'vehicle', 'vehicle'])
   })
 
   it('answers /health and the local flag map without a token', async () => {

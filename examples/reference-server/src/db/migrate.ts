@@ -113,6 +113,52 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
         where source = '/media/clip.mp4'
     `,
   },
+  {
+    id: 5,
+    name: 'vehicle telemetry',
+    sql: `
+      -- The MAVLink system id a vehicle sends with (one UDP ingest for every tenant, so unique across the server):
+      -- packets from an id bound to no device are counted and dropped.
+      alter table devices add column mavlink_system_id integer unique check (mavlink_system_id between 1 and 255);
+      -- Tokens of the JSON ingest, one per device, kept only as SHA-256 hashes.
+      create table device_ingest_tokens (
+        device_id text primary key references devices(device_id) on delete cascade,
+        token_hash text not null unique,
+        created timestamptz not null default now()
+      );
+      -- A stream may belong to a vehicle of its own tenant (the vehicle's cameras, listed on the vehicle page).
+      alter table devices add constraint devices_tenant_device unique (tenant_id, device_id);
+      alter table videos add column device_id text;
+      alter table videos add constraint videos_device foreign key (tenant_id, device_id)
+        references devices (tenant_id, device_id) on delete set null (device_id);
+      -- Existing demo data (seeded before this migration) gets the seeded vehicles and their bindings too.
+      update devices set mavlink_system_id = 1 where device_id = 'alpha-usv-1' and kind = 'vehicle';
+      update devices set mavlink_system_id = 11 where device_id = 'bravo-rov-1' and kind = 'vehicle';
+      update devices set mavlink_system_id = 21 where device_id = 'charlie-uav-1' and kind = 'vehicle';
+      insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id)
+        select v.device_id, v.tenant_id, v.name, 'vehicle', v.address, v.system_id
+        from (values
+          ('alpha-usv-2', 'alpha', 'USV Manu', '10.10.2.2', 2),
+          ('alpha-usv-3', 'alpha', 'USV Pueo', '10.10.2.3', 3),
+          ('alpha-usv-4', 'alpha', 'Tender Honu', '10.10.2.4', 4),
+          ('bravo-usv-2', 'bravo', 'USV Tui', '10.10.131.2', 12),
+          ('bravo-usv-3', 'bravo', 'USV Kea', '10.10.131.3', 13),
+          ('bravo-usv-4', 'bravo', 'Barge Moana', '10.10.131.4', 14),
+          ('charlie-uav-2', 'charlie', 'Drone Kaka', '172.20.1.2', 22),
+          ('charlie-uav-3', 'charlie', 'Drone Ruru', '172.20.1.3', 23),
+          ('charlie-uav-4', 'charlie', 'Drone Hoiho', '172.20.1.4', 24)
+        ) as v(device_id, tenant_id, name, address, system_id)
+        -- Only where the tenant's first demo vehicle was seeded (and just bound above).
+        where exists (select 1 from devices d where d.tenant_id = v.tenant_id and d.mavlink_system_id is not null)
+        on conflict do nothing;
+      update videos set device_id = 'alpha-usv-1' where video_id in ('alpha-bow', 'alpha-stern', 'alpha-mast') and tenant_id = 'alpha'
+        and exists (select 1 from devices where device_id = 'alpha-usv-1' and tenant_id = 'alpha');
+      update videos set device_id = 'bravo-rov-1' where video_id = 'bravo-rov' and tenant_id = 'bravo'
+        and exists (select 1 from devices where device_id = 'bravo-rov-1' and tenant_id = 'bravo');
+      update videos set device_id = 'charlie-uav-1' where video_id = 'charlie-drone' and tenant_id = 'charlie'
+        and exists (select 1 from devices where device_id = 'charlie-uav-1' and tenant_id = 'charlie')
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

@@ -1,0 +1,29 @@
+import { readMavlinkPort } from '../telemetry/start-telemetry'
+import { seededVehicles } from '../seed'
+import { startSimulator } from './simulator'
+
+/**
+ * The vehicle simulator, its own process (as a real fleet is): every seeded vehicle sends MAVLink 2 over UDP to
+ * the reference server's ingest. Env: HONU_SIM_TARGET (host:port; default 127.0.0.1 and HONU_MAVLINK_PORT or
+ * 14550), HONU_SIM_RATE_HZ (default 4).
+ */
+try {
+  const [host, port] = (process.env.HONU_SIM_TARGET ?? '').split(/:(?=\d+$)/)
+  const target = {
+    host: host || '127.0.0.1',
+    port: port ? Number(port) : (readMavlinkPort(process.env.HONU_MAVLINK_PORT) ?? 14550),
+  }
+  const rateHz = Number(process.env.HONU_SIM_RATE_HZ ?? 4)
+  if (!Number.isFinite(rateHz) || rateHz <= 0 || rateHz > 100) throw new Error(`HONU_SIM_RATE_HZ must be from 0 to 100, not "${process.env.HONU_SIM_RATE_HZ}".`)
+  const simulator = await startSimulator({ vehicles: seededVehicles, target, rateHz })
+  console.log(`vehicle simulator: ${seededVehicles.length} vehicles at ${rateHz} Hz → udp://${target.host}:${target.port}`)
+  const stop = async () => {
+    await simulator.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} catch (error) {
+  console.error('vehicle simulator failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+}

@@ -1,0 +1,77 @@
+import { createSocket, type Socket } from 'node:dgram'
+import type { Database } from '../db/database'
+import { BINDINGS_REFRESH_MS, createTelemetryIngest, type TelemetryIngest, type TelemetrySink } from './telemetry-ingest'
+
+/** The default UDP port of the MAVLink ingest (what QGroundControl and mavlink-router use). */
+export const DEFAULT_MAVLINK_PORT = 14550
+
+/**
+ * `HONU_MAVLINK_PORT`: the UDP port of the MAVLink 2 ingest; undefined (off) for `0`, 14550 when unset.
+ *
+ * @throws {Error} for anything but a whole number from 0 to 65535.
+ */
+export function readMavlinkPort(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return DEFAULT_MAVLINK_PORT
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`HONU_MAVLINK_PORT must be a UDP port from 1 to 65535, or 0 to turn the MAVLink ingest off, not "${value}".`)
+  }
+  return port === 0 ? undefined : port
+}
+
+/** The running telemetry ingest: the JSON routes use it, tests read where its UDP socket listens. */
+export interface RunningTelemetry extends TelemetryIngest {
+  /** Where the MAVLink UDP socket listens (undefined when off). */
+  mavlink?: { address: string; port: number }
+  close(): Promise<void>
+}
+
+/** Options of {@link startTelemetry}. */
+export interface StartTelemetryOptions {
+  db: Pick<Database, 'query'>
+  sink: TelemetrySink
+  /** UDP port of the MAVLink ingest; 0 picks a free one (tests); undefined turns it off. */
+  port?: number
+  /** The address the UDP socket binds (the server's HOST). */
+  host?: string
+  minPublishIntervalMs?: number
+}
+
+/** Loads the bindings, opens the MAVLink UDP socket (when a port is given) and keeps the bindings fresh. */
+export async function startTelemetry(options: StartTelemetryOptions): Promise<RunningTelemetry> {
+  const ingest = createTelemetryIngest({ db: options.db, sink: options.sink, minPublishIntervalMs: options.minPublishIntervalMs })
+  await ingest.reloadBindings()
+  // Bindings also refresh while packets arrive; this catches changes while nothing is sent.
+  const refresh = setInterval(() => void ingest.reloadBindings().catch(() => undefined), BINDINGS_REFRESH_MS)
+  refresh.unref()
+
+  let socket: Socket | undefined
+  let mavlink: RunningTelemetry['mavlink']
+  if (options.port !== undefined) {
+    const host = options.host ?? '127.0.0.1'
+    socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: 4 * 1024 * 1024 })
+    const udp = socket
+    await new Promise<void>((resolve, reject) => {
+      udp.once('error', reject)
+      udp.bind(options.port, host, () => {
+        udp.off('error', reject)
+        resolve()
+      })
+    })
+    // A socket error after binding (ICMP noise, say) must not take the server down.
+    udp.on('error', () => undefined)
+    udp.on('message', (datagram) => ingest.handleDatagram(datagram))
+    const bound = udp.address()
+    mavlink = { address: bound.address, port: bound.port }
+  }
+
+  return {
+    ...ingest,
+    mavlink,
+    async close() {
+      clearInterval(refresh)
+      ingest.close()
+      if (socket) await new Promise<void>((resolve) => socket!.close(() => resolve()))
+    },
+  }
+}

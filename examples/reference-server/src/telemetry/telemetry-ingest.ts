@@ -1,0 +1,178 @@
+import type { VehicleTelemetry } from '@honu/core/live'
+import type { Database } from '../db/database'
+import { LinkQuality } from './link-quality'
+import { decodeDatagram } from './mavlink-decode'
+import { mergeTelemetry, telemetryOf, type TelemetryUpdate } from './mavlink-mapping'
+
+/** Where ingested states go: the live channel's hub (`hub.publish`). */
+export interface TelemetrySink {
+  publish(state: VehicleTelemetry): void
+}
+
+/** What the ingest has seen since it started (`GET /health` → `telemetry`). */
+export interface TelemetryCounters {
+  /** Valid MAVLink packets received. */
+  packets: number
+  /** Packets from a system id bound to no vehicle: counted and dropped. */
+  unknownSystem: number
+  /** Packets with a bad checksum, truncated, or bytes that start no packet: counted and dropped. */
+  malformed: number
+  /** Packets dropped because a test control stopped the vehicle. */
+  stopped: number
+  /** States handed to the hub. */
+  published: number
+}
+
+/** Options of {@link createTelemetryIngest}. */
+export interface TelemetryIngestOptions {
+  db: Pick<Database, 'query'>
+  sink: TelemetrySink
+  /** The clock (ms since the epoch). */
+  now?: () => number
+  /** Least time between two states of one vehicle handed to the hub; messages in between merge. Default 50 ms. */
+  minPublishIntervalMs?: number
+}
+
+interface Binding {
+  deviceId: string
+  tenantId: string
+  systemId?: number
+}
+
+interface Vehicle {
+  state: VehicleTelemetry
+  link: LinkQuality
+  lastPublished: number
+  timer?: NodeJS.Timeout
+}
+
+/** The ingest: MAVLink datagrams and JSON reports in, one merged state per vehicle out to the hub. */
+export interface TelemetryIngest {
+  /** Handles one UDP datagram (never throws; garbage is counted). */
+  handleDatagram(datagram: Buffer): void
+  /** Handles one JSON report of a vehicle already authenticated by its token. */
+  handleReport(vehicle: { deviceId: string; tenantId: string }, update: TelemetryUpdate): void
+  /** Re-reads the system id bindings from the database. */
+  reloadBindings(): Promise<void>
+  /** Test control: drop (`true`) or take again (`false`) one vehicle's packets, as if its link were cut. */
+  setStopped(deviceId: string, stopped: boolean): void
+  counters(): TelemetryCounters
+  close(): void
+}
+
+/** How often the bindings are re-read, so a device bound or deleted meanwhile is seen without a restart. */
+export const BINDINGS_REFRESH_MS = 10_000
+
+/** Creates the ingest. Call {@link TelemetryIngest.reloadBindings} once before the first datagram. */
+export function createTelemetryIngest(options: TelemetryIngestOptions): TelemetryIngest {
+  const now = options.now ?? Date.now
+  const minInterval = options.minPublishIntervalMs ?? 50
+  const counters: TelemetryCounters = { packets: 0, unknownSystem: 0, malformed: 0, stopped: 0, published: 0 }
+  let bySystem = new Map<number, Binding>()
+  const vehicles = new Map<string, Vehicle>()
+  const stopped = new Set<string>()
+  let closed = false
+  let lastReload = 0
+  let reloading: Promise<void> | undefined
+
+  const reloadBindings = async () => {
+    const rows = await options.db.query<{ device_id: string; tenant_id: string; mavlink_system_id: number }>(
+      "select device_id, tenant_id, mavlink_system_id from devices where kind = 'vehicle' and mavlink_system_id is not null",
+    )
+    bySystem = new Map(rows.map((r) => [Number(r.mavlink_system_id), { deviceId: r.device_id, tenantId: r.tenant_id, systemId: Number(r.mavlink_system_id) }]))
+    lastReload = now()
+    // A vehicle no longer bound (deleted, or bound to another tenant's device) keeps no state here.
+    const bound = new Set([...bySystem.values()].map((b) => `${b.tenantId}/${b.deviceId}`))
+    for (const [key, vehicle] of vehicles) {
+      if (vehicle.state.systemId !== undefined && !bound.has(key)) {
+        clearTimeout(vehicle.timer)
+        vehicles.delete(key)
+      }
+    }
+  }
+  const refresh = () => {
+    if (closed || reloading || now() - lastReload < BINDINGS_REFRESH_MS) return
+    reloading = reloadBindings()
+      .catch(() => undefined)
+      .finally(() => (reloading = undefined))
+  }
+
+  const publish = (vehicle: Vehicle) => {
+    clearTimeout(vehicle.timer)
+    vehicle.timer = undefined
+    vehicle.lastPublished = now()
+    counters.published += 1
+    options.sink.publish(vehicle.state)
+  }
+  /** Hands the state on at once, or once the vehicle's least interval has passed (merging what comes meanwhile). */
+  const changed = (vehicle: Vehicle) => {
+    if (closed || vehicle.timer) return
+    const wait = vehicle.lastPublished + minInterval - now()
+    if (wait <= 0) publish(vehicle)
+    else vehicle.timer = setTimeout(() => publish(vehicle), wait)
+  }
+  const vehicleOf = (binding: Binding): Vehicle => {
+    const key = `${binding.tenantId}/${binding.deviceId}`
+    let vehicle = vehicles.get(key)
+    if (!vehicle) {
+      const state: VehicleTelemetry = { deviceId: binding.deviceId, tenantId: binding.tenantId, time: now() }
+      if (binding.systemId !== undefined) state.systemId = binding.systemId
+      vehicle = { state, link: new LinkQuality(), lastPublished: 0 }
+      vehicles.set(key, vehicle)
+    }
+    return vehicle
+  }
+
+  return {
+    handleDatagram(datagram) {
+      if (closed) return
+      refresh()
+      let decoded
+      try {
+        decoded = decodeDatagram(datagram)
+      } catch {
+        counters.malformed += 1
+        return
+      }
+      counters.malformed += decoded.malformed
+      const touched = new Set<Vehicle>()
+      for (const packet of decoded.packets) {
+        counters.packets += 1
+        const binding = bySystem.get(packet.systemId)
+        if (!binding) {
+          counters.unknownSystem += 1
+          continue
+        }
+        if (stopped.has(binding.deviceId)) {
+          counters.stopped += 1
+          continue
+        }
+        const vehicle = vehicleOf(binding)
+        const time = now()
+        const quality = vehicle.link.record(packet.componentId, packet.seq, time)
+        let state: VehicleTelemetry = { ...vehicle.state, time, link: { quality } }
+        const update = packet.message ? telemetryOf(packet.message) : undefined
+        if (update) state = mergeTelemetry(state, update)
+        vehicle.state = state
+        touched.add(vehicle)
+      }
+      for (const vehicle of touched) changed(vehicle)
+    },
+    handleReport(binding, update) {
+      if (closed || stopped.has(binding.deviceId)) return
+      const vehicle = vehicleOf(binding)
+      vehicle.state = mergeTelemetry({ ...vehicle.state, time: now() }, update)
+      changed(vehicle)
+    },
+    reloadBindings,
+    setStopped(deviceId, stop) {
+      if (stop) stopped.add(deviceId)
+      else stopped.delete(deviceId)
+    },
+    counters: () => ({ ...counters }),
+    close() {
+      closed = true
+      for (const vehicle of vehicles.values()) clearTimeout(vehicle.timer)
+    },
+  }
+}
