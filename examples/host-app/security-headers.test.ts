@@ -8,7 +8,7 @@ describe('securityHeaders', () => {
     const headers = securityHeaders({})
     const csp = directives(headers['Content-Security-Policy']!)
     expect(csp.get('script-src')).toEqual(["'self'"])
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8080', 'http://127.0.0.1:9099'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8080', 'ws://127.0.0.1:8080', 'http://127.0.0.1:9099'])
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'http://127.0.0.1:8080'])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-(inline|eval)/)
@@ -26,12 +26,15 @@ describe('securityHeaders', () => {
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       'https://api.example.com',
+      'wss://api.example.com',
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
     ])
     expect(csp.get('img-src')).toContain('https://api.example.com')
     expect(csp.get('media-src')).toContain('https://api.example.com')
     expect([...csp.values()].flat()).not.toContain('http://127.0.0.1:8080')
+    // The live channel's socket only to the API's own host, and only encrypted for an https API.
+    expect(csp.get('connect-src')!.filter((source) => /^wss?:/.test(source))).toEqual(['wss://api.example.com'])
   })
 
   it("lets a partner frame the console through HONU_FRAME_ANCESTORS, with X-Frame-Options only where it can say the same", () => {

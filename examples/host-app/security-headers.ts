@@ -32,13 +32,16 @@ export function readFrameAncestors(value: string | undefined): string {
 /**
  * The response headers of the built app: a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) whose
  * API and Auth addresses come from the same environment the app is configured by (`VITE_HONU_API`, the Firebase
- * settings), so an app pointed at another API is not blocked by its own policy; who may frame it
+ * settings), so an app pointed at another API is not blocked by its own policy (its live channel's ws:/wss: origin
+ * included); who may frame it
  * (`HONU_FRAME_ANCESTORS`, with a matching X-Frame-Options where one can express it); no MIME sniffing; and
  * no full address in the Referer sent elsewhere.
  */
 export function securityHeaders(env: Record<string, string | undefined>): Record<string, string> {
   const config = readHostConfig(env)
   const api = new URL(config.apiBase).origin
+  // The live channel (WebSocket at /api/v1/live): an http(s) source does not cover ws(s): in CSP, so it is named.
+  const live = api.replace(/^http/, 'ws')
   // Firebase Auth: the emulator when the app uses one, Google's token endpoints otherwise.
   const auth = config.authEmulator
     ? [new URL(config.authEmulator).origin]
@@ -49,7 +52,7 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
     "script-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: https://www.gravatar.com ${api}`,
-    `connect-src 'self' ${api} ${auth.join(' ')}`,
+    `connect-src 'self' ${api} ${live} ${auth.join(' ')}`,
     // Video: hls.js plays through MediaSource (blob:); files and MJPEG come from the API host; hls.js's worker is
     // served as a file of the app (never a blob: worker).
     `media-src 'self' blob: ${api}`,
