@@ -141,7 +141,10 @@ export class LiveSession {
     clearTimeout(this.authTimer)
     if (!this.revocationTimer) {
       this.revocationTimer = setInterval(() => {
-        this.chain = this.chain.then(() => this.recheck())
+        this.chain = this.chain
+          .then(() => this.recheck())
+          // A failed check (the database away for a moment) is tried again at the next one; frames go on.
+          .catch((error: Error) => this.context.warn(`live revocation check failed: ${error.message}`))
       }, Math.max(this.context.revocationCheckMs, 1000))
     }
     this.send({ type: 'ready', uid })

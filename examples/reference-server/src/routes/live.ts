@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open live-channel sockets of this app (tests and diagnostics). */
     liveSessions(): LiveSessionInfo[]
+    /** The telemetry hub the live channel serves. */
+    liveHub: TelemetryHub
   }
 }
 
@@ -48,6 +50,7 @@ export async function registerLiveRoute(app: FastifyInstance, options: LiveRoute
     },
   })
   app.decorate('liveSessions', () => [...sessions].map((s) => s.info()))
+  app.decorate('liveHub', options.hub)
   app.route({
     method: 'GET',
     url: LIVE_PATH,

@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { LIVE_CLOSE, vehiclesTopic, type VehicleTelemetry } from '@honu/core/live'
+import { readConfig } from '../src/config'
+import { createApp } from '../src/create-app'
+import { LOW_WATER_BYTES } from '../src/live/live-session'
+import { DEMO_PASSWORD } from '../src/seed'
+import { startServer, type RunningServer } from '../src/start-server'
+import { EMULATOR_HOST, signIn } from './auth-emulator'
+import { openAuthenticatedLive, subscribe, telemetry, vehiclesOn } from './live-socket'
+import { startTestServer } from './test-server'
+
+// Back-pressure, shutdown and several processes, over real sockets against real servers.
+let server: RunningServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const turn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('back-pressure', () => {
+  it('keeps at most the latest state per vehicle for a client that does not read, then delivers the latest', async () => {
+    // An app of its own on the same database, so the test can read its sockets' queues.
+    const app = await createApp({ db: server.db, identity: server.identity })
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    const hub = { publish: (s: VehicleTelemetry) => app.liveHub.publish(s) }
+    const slow = await openAuthenticatedLive(url, await signIn('remy@honu.test', DEMO_PASSWORD))
+    await subscribe(slow, vehiclesTopic('alpha'))
+    await slow.next((m) => m.type === 'event')
+    // The client stops reading: the kernel's buffers fill, then the server's send buffer.
+    slow.ws.pause()
+    const devices = ['slow-1', 'slow-2', 'slow-3']
+    const padding = 'x'.repeat(2000)
+    let round = 0
+    let most = { pending: 0, bufferedAmount: 0 }
+    const publishRound = async () => {
+      round++
+      for (const d of devices) hub.publish(telemetry('alpha', d, { mode: `${round}:${padding}` }))
+      await turn()
+      const [info] = app.liveSessions()
+      most = { pending: Math.max(most.pending, info!.pending), bufferedAmount: Math.max(most.bufferedAmount, info!.bufferedAmount) }
+    }
+    while (most.bufferedAmount < LOW_WATER_BYTES && round < 50_000) await publishRound()
+    expect(most.bufferedAmount).toBeGreaterThanOrEqual(LOW_WATER_BYTES)
+    const fullAt = round
+    for (let i = 0; i < 500; i++) await publishRound()
+    // Never more than one waiting state per vehicle, and the send buffer stops growing past one frame.
+    expect(most.pending).toBeLessThanOrEqual(devices.length)
+    expect(most.bufferedAmount).toBeLessThan(LOW_WATER_BYTES + 3 * (padding.length + 500))
+    slow.ws.resume()
+    const last = `${round}:${padding}`
+    await slow.next((m) => m.type === 'event' && JSON.stringify(m).includes(`"${last}"`))
+    // Each vehicle's newest state arrived; most of the 500 rounds published while full were never sent.
+    const received = vehiclesOn(slow, vehiclesTopic('alpha'))
+    for (const d of devices) expect(received.filter((v) => v.deviceId === d).at(-1)?.mode).toBe(last)
+    expect(received.filter((v) => Number(v.mode?.split(':')[0]) > fullAt).length).toBeLessThan(500 * devices.length)
+    slow.close()
+    await app.close()
+  })
+})
+
+describe('server stop', () => {
+  it('closes open sockets with 1001', async () => {
+    const app = await createApp({ db: server.db, identity: server.identity })
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    const socket = await openAuthenticatedLive(url, await signIn('remy@honu.test', DEMO_PASSWORD))
+    await app.close()
+    expect((await socket.closed).code).toBe(LIVE_CLOSE.goingAway)
+  })
+})
+
+/** Runs `src/main.ts` as a separate process on the given database; resolves with its address once it listens. */
+function runMain(databaseUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, DATABASE_URL: databaseUrl, HONU_SEED: '0', HONU_AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr.on('data', (chunk) => (output += String(chunk)))
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk)
+      const match = /listening on (http:\/\/[^\s,]+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.on('exit', (code) => reject(new Error(`the second server exited (${code}):\n${output}`)))
+  })
+  return { child, url }
+}
+
+describe('several server processes', () => {
+  // On PostgreSQL (the server suite's PostgreSQL pass, DATABASE_URL set as for every server test) a second server
+  // PROCESS on the same database delivers what this one publishes. On PGlite each server has its own database in
+  // its own process: a second server shares nothing, so nothing of the first reaches its sockets.
+  it('deliver each other’s telemetry on one PostgreSQL; on PGlite a second server stays apart', async () => {
+    const token = await signIn('remy@honu.test', DEMO_PASSWORD)
+    const adminUrl = process.env.DATABASE_URL
+    if (adminUrl) {
+      const name = `honu_live_${randomUUID().replace(/-/g, '')}`
+      const admin = new pg.Client({ connectionString: adminUrl })
+      await admin.connect()
+      await admin.query(`create database ${name}`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      const first = await startServer({
+        ...readConfig({}),
+        port: 0,
+        authMode: 'emulator',
+        emulatorHost: EMULATOR_HOST,
+        projectId: 'demo-honu',
+        databaseUrl: url.toString(),
+      })
+      const second = runMain(url.toString())
+      // Also when the test fails or times out: the second process and the database go.
+      onTestFinished(async () => {
+        if (second.child.exitCode === null && second.child.signalCode === null) {
+          const exited = new Promise((resolve) => second.child.once('exit', resolve))
+          second.child.kill('SIGTERM')
+          await exited
+        }
+        await first.close()
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      })
+      const there = await openAuthenticatedLive(await second.url, token)
+      const here = await openAuthenticatedLive(first.url, token)
+      await subscribe(there, vehiclesTopic('alpha'))
+      await subscribe(here, vehiclesTopic('alpha'))
+      const state = telemetry('alpha', 'across-processes', { mode: 'GUIDED' })
+      first.hub.publish(state)
+      await there.next((m) => m.type === 'event' && JSON.stringify(m).includes('across-processes'))
+      await here.next((m) => m.type === 'event' && JSON.stringify(m).includes('across-processes'))
+      expect(vehiclesOn(there, vehiclesTopic('alpha')).at(-1)).toEqual(state)
+      // Delivered once per socket: this process does not also apply its own NOTIFY.
+      expect(vehiclesOn(here, vehiclesTopic('alpha')).filter((v) => v.deviceId === 'across-processes')).toHaveLength(1)
+      // And the other way: a third server (its own pool, LISTEN connection and hub) publishes; both receive it.
+      const third = await startServer({ ...readConfig({}), port: 0, authMode: 'emulator', emulatorHost: EMULATOR_HOST, databaseUrl: url.toString(), seed: false })
+      onTestFinished(() => third.close())
+      third.hub.publish(telemetry('alpha', 'from-the-third'))
+      await here.next((m) => m.type === 'event' && JSON.stringify(m).includes('from-the-third'))
+      await there.next((m) => m.type === 'event' && JSON.stringify(m).includes('from-the-third'))
+      there.close()
+      here.close()
+    } else {
+      const other = await startTestServer()
+      onTestFinished(() => other.close())
+      const there = await openAuthenticatedLive(other.url, token)
+      const here = await openAuthenticatedLive(server.url, token)
+      await subscribe(there, vehiclesTopic('alpha'))
+      await subscribe(here, vehiclesTopic('alpha'))
+      server.hub.publish(telemetry('alpha', 'stays-here'))
+      other.hub.publish(telemetry('alpha', 'marker-there'))
+      await here.next((m) => m.type === 'event' && JSON.stringify(m).includes('stays-here'))
+      await there.next((m) => m.type === 'event' && JSON.stringify(m).includes('marker-there'))
+      expect(JSON.stringify(there.messages)).not.toContain('stays-here')
+      expect(JSON.stringify(here.messages)).not.toContain('marker-there')
+      there.close()
+      here.close()
+    }
+  })
+})
