@@ -1,5 +1,6 @@
 import { cidrContains } from '@honu/core'
 import type { AuthMode } from './auth/identity'
+import { readMavlinkPort } from './telemetry/start-telemetry'
 
 /** The server's settings, from environment variables. */
 export interface ServerConfig {
@@ -24,6 +25,11 @@ export interface ServerConfig {
    * default 60; 0 asks the identity provider on every request).
    */
   revocationCheckSeconds: number
+  /**
+   * UDP port of the MAVLink 2 telemetry ingest (`HONU_MAVLINK_PORT`, default 14550; `0` turns it off, so
+   * undefined). Given programmatically, 0 binds a free port (tests).
+   */
+  mavlinkPort?: number
 }
 
 /** Storybook's origins: its VideoPlayer stories call a running reference server from there (development only). */
@@ -67,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     features,
     mediaTestControls: env.HONU_MEDIA_TEST_CONTROLS === '1',
     revocationCheckSeconds: readRevocationCheckSeconds(env.HONU_REVOCATION_CHECK_SECONDS),
+    mavlinkPort: readMavlinkPort(env.HONU_MAVLINK_PORT),
   }
 }
 

@@ -13,6 +13,8 @@ import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
+import type { TelemetryIngest } from './telemetry/telemetry-ingest'
+import { registerTelemetryRoutes } from './telemetry/telemetry-routes'
 import { registerSecurityHeaders } from './security-headers'
 import { securityOf, type RouteAccess } from './access/route-access'
 import { declaredAccess, registerAccessGate } from './access/access-gate'
@@ -56,6 +58,8 @@ export interface AppOptions {
    * app makes one of its own, in this process only, and closes it with the app.
    */
   hub?: TelemetryHub
+  /** The telemetry ingest: its JSON route, its counters in /health, its test control. Absent: no JSON ingest. */
+  telemetry?: TelemetryIngest
   /** How often an open live socket's token and account are checked again, in ms. Default 60 000. */
   liveRevocationCheckMs?: number
   /** How long the live channel waits for the first auth frame, in ms. Default 10 000. */
@@ -188,7 +192,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.v2Families) {
     registerV2Routes(app, options.db, options.identity, { prefix: '', families: options.v2Families })
   } else {
-    app.get('/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({ status: 'ok', database: options.db.kind }))
+    app.get('/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
+      status: 'ok',
+      database: options.db.kind,
+      // Packets received, from unknown system ids and malformed (counted and dropped), states published.
+      ...(options.telemetry ? { telemetry: options.telemetry.counters() } : {}),
+    }))
     app.get('/api/v1/features', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
       features: options.features ?? {},
     }))
@@ -198,6 +207,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
+    if (options.telemetry) {
+      registerTelemetryRoutes(app, { db: options.db, ingest: options.telemetry, testControls: options.mediaTestControls })
+    }
     const hub = options.hub ?? createTelemetryHub(options.db, { processLocal: true })
     if (!options.hub) app.addHook('onClose', () => hub.close())
     await registerLiveRoute(app, {

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate'
 import { familyOf } from './routes/v2-resources'
 import { seed } from './seed'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
+import { startTelemetry, type RunningTelemetry } from './telemetry/start-telemetry'
 import { V2_RESOURCE_NAMES } from '@honu/core'
 
 /** A running server: its address, the per-family v2 services in split mode, and how to stop it. */
@@ -24,6 +25,8 @@ export interface RunningServer {
   identity: Identity
   /** The telemetry hub behind the live channel: telemetry ingest publishes here. */
   hub: TelemetryHub
+  /** The telemetry ingest (MAVLink over UDP at `telemetry.mavlink`, JSON reports), publishing to the hub. */
+  telemetry: RunningTelemetry
   close(): Promise<void>
 }
 
@@ -46,6 +49,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // With PostgreSQL, every process's publishes reach every process's sockets (LISTEN/NOTIFY).
   const hub = createTelemetryHub(db, { databaseUrl: config.databaseUrl })
   await hub.ready
+  const telemetry = await startTelemetry({ db, sink: hub, port: config.mavlinkPort, host: config.host })
 
   const apps: FastifyInstance[] = []
   const common = { db, identity, features: config.features, allowedOrigins: config.allowedOrigins }
@@ -53,6 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...common,
     mediaTestControls: config.mediaTestControls,
     hub,
+    telemetry,
     liveRevocationCheckMs: config.revocationCheckSeconds * 1000,
   })
   apps.push(main)
@@ -70,6 +75,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   const close = async () => {
     for (const app of apps) await app.close()
+    await telemetry.close()
     await hub.close()
     await identity.close()
     await db.close()
@@ -93,6 +99,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     db,
     identity,
     hub,
+    telemetry,
     close,
   }
 }

@@ -108,6 +108,9 @@ const ACCESS: Record<string, Expectation> = {
   'POST /test/faults': { need: 'test', scope: 'none', ok: 200, call: () => json('/test/faults') },
   'DELETE /test/faults': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/faults') },
   'POST /media/test/:id/:state': { need: 'test', scope: 'none', ok: 200, call: () => json('/media/test/mx-video/up') },
+  'POST /test/telemetry/:device_id/:action': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/telemetry/alpha-usv-1/resume') },
+  // The JSON telemetry ingest takes a vehicle's own ingest token, never a person's: every caller here is refused.
+  'POST /api/v1/telemetry': { need: 'public', scope: 'none', ok: 401, call: () => json('/api/v1/telemetry', { mode: 'AUTO' }) },
 
   // Media: the bearer token of a member of the stream's tenant (media tokens are tested with the media routes).
   'GET /media/:tenant_id/:video_id/index.m3u8': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/media/${t}/mx-video/index.m3u8`) },
@@ -326,8 +329,8 @@ describe('the isolation matrix', () => {
   it('has exactly one expectation for every registered route, test controls included', async () => {
     // The same apps the server runs, built again to read their route tables: without and with test controls.
     const apps = [
-      await createApp({ db: server.db, identity: server.identity }),
-      await createApp({ db: server.db, identity: server.identity, mediaTestControls: true }),
+      await createApp({ db: server.db, identity: server.identity, telemetry: server.telemetry }),
+      await createApp({ db: server.db, identity: server.identity, telemetry: server.telemetry, mediaTestControls: true }),
     ]
     const table = apps.flatMap((app) => app.routeTable)
     for (const app of apps) await app.close()

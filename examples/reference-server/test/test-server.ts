@@ -38,6 +38,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     emulatorHost: EMULATOR_HOST,
     projectId: 'demo-honu',
     databaseUrl,
+    // No MAVLink port unless a test asks (0 = a free one): parallel test servers would all want 14550.
+    mavlinkPort: undefined,
     ...overrides,
   })
   return {

@@ -21,7 +21,7 @@ const reportSchema = object({
   climbMs: number,
   attitude: object({ rollDeg: number, pitchDeg: number, yawDeg: number }, ['rollDeg', 'pitchDeg', 'yawDeg']),
   battery: object({ voltageV: number, currentA: number, remainingPct: { type: 'number', minimum: 0, maximum: 100 }, remainingS: { type: 'number', minimum: 0 } }),
-  mode: { type: 'string', minLength: 1, maxLength: 40, 'x-text': true },
+  mode: { type: 'string', minLength: 1, maxLength: 40, 'x-text': 'line' },
   armed: { type: 'boolean' },
   gps: object({ fixType: { type: 'integer', minimum: 0, maximum: 8 }, satellites: { type: 'integer', minimum: 0, maximum: 255 }, hdop: { type: 'number', minimum: 0 } }, ['fixType']),
 })
