@@ -71,6 +71,18 @@ describe('server stop', () => {
     await app.close()
     expect((await socket.closed).code).toBe(LIVE_CLOSE.goingAway)
   })
+
+  it('is not held up by a client that does not read (its socket is dropped after a grace period)', async () => {
+    const app = await createApp({ db: server.db, identity: server.identity })
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    const socket = await openAuthenticatedLive(url, await signIn('remy@honu.test', DEMO_PASSWORD))
+    socket.ws.pause()
+    // Without the grace period ws waits 30 s for the close handshake: longer than this test may take.
+    await app.close()
+    expect(app.websocketServer.clients.size).toBe(0)
+    socket.ws.resume()
+    await socket.closed
+  })
 })
 
 /** Runs `src/main.ts` as a separate process on the given database; resolves with its address once it listens. */

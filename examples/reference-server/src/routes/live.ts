@@ -7,6 +7,9 @@ import type { Database } from '../db/database'
 import { LiveSession, type LiveSessionInfo } from '../live/live-session'
 import type { TelemetryHub } from '../live/telemetry-hub'
 
+/** How long a stopping server waits for clients to answer its close frame before dropping their sockets. */
+export const CLOSE_GRACE_MS = 1000
+
 /** Largest frame a client may send (an auth frame carries a token of a few KB). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024
 
@@ -42,7 +45,15 @@ export async function registerLiveRoute(app: FastifyInstance, options: LiveRoute
     options: { maxPayload: MAX_CLIENT_FRAME_BYTES },
     preClose(done) {
       for (const session of sessions) session.close(LIVE_CLOSE.goingAway, 'The server is stopping.')
-      app.websocketServer.close(() => done())
+      // A client that does not read never answers the close frame: after a grace period its socket is dropped, so
+      // it cannot hold the server's stop up (ws would wait 30 s).
+      const grace = setTimeout(() => {
+        for (const client of app.websocketServer.clients) client.terminate()
+      }, CLOSE_GRACE_MS)
+      app.websocketServer.close(() => {
+        clearTimeout(grace)
+        done()
+      })
     },
     errorHandler(error, socket) {
       app.log.warn(`live socket error: ${error.message}`)
