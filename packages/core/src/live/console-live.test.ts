@@ -88,4 +88,19 @@ describe('getLiveClient(client)', () => {
     expect(live.connection.getSnapshot().status).toBe('idle')
     client.stop()
   })
+
+  it('retries at once when the API answers again, without waiting out the backoff', async () => {
+    const { client, sockets } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    const live = getLiveClient(client)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    client.connection.getState().reportUnreachable()
+    sockets[0]!.onclose?.({ code: 1006 })
+    expect(live.connection.getSnapshot().status).toBe('reconnecting')
+    // The manual scheduler never advances here: only the server's return can start the next attempt.
+    client.connection.getState().reportReachable()
+    await vi.waitFor(() => expect(sockets).toHaveLength(2))
+    client.stop()
+  })
 })

@@ -19,6 +19,8 @@ export interface LiveClientOptions
   /** The API's base address (`http(s)://host`); the channel is at `ws(s)://host/api/v1/live`. */
   apiBaseUrl: string
   tenant: VehiclesStoreOptions['tenant']
+  /** Calls back when the API answers again after it did not; the channel then retries at once. */
+  onReachable?(listener: () => void): () => void
   scheduler: Scheduler
   logger: Logger
 }
@@ -32,7 +34,20 @@ export function liveUrl(apiBaseUrl: string): string {
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const connection = createLiveChannel({ ...options, url: liveUrl(options.apiBaseUrl) })
   const vehicles = createVehiclesStore({ channel: connection, tenant: options.tenant, logger: options.logger })
-  return { connection, vehicles, start: connection.start, stop: connection.stop }
+  let unwatch: (() => void) | undefined
+  return {
+    connection,
+    vehicles,
+    start() {
+      connection.start()
+      unwatch ??= options.onReachable?.(connection.retryNow)
+    },
+    stop() {
+      unwatch?.()
+      unwatch = undefined
+      connection.stop()
+    },
+  }
 }
 
 /** The key of the live client among a console's extensions. */
@@ -47,7 +62,7 @@ export const LIVE_CLIENT_KEY = '@honu/core/live'
  * const live = getLiveClient(client)
  * live.vehicles.subscribe(() => render(live.vehicles.getSnapshot()))
  */
-export function getLiveClient(client: Pick<ConsoleClient, 'use'>): LiveClient {
+export function getLiveClient(client: Pick<ConsoleClient, 'use' | 'connection'>): LiveClient {
   return client.use(LIVE_CLIENT_KEY, ({ apiBaseUrl, session, tenant, tokens, scheduler, logger, options }) =>
     createLiveClient({
       apiBaseUrl,
@@ -59,6 +74,9 @@ export function getLiveClient(client: Pick<ConsoleClient, 'use'>): LiveClient {
       onRevoked: () => void tokens.refresh(),
       createSocket: options.createLiveSocket,
       tenant: { get: () => tenant.getState().tenant?.tenant_id, subscribe: (listener) => tenant.subscribe(() => listener()) },
+      // The API answers again (a call or a /health probe): no need to wait out the backoff.
+      onReachable: (listener) =>
+        client.connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && listener())),
       scheduler,
       logger,
     }),

@@ -335,3 +335,21 @@ describe('createVehiclesStore', () => {
     expect(t.store.getSnapshot()).toEqual({ status: 'idle', vehicles: {} })
   })
 })
+
+describe('retryNow', () => {
+  it('tries at once while reconnecting, and does nothing otherwise', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.channel.retryNow()
+    expect(t.sockets).toHaveLength(1)
+    t.last().serverClose(1006)
+    t.scheduler.advance(1)
+    t.channel.retryNow()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    expect(t.scheduler.pending).toBe(0)
+    t.channel.retryNow()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+  })
+})

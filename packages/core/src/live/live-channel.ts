@@ -67,6 +67,8 @@ export interface LiveChannel {
    */
   subscribeTopic(topic: string, listener: (update: LiveTopicUpdate) => void): () => void
   getTopic(topic: string): LiveTopicState | undefined
+  /** While reconnecting: tries now instead of at the next step of the backoff (the server answers again). */
+  retryNow(): void
   /** Connects (when signed in) and keeps connecting. Safe to call twice. */
   start(): void
   /** Closes the socket and stops every timer and listener. `start()` may be called again. */
@@ -292,6 +294,11 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         topics.delete(name)
         if (authenticated) send({ type: 'unsubscribe', topic: name })
       }
+    },
+    retryNow() {
+      if (!started || socket || state.status !== 'reconnecting') return
+      clearRetry()
+      void connect()
     },
     start() {
       if (started) return
