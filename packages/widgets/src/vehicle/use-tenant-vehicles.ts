@@ -1,23 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ConsoleClient } from '@honu/core'
+import type { ConsoleClient, Device } from '@honu/core'
 import { useConsoleClient, useOnReconnect, useTenant } from '@honu/console-kit'
 
 /** A device of kind `vehicle` as v1 `GET /devices?tenant_id` lists it. */
-export interface VehicleDevice {
-  device_id: string
-  tenant_id: string
-  name: string
-  kind: 'vehicle'
-  address?: string | null
-}
-
-interface DeviceRow {
-  device_id: string
-  tenant_id: string
-  name: string
-  kind: string
-  address?: string | null
-}
+export type VehicleDevice = Device & { kind: 'vehicle' }
 
 // Widgets mounting together share one request per console and tenant, as the Video widget's streams do.
 const pending = /* @__PURE__ */ new WeakMap<ConsoleClient, Map<string, Promise<VehicleDevice[]>>>()
@@ -27,9 +13,7 @@ function listVehicles(client: ConsoleClient, tenantId: string): Promise<VehicleD
   let request = byTenant.get(tenantId)
   if (!request) {
     const map = byTenant
-    request = client.http
-      .request<{ data: DeviceRow[] }>('GET', `${client.apiBaseUrl}/api/v1/devices`, { query: { tenant_id: tenantId } })
-      .then(({ data }) => data.filter((d): d is VehicleDevice => d.kind === 'vehicle'))
+    request = client.v1.listDevices(tenantId).then(({ items }) => items.filter((d): d is VehicleDevice => d.kind === 'vehicle'))
     map.set(tenantId, request)
     void request.then(
       () => map.delete(tenantId),

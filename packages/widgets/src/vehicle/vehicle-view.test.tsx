@@ -118,6 +118,14 @@ describe('VehicleView', () => {
     expect(region.querySelector('[aria-live="polite"]')).toHaveTextContent(/^$/)
   })
 
+  it('says nothing aloud when the first state to arrive is already stale', async () => {
+    const { rerender } = await setup({ telemetry: undefined, now: FIXTURE_TIME + 60_000 })
+    rerender({ telemetry: kahu, now: FIXTURE_TIME + 60_000 })
+    const region = screen.getByRole('region', { name: 'Live state of USV Kahu' })
+    expect(region).toHaveAttribute('data-state', 'stale')
+    expect(region.querySelector('[aria-live="polite"]')).toHaveTextContent(/^$/)
+  })
+
   it('shows the live channel’s state when it is not open', async () => {
     const { rerender } = await setup({ connection: 'reconnecting' })
     expect(screen.getByText('Live channel interrupted: reconnecting…')).toBeVisible()

@@ -39,12 +39,15 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
   const format = useMemo(() => createVehicleFormat({ locale: dates.locale, hour12: dates.hour12, timeZone }), [dates, timeZone])
   const age = telemetry ? telemetryAge(telemetry.time, now) : undefined
   const stale = age !== undefined && age > staleAfterMs
-  // Announced only on a change after mount: a widget opened on a vehicle already lost says so on screen, not aloud.
-  const [shownStale, setShownStale] = useState(stale)
+  // Announced only when the link is lost or regained while shown: a widget opened on a vehicle already lost (or
+  // whose first state arrives stale) says so on screen, not aloud.
+  const shown = telemetry ? stale : undefined
+  const [shownBefore, setShownBefore] = useState(shown)
   const [announcement, setAnnouncement] = useState('')
-  if (shownStale !== stale) {
-    setShownStale(stale)
-    setAnnouncement(stale && telemetry ? t('linkLostAt', { time: format.clock(telemetry.time) }) : t('linkRegained', { name }))
+  if (shownBefore !== shown) {
+    setShownBefore(shown)
+    if (shownBefore !== undefined && shown !== undefined)
+      setAnnouncement(shown && telemetry ? t('linkLostAt', { time: format.clock(telemetry.time) }) : t('linkRegained', { name }))
   }
 
   const unknown = t('unknown')

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
-import type { ConsoleClient, Stream } from '@honu/core'
+import type { ConsoleClient, Device, Stream } from '@honu/core'
 import { useConsoleClient, useMessages, useTenant, useWidgetRegistry } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
 import { useAsync } from '../use-async'
@@ -9,17 +9,10 @@ import { usePaths } from '../../navigation/paths-context'
 import { EmbeddedWidget } from './embedded-widget'
 import { vehiclePageMessages } from './vehicle-messages'
 
-/** A vehicle of the tenant, as v1 `GET /devices` lists it. */
-interface VehicleDevice {
-  device_id: string
-  name: string
-  kind: string
-}
-
 /** The tenant's vehicle of that id, or `undefined` when the tenant has none (deleted, or another tenant's). */
-async function findVehicle(client: ConsoleClient, tenantId: string, deviceId: string): Promise<VehicleDevice | undefined> {
-  const { data } = await client.http.request<{ data: VehicleDevice[] }>('GET', `${client.apiBaseUrl}/api/v1/devices`, { query: { tenant_id: tenantId } })
-  return data.find((device) => device.kind === 'vehicle' && device.device_id === deviceId)
+async function findVehicle(client: ConsoleClient, tenantId: string, deviceId: string, signal: AbortSignal): Promise<Device | undefined> {
+  const { items } = await client.v1.listDevices(tenantId, { signal })
+  return items.find((device) => device.kind === 'vehicle' && device.device_id === deviceId)
 }
 
 /**
@@ -45,7 +38,7 @@ export function VehicleScreen() {
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const ids = useId()
   const paths = usePaths()
-  const [vehicle, retryVehicle] = useAsync(!!tenantId && (() => findVehicle(client, tenantId, deviceId)), [client, tenantId, deviceId])
+  const [vehicle, retryVehicle] = useAsync(!!tenantId && ((signal) => findVehicle(client, tenantId, deviceId, signal)), [client, tenantId, deviceId])
   const found = vehicle.status === 'ready' ? vehicle.data : undefined
   const [streams, retryStreams] = useAsync(!!tenantId && !!found && (async () => (await client.v1.listVideos(tenantId)).items), [client, tenantId, found])
   const definition = (type: string) => registry?.find((d) => d.type === type)

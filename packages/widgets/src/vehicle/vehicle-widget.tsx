@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import { ConsoleError } from '@honu/core'
+import type { LiveConnectionState } from '@honu/core/live'
+import { useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
+import type { WidgetProps } from '@honu/console-kit/widget'
+import { useNow } from './use-now'
+import { useTenantVehicle } from './use-tenant-vehicles'
+import { useVehicleSettings } from './vehicle-settings'
+import { VehicleView, type VehicleViewConnection } from './vehicle-view'
+import { DEFAULT_STALE_AFTER_MS, type VehicleWidgetData } from './vehicle-widget-data'
+import { VehicleWidgetPicker } from './vehicle-widget-picker'
+import { vehicleMessages } from './vehicle-messages'
+
+/** The live channel's state as the view words it: signed in and authenticated, on its way, or lost for now. */
+export function viewConnection(state: LiveConnectionState): VehicleViewConnection {
+  if (state.status === 'open') return 'open'
+  return state.status === 'idle' || state.status === 'connecting' ? 'connecting' : 'reconnecting'
+}
+
+/**
+ * The dashboard's Vehicle widget (spec §3): one vehicle of the tenant, by the device id in its data, with its live
+ * state from the console's one live channel. The vehicle is looked up through the API (`GET /devices`), so a
+ * vehicle no longer in the tenant (or another tenant's) says so instead of showing anything. Stale after the
+ * widget's own `staleAfterS`, else the page's default, else 5 s.
+ */
+export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData>) {
+  const t = useMessages(vehicleMessages)
+  const [picking, setPicking] = useState(false)
+  const data = widget.data
+  const lookup = useTenantVehicle(data.deviceId)
+  const found = lookup.status === 'found'
+  const telemetry = useVehicle(found ? data.deviceId : undefined)
+  const connection = useLiveConnection()
+  const now = useNow()
+  const settings = useVehicleSettings()
+  const staleAfterMs = data.staleAfterS !== undefined ? data.staleAfterS * 1000 : (settings.staleAfterMs ?? DEFAULT_STALE_AFTER_MS)
+
+  switch (lookup.status) {
+    case 'found':
+      return <VehicleView name={lookup.vehicle.name} telemetry={telemetry} now={now} staleAfterMs={staleAfterMs} connection={viewConnection(connection)} />
+    case 'loading':
+      return (
+        <p className="honu-muted" role="status">
+          {t('findingVehicle')}
+        </p>
+      )
+    case 'error':
+      return (
+        <div role="alert">
+          <p className="honu-error">{t('vehicleFailed', { reason: ConsoleError.is(lookup.error) ? lookup.error.message : t('noAnswer') })}</p>
+          <button type="button" className="honu-button" onClick={lookup.retry}>
+            {t('retry')}
+          </button>
+        </div>
+      )
+    default:
+      // No vehicle, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
+      return (
+        <div className="honu-vehicle__choose">
+          <p className="honu-muted">{t(lookup.status === 'missing' ? 'vehicleGone' : 'noVehicle')}</p>
+          <button type="button" className="honu-button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
+            {t('chooseVehicle')}
+          </button>
+          {picking && (
+            <VehicleWidgetPicker
+              name={widget.name}
+              current={data}
+              onPick={(picked) => {
+                setPicking(false)
+                setData(picked)
+              }}
+              onCancel={() => setPicking(false)}
+            />
+          )}
+        </div>
+      )
+  }
+}
