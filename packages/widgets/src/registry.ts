@@ -1,6 +1,7 @@
 import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor, Router, Video } from 'lucide-react'
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-kit/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
+import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
 
@@ -28,11 +29,17 @@ function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'titleMes
  * widgets={widgetDefinitions}>`, `createConsoleRoutes({ widgets })`) or to a `<Dashboard registry>`.
  */
 export const widgetDefinitions: WidgetRegistry = [
-  planned({
+  defineWidget({
     type: 'Vehicle',
     ...titled('vehicle'),
     icon: Car,
     description: placeholderMessages.messages.Vehicle,
+    // Four columns by four rows (spec §9's S by S): the ten values in two columns at 1920 px.
+    defaultSize: { w: 4, h: 4 },
+    load: async () => ({ default: (await import('./vehicle/vehicle-widget')).VehicleWidget }),
+    // A new Vehicle widget asks which of the tenant's vehicles to show.
+    picker: async () => ({ default: (await import('./vehicle/vehicle-widget-picker')).VehicleWidgetPicker }),
+    parse: parseVehicleWidgetData,
   }),
   planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: placeholderMessages.messages.Vnc }),
   planned({ type: 'Map', ...titled('map'), icon: MapIcon, description: placeholderMessages.messages.Map }),
