@@ -184,6 +184,14 @@ startServer()
 serverUp = await waitFor('http://127.0.0.1:8080/health', 'The reference server', 60)
 if (!serverUp) await untilStopped()
 
+// The vehicle simulator: its own process sending real MAVLink 2 over UDP to the server (HONU_SIMULATOR=0: none).
+// It keeps sending while the server restarts; if it exits, the vehicles go quiet but the console keeps running.
+if (process.env.HONU_SIMULATOR !== '0' && process.env.HONU_MAVLINK_PORT !== '0') {
+  start('simulator', 'pnpm', ['--filter', '@honu/reference-server', 'run', 'simulate'], {}, ({ how }) =>
+    console.error(`[simulator] exited ${how}; the simulated vehicles stop reporting.`),
+  )
+}
+
 if (!serverOnly) {
   const build = spawnSync('pnpm', ['--filter', '@honu/host-app', 'run', 'build'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) await stop(1)
