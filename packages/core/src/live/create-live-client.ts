@@ -15,7 +15,7 @@ export interface LiveClient {
 }
 
 export interface LiveClientOptions
-  extends Pick<LiveChannelOptions, 'getToken' | 'watchToken' | 'refreshToken' | 'onRevoked' | 'createSocket' | 'backoff'> {
+  extends Pick<LiveChannelOptions, 'getToken' | 'watchToken' | 'refreshToken' | 'onRevoked' | 'onDrop' | 'createSocket' | 'backoff'> {
   /** The API's base address (`http(s)://host`); the channel is at `ws(s)://host/api/v1/live`. */
   apiBaseUrl: string
   tenant: VehiclesStoreOptions['tenant']
@@ -74,7 +74,10 @@ export function getLiveClient(client: Pick<ConsoleClient, 'use' | 'connection'>)
       onRevoked: () => void tokens.refresh(),
       createSocket: options.createLiveSocket,
       tenant: { get: () => tenant.getState().tenant?.tenant_id, subscribe: (listener) => tenant.subscribe(() => listener()) },
-      // The API answers again (a call or a /health probe): no need to wait out the backoff.
+      // A lost socket may be a server gone: the console's connection store checks /health (its banner shows while it
+      // does not answer) ...
+      onDrop: () => client.connection.getState().check(),
+      // ... and when the API answers again (a call or a probe), no need to wait out the backoff.
       onReachable: (listener) =>
         client.connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && listener())),
       scheduler,

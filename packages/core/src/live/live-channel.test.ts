@@ -44,6 +44,7 @@ function setup(token: string | null = 'token-1') {
   const logger = { warn: vi.fn(), error: vi.fn() }
   const refreshToken = vi.fn(async () => true)
   const onRevoked = vi.fn()
+  const onDrop = vi.fn()
   const channel = createLiveChannel({
     url: 'ws://api.test/api/v1/live',
     getToken: async () => current,
@@ -53,6 +54,7 @@ function setup(token: string | null = 'token-1') {
     },
     refreshToken,
     onRevoked,
+    onDrop,
     createSocket: (url) => {
       const socket = new FakeSocket(url)
       sockets.push(socket)
@@ -68,7 +70,7 @@ function setup(token: string | null = 'token-1') {
     for (const listener of [...tokenListeners]) listener(next)
   }
   const last = () => sockets[sockets.length - 1]!
-  return { channel, scheduler, sockets, last, setToken, logger, refreshToken, onRevoked }
+  return { channel, scheduler, sockets, last, setToken, logger, refreshToken, onRevoked, onDrop }
 }
 
 async function openChannel(t: ReturnType<typeof setup>) {
@@ -171,6 +173,7 @@ describe('createLiveChannel', () => {
     t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: ['x'] } })
     t.last().serverClose(1001)
     expect(t.channel.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, closeCode: 1001, retryAt: 1000 })
+    expect(t.onDrop).toHaveBeenCalledWith(1001)
     expect(t.channel.getTopic('tenants/t1/vehicles')).toEqual({ status: 'pending', code: undefined, data: { vehicles: ['x'] } })
     t.scheduler.advance(999)
     expect(t.sockets).toHaveLength(1)
@@ -207,6 +210,7 @@ describe('createLiveChannel', () => {
     await openChannel(t)
     t.last().serverClose(4401)
     expect(t.refreshToken).toHaveBeenCalledTimes(1)
+    expect(t.onDrop).not.toHaveBeenCalled()
     expect(t.channel.getSnapshot().status).toBe('reconnecting')
   })
 
@@ -215,6 +219,7 @@ describe('createLiveChannel', () => {
     await openChannel(t)
     t.last().serverClose(4403)
     expect(t.channel.getSnapshot()).toEqual({ status: 'revoked', attempt: 0, closeCode: 4403 })
+    expect(t.onDrop).not.toHaveBeenCalled()
     expect(t.onRevoked).toHaveBeenCalledTimes(1)
     expect(t.scheduler.pending).toBe(0)
     t.setToken('token-2')

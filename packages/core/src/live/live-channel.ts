@@ -47,6 +47,8 @@ export interface LiveChannelOptions {
   refreshToken?(): Promise<unknown>
   /** Called when the server closed with 4403 (revoked or disabled account). */
   onRevoked?(): void
+  /** Called when the connection was lost otherwise (the channel reconnects with backoff): e.g. check the server. */
+  onDrop?(code: number): void
   createSocket?: LiveSocketFactory
   scheduler: Scheduler
   logger: Logger
@@ -247,6 +249,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         return
       }
       if (event.code === LIVE_CLOSE.notAuthenticated) void options.refreshToken?.()?.catch(() => undefined)
+      else options.onDrop?.(event.code)
       scheduleRetry(event.code)
     }
   }
