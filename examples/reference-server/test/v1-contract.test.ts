@@ -19,6 +19,9 @@ describe('videos', () => {
     expect(totalCount).toBe(4)
     expect(items.map((v) => v.video_id).sort()).toEqual(['alpha-bow', 'alpha-dock', 'alpha-mast', 'alpha-stern'])
     expect(items[0]).toMatchObject({ name: expect.any(String), source: expect.any(String), update_time: expect.any(String) })
+    // Each stream names the vehicle its camera rides on (the vehicle page lists them), or null on a fixed mount.
+    const vehicleOf = Object.fromEntries(items.map((v) => [v.video_id, v.device_id]))
+    expect(vehicleOf).toEqual({ 'alpha-bow': 'alpha-usv-1', 'alpha-stern': 'alpha-usv-1', 'alpha-mast': 'alpha-usv-1', 'alpha-dock': null })
   })
 
   it('POST creates a stream, PUT answers update_time, DELETE removes it', async () => {

@@ -23,7 +23,7 @@ const streamFields = {
   proxy: OPTIONAL_ADDRESS,
 } as const
 
-const videoColumns = `video_id, name, source, proxy, tenant_id,
+const videoColumns = `video_id, name, source, proxy, tenant_id, device_id,
   to_char(create_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as create_time,
   to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time`
 const videoSelect = `select ${videoColumns} from videos`

@@ -8,6 +8,8 @@ export interface Video {
   source: string
   proxy?: string | null
   update_time?: string
+  /** The vehicle this stream's camera rides on (a device of the same tenant), when it has one. */
+  device_id?: string | null
 }
 
 /** A stream as the console uses it: the server record plus its stored proxy address. */
