@@ -133,6 +133,15 @@ describe('createLiveChannel', () => {
     expect(t.channel.getSnapshot().status).toBe('open')
   })
 
+  it('sends the newest token when the socket opens after a refresh', async () => {
+    const t = setup()
+    t.channel.start()
+    await flush()
+    t.setToken('token-2')
+    t.last().open()
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-2' }])
+  })
+
   it('subscribes once per topic, flags the first event after subscribed as the snapshot and unsubscribes after the last listener', async () => {
     const t = setup()
     await openChannel(t)

@@ -111,6 +111,9 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   let socket: LiveSocket | undefined
   let authenticated = false
   let sentToken: string | undefined
+  // The newest token the console announced: a socket that opens after a refresh sends it rather than the one it was
+  // opened with.
+  let latestToken: string | undefined
   let retryTimer: unknown
   let unwatch: (() => void) | undefined
   // Each connection attempt has its generation: a token or a socket event of an older one is dropped.
@@ -229,10 +232,10 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       return scheduleRetry(undefined)
     }
     socket = next
-    const first = token
+    latestToken = token
     next.onopen = () => {
-      sentToken = first
-      send({ type: 'auth', token: first })
+      sentToken = latestToken ?? token
+      send({ type: 'auth', token: sentToken })
     }
     next.onmessage = (event) => {
       if (typeof event.data === 'string') onMessage(event.data)
@@ -256,6 +259,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
 
   const onToken = (token: string | undefined) => {
     if (!started) return
+    latestToken = token
     if (!token) {
       // Signed out: no channel, and what it held is not the next user's.
       clearRetry()
