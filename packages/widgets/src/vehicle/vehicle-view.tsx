@@ -92,7 +92,8 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
 
   const state = !telemetry ? 'waiting' : stale ? 'stale' : 'live'
   return (
-    <section className="honu-vehicle" data-state={state} aria-label={t('telemetry', { name })}>
+    // Focusable: in a small tile the values scroll, and the keyboard must reach them (axe scrollable-region-focusable).
+    <section className="honu-vehicle" data-state={state} aria-label={t('telemetry', { name })} tabIndex={0}>
       <div className="honu-vehicle__status">
         {telemetry ? (
           <span className="honu-vehicle__badge">{stale ? t('linkLostAt', { time: format.clock(telemetry.time) }) : t('live')}</span>
