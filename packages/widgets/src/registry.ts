@@ -1,6 +1,7 @@
 import { Building2, Car, ClipboardCheck, Database, Flag, Map as MapIcon, Monitor, Router, Video } from 'lucide-react'
 import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/console-kit/widget'
 import { parseVideoWidgetData } from './video/video-widget-data'
+import { parseMapWidgetData } from './map/map-widget-data'
 import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
@@ -42,7 +43,15 @@ export const widgetDefinitions: WidgetRegistry = [
     parse: parseVehicleWidgetData,
   }),
   planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: placeholderMessages.messages.Vnc }),
-  planned({ type: 'Map', ...titled('map'), icon: MapIcon, description: placeholderMessages.messages.Map }),
+  defineWidget({
+    type: 'Map',
+    ...titled('map'),
+    icon: MapIcon,
+    description: placeholderMessages.messages.Map,
+    // MapLibre itself loads with the first map drawn (the component imports it), not with this chunk's list.
+    load: async () => ({ default: (await import('./map/map-widget')).MapWidget }),
+    parse: parseMapWidgetData,
+  }),
   defineWidget({
     type: 'Video',
     ...titled('video'),

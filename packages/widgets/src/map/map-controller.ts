@@ -160,11 +160,22 @@ export function createMapController(options: MapControllerOptions): MapControlle
 
   let pending: Parameters<MapController['setVehicles']> | undefined
   let ready = false
+  // A fit asked for before the map can honour it: before the style loaded, or while the container has no size (a
+  // widget just added, before the grid placed it), where fitBounds would compute a camera for a 0×0 canvas.
+  let pendingFit: { bounds: LonLatBounds; animate: boolean } | undefined
+  const applyFit = () => {
+    const container = map.getContainer()
+    if (!pendingFit || !ready || container.clientWidth === 0 || container.clientHeight === 0) return
+    map.fitBounds(pendingFit.bounds, { padding: 48, maxZoom: 16, animate: pendingFit.animate })
+    pendingFit = undefined
+  }
   map.on('load', () => {
     addVehicleLayers()
     ready = true
     if (pending) controller.setVehicles(...pending)
+    applyFit()
   })
+  map.on('resize', applyFit)
   map.on('idle', () => {
     if (!map.isStyleLoaded()) return
     const basemap = !options.styleUrl && map.queryRenderedFeatures({ layers: [BASEMAP_LAYERS.land] }).length > 0
@@ -196,7 +207,8 @@ export function createMapController(options: MapControllerOptions): MapControlle
       map.getSource<GeoJSONSource>(SOURCES.trails)?.setData(trails)
     },
     fitBounds(bounds, animate) {
-      map.fitBounds(bounds, { padding: 48, maxZoom: 16, animate })
+      pendingFit = { bounds, animate }
+      applyFit()
     },
     centerOn(lonLat) {
       map.easeTo({ center: lonLat, duration: 300 })

@@ -38,10 +38,9 @@ export function focusWidget(from: Element, id: string, frames = 60): void {
   const find = () => (root as ParentNode).querySelector<HTMLElement>(`[gs-id="${CSS.escape(id)}"] .honu-grid-item__frame`)
   const attempt = (left: number) => {
     const tile = find()
-    if (tile) {
-      tile.scrollIntoView({ block: 'nearest' })
-      tile.focus()
-    } else if (left > 0) requestAnimationFrame(() => attempt(left - 1))
+    // focus() scrolls the tile into view.
+    if (tile) tile.focus()
+    else if (left > 0) requestAnimationFrame(() => attempt(left - 1))
   }
   attempt(frames)
 }

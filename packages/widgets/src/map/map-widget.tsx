@@ -1,0 +1,63 @@
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { getLiveClient } from '@honu/core/live'
+import { useConsoleClient, useMessages, type WidgetProps } from '@honu/console-kit'
+import { mapMessages } from '../messages/map'
+import { useTenantVehicles } from '../vehicle/use-tenant-vehicles'
+import type { MapWidgetData } from './map-widget-data'
+import { focusWidget, openVehicleWidget } from './open-vehicle-widget'
+import { VehicleMap } from './vehicle-map'
+
+/**
+ * The Map widget (spec §3's default map widget): the selected tenant's live vehicles on a map. Choosing a vehicle
+ * (on the map or in the list) opens its Vehicle widget in the same workspace, or restores and focuses the one
+ * already there. With `data.deviceId` it shows that vehicle alone, followed, as the vehicle page does.
+ */
+export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
+  const t = useMessages(mapMessages)
+  const client = useConsoleClient()
+  // The console's one live channel (one per console instance); subscribing holds the tenant's vehicles topic while
+  // the map is mounted. A thin adapter, as console-kit's useVehicles will be.
+  const { vehicles: store } = getLiveClient(client)
+  const live = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+  const devices = useTenantVehicles()
+  const root = useRef<HTMLDivElement>(null)
+  const only = widget.data.deviceId
+  const [selected, setSelected] = useState<string>()
+
+  const names = useMemo(
+    () => (devices.status === 'ready' ? Object.fromEntries(devices.vehicles.map((device) => [device.device_id, device.name])) : {}),
+    [devices],
+  )
+  const vehicles = useMemo(() => {
+    const all = Object.values(live.vehicles)
+    const shown = only ? all.filter((vehicle) => vehicle.deviceId === only) : all
+    // A steady order for the list: by name, then id (the live store's order follows message arrival).
+    return shown.sort((a, b) => (names[a.deviceId] ?? a.deviceId).localeCompare(names[b.deviceId] ?? b.deviceId) || a.deviceId.localeCompare(b.deviceId))
+  }, [live.vehicles, only, names])
+
+  const select = useCallback(
+    (deviceId: string) => {
+      setSelected(deviceId)
+      if (only || !root.current) return
+      const id = openVehicleWidget(client.grid, workspace, deviceId, names[deviceId] ?? deviceId)
+      focusWidget(root.current, id)
+    },
+    [client, workspace, names, only],
+  )
+
+  return (
+    <div ref={root} className="honu-map-widget">
+      <VehicleMap
+        vehicles={vehicles}
+        names={names}
+        selectedId={only ?? selected}
+        onSelect={select}
+        follow={!!only}
+        showList={!only}
+        label={`${t('region')}: ${widget.name}`}
+      />
+    </div>
+  )
+}
+
+

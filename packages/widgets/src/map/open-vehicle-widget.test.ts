@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { createGridStore, createWorkspaceActions } from '@honu/core/grid'
+import { createMemoryStorage } from '@honu/core/testing'
+import { focusWidget, openVehicleWidget } from './open-vehicle-widget'
+
+const items = (grid: ReturnType<typeof createGridStore>) => grid.getState().workspaces['stream-view'].items
+
+describe('openVehicleWidget', () => {
+  it("adds the vehicle's Vehicle widget (data { deviceId }) once; a second choice finds it", () => {
+    const grid = createGridStore(createMemoryStorage())
+    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
+    expect(items(grid)).toEqual([
+      expect.objectContaining({ id: 'vehicle-alpha-usv-1', type: 'Vehicle', name: 'USV Kahu', data: { deviceId: 'alpha-usv-1' }, isMinimised: false }),
+    ])
+    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
+    expect(items(grid)).toHaveLength(1)
+  })
+
+  it('finds a Vehicle widget the user added for that vehicle, and restores it when minimised', () => {
+    const grid = createGridStore(createMemoryStorage())
+    const actions = createWorkspaceActions(grid)
+    actions.add('stream-view', { id: 'v-mine', type: 'Vehicle', name: 'Kahu', data: { deviceId: 'alpha-usv-1', staleAfterS: 10 } })
+    actions.add('stream-view', { id: 'v-other', type: 'Vehicle', name: 'Manu', data: { deviceId: 'alpha-usv-2' } })
+    actions.minimise('stream-view', 'v-mine')
+    expect(items(grid).find((i) => i.id === 'v-mine')?.isMinimised).toBe(true)
+    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('v-mine')
+    expect(items(grid).find((i) => i.id === 'v-mine')?.isMinimised).toBe(false)
+    expect(items(grid)).toHaveLength(2)
+  })
+
+  it('keeps workspaces apart', () => {
+    const grid = createGridStore(createMemoryStorage())
+    openVehicleWidget(grid, 'mission-operations', 'alpha-usv-1', 'USV Kahu')
+    expect(items(grid)).toEqual([])
+    expect(grid.getState().workspaces['mission-operations'].items).toHaveLength(1)
+  })
+})
+
+describe('focusWidget', () => {
+  it("focuses the widget's tile in the same dashboard once it is drawn", async () => {
+    document.body.innerHTML = `
+      <div class="grid-stack">
+        <div gs-id="map"><div class="honu-grid-item__frame" tabindex="0"><div id="inside-map"></div></div></div>
+      </div>`
+    const from = document.getElementById('inside-map')!
+    focusWidget(from, 'vehicle-alpha-usv-1')
+    // Drawn a frame later, as a widget just added is.
+    const tile = document.createElement('div')
+    tile.setAttribute('gs-id', 'vehicle-alpha-usv-1')
+    tile.innerHTML = '<div class="honu-grid-item__frame" tabindex="0"></div>'
+    document.querySelector('.grid-stack')!.append(tile)
+    await expect.poll(() => document.activeElement).toBe(tile.firstElementChild)
+  })
+})
