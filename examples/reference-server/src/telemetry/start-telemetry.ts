@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { createSocket, type Socket } from 'node:dgram'
 import type { Database } from '../db/database'
 import { BINDINGS_REFRESH_MS, createTelemetryIngest, type TelemetryIngest, type TelemetrySink } from './telemetry-ingest'
@@ -51,18 +52,38 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Ru
     const host = options.host ?? '127.0.0.1'
     socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: 4 * 1024 * 1024 })
     const udp = socket
-    await new Promise<void>((resolve, reject) => {
-      udp.once('error', reject)
-      udp.bind(options.port, host, () => {
-        udp.off('error', reject)
-        resolve()
+    try {
+      await new Promise<void>((resolve, reject) => {
+        udp.once('error', reject)
+        // Exclusive even under node:cluster: one process reads a vehicle's every packet, or the link quality (from
+        // sequence gaps) would halve with two processes sharing the datagrams.
+        udp.bind({ port: options.port, address: host, exclusive: true }, () => {
+          udp.off('error', reject)
+          resolve()
+        })
       })
-    })
-    // A socket error after binding (ICMP noise, say) must not take the server down.
-    udp.on('error', () => undefined)
-    udp.on('message', (datagram) => ingest.handleDatagram(datagram))
-    const bound = udp.address()
-    mavlink = { address: bound.address, port: bound.port }
+    } catch (error) {
+      // Several server processes (serve:workers): the first binds, the rest publish nothing over UDP; the hub
+      // still brings them the telemetry. A worker started after the ingesting one exited binds again.
+      if (!(cluster.isWorker && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')) {
+        clearInterval(refresh)
+        ingest.close()
+        throw new Error(`The MAVLink ingest cannot listen on udp://${host}:${options.port}: ${(error as Error).message}. Set HONU_MAVLINK_PORT to a free port, or 0 to turn it off.`)
+      }
+      socket = undefined
+      try {
+        udp.close()
+      } catch {
+        // Never bound.
+      }
+    }
+    if (socket) {
+      // A socket error after binding (ICMP noise, say) must not take the server down.
+      udp.on('error', () => undefined)
+      udp.on('message', (datagram) => ingest.handleDatagram(datagram))
+      const bound = udp.address()
+      mavlink = { address: bound.address, port: bound.port }
+    }
   }
 
   return {
@@ -71,7 +92,16 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Ru
     async close() {
       clearInterval(refresh)
       ingest.close()
-      if (socket) await new Promise<void>((resolve) => socket!.close(() => resolve()))
+      if (!socket) return
+      const open = socket
+      await new Promise<void>((resolve) => {
+        try {
+          open.close(() => resolve())
+        } catch {
+          // Never bound or already closed.
+          resolve()
+        }
+      })
     },
   }
 }
