@@ -89,7 +89,8 @@ describe('server stop', () => {
 function runMain(databaseUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, DATABASE_URL: databaseUrl, HONU_SEED: '0', HONU_AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, PORT: '0' },
+    // No MAVLink port: the test publishes through the hub, and 14550 may be another server's.
+    env: { ...process.env, DATABASE_URL: databaseUrl, HONU_SEED: '0', HONU_AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, PORT: '0', HONU_MAVLINK_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -126,6 +127,7 @@ describe('several server processes', () => {
         emulatorHost: EMULATOR_HOST,
         projectId: 'demo-honu',
         databaseUrl: url.toString(),
+        mavlinkPort: undefined,
       })
       const second = runMain(url.toString())
       // Also when the test fails or times out: the second process and the database go.
@@ -151,7 +153,7 @@ describe('several server processes', () => {
       // Delivered once per socket: this process does not also apply its own NOTIFY.
       expect(vehiclesOn(here, vehiclesTopic('alpha')).filter((v) => v.deviceId === 'across-processes')).toHaveLength(1)
       // And the other way: a third server (its own pool, LISTEN connection and hub) publishes; both receive it.
-      const third = await startServer({ ...readConfig({}), port: 0, authMode: 'emulator', emulatorHost: EMULATOR_HOST, databaseUrl: url.toString(), seed: false })
+      const third = await startServer({ ...readConfig({}), port: 0, authMode: 'emulator', emulatorHost: EMULATOR_HOST, databaseUrl: url.toString(), seed: false, mavlinkPort: undefined })
       onTestFinished(() => third.close())
       third.hub.publish(telemetry('alpha', 'from-the-third'))
       await here.next((m) => m.type === 'event' && JSON.stringify(m).includes('from-the-third'))
