@@ -14,7 +14,8 @@ export const CSP = [
   "script-src 'self'",
   "style-src 'self'",
   `img-src 'self' data: ${API}`,
-  `connect-src 'self' ${API} ${AUTH}`,
+  // The live channel (vehicle telemetry) is a WebSocket to the API: an http: source does not cover ws:.
+  `connect-src 'self' ${API} ${API.replace(/^http/, 'ws')} ${AUTH}`,
   `media-src 'self' blob: ${API}`,
   "worker-src 'self'",
   "object-src 'none'",
