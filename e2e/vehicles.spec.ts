@@ -82,3 +82,23 @@ test('killing the reference server shows the live channel’s state, and live da
   await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(after)
   expect(await sameDocument(page)).toBe(true)
 })
+
+test("the vehicle page shows the vehicle's live telemetry, its map and its cameras (the streams whose device_id names it)", async ({ page }) => {
+  test.setTimeout(90_000)
+  await openAlphaStreams(page, 'wes@honu.test')
+  await markDocument(page)
+  // The page is lazily loaded and has no link in the navigation: reached by its address within the app.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/vehicles/alpha-usv-1')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByRole('heading', { level: 1, name: 'Vehicle USV Kahu' })).toBeVisible()
+  const telemetry = page.getByRole('region', { name: 'Telemetry' })
+  await expect(telemetry.getByRole('region', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+  await expect(page.getByRole('region', { name: 'Map' })).toBeVisible()
+  const streams = page.getByRole('region', { name: 'Streams' })
+  for (const camera of ['Bow camera', 'Stern camera', 'Mast camera']) await expect(streams.getByLabel(camera)).toBeVisible()
+  await expect(streams.getByText('Dock overview')).toHaveCount(0)
+  expect(await sameDocument(page)).toBe(true)
+  await expectNoAxeViolations(page)
+})

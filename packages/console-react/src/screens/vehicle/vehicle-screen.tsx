@@ -16,11 +16,11 @@ async function findVehicle(client: ConsoleClient, tenantId: string, deviceId: st
 }
 
 /**
- * Which of the tenant's streams are this vehicle's cameras: those whose `device_id` names it (the stream's link to
- * its vehicle, when the server sends one). Never guessed from names.
+ * Which of the tenant's streams are this vehicle's cameras: those whose `device_id` names it (the server's link
+ * from a stream to the vehicle it rides on). Never guessed from names.
  */
 export function streamsOfVehicle(streams: readonly Stream[], deviceId: string): Stream[] {
-  return streams.filter((stream) => (stream as Stream & { device_id?: string | null }).device_id === deviceId)
+  return streams.filter((stream) => stream.device_id === deviceId)
 }
 
 /**
