@@ -166,7 +166,9 @@ export function createMapController(options: MapControllerOptions): MapControlle
   const applyFit = () => {
     const container = map.getContainer()
     if (!pendingFit || !ready || container.clientWidth === 0 || container.clientHeight === 0) return
-    map.fitBounds(pendingFit.bounds, { padding: 48, maxZoom: 16, animate: pendingFit.animate })
+    // Padding at most an eighth of each side: MapLibre refuses a fit whose padding leaves no room (a small tile).
+    const padding = Math.min(48, Math.floor(Math.min(container.clientWidth, container.clientHeight) / 8))
+    map.fitBounds(pendingFit.bounds, { padding, maxZoom: 16, animate: pendingFit.animate })
     pendingFit = undefined
   }
   map.on('load', () => {

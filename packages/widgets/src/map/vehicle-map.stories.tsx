@@ -108,3 +108,24 @@ export const OneVehicleFollowed: Story = {
     expect(canvas.getByRole('button', { name: 'Follow the selected vehicle' })).toHaveAttribute('aria-pressed', 'true')
   },
 }
+
+/**
+ * A narrow tile (a Map widget four columns wide): the list moves under the map, and the fit still shows every
+ * vehicle (its padding shrinks with the map, since MapLibre refuses a fit that leaves no room).
+ */
+export const NarrowTile: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 380, height: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await basemapDrawn(canvasElement)
+    await waitFor(() => expect(canvasElement.querySelector('.honu-map')).toHaveAttribute('data-drawn-vehicles', '4'), { timeout: 10_000 })
+    const view = canvasElement.querySelector('.honu-map__view')!.getBoundingClientRect()
+    const list = canvasElement.querySelector('.honu-map__list')!.getBoundingClientRect()
+    expect(list.top).toBeGreaterThanOrEqual(view.bottom)
+  },
+}
