@@ -83,15 +83,14 @@ test('killing the reference server shows the live channel’s state, and live da
   expect(await sameDocument(page)).toBe(true)
 })
 
-test("the vehicle page shows the vehicle's live telemetry, its map and its cameras (the streams whose device_id names it)", async ({ page }) => {
+test("the Vehicle widget links to the vehicle page, which shows its live telemetry, its map and its cameras (the streams whose device_id names it)", async ({ page }) => {
   test.setTimeout(90_000)
   await openAlphaStreams(page, 'wes@honu.test')
   await markDocument(page)
-  // The page is lazily loaded and has no link in the navigation: reached by its address within the app.
-  await page.evaluate(() => {
-    history.pushState({}, '', '/vehicles/alpha-usv-1')
-    dispatchEvent(new PopStateEvent('popstate'))
-  })
+  // The page is lazily loaded and has no link in the navigation: the Vehicle widget links to it.
+  const widget = await addVehicleWidget(page, 'USV Kahu')
+  await widget.getByRole('link', { name: 'Open the page of USV Kahu' }).click()
+  await expect(page).toHaveURL(/\/vehicles\/alpha-usv-1$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicle USV Kahu' })).toBeVisible()
   const telemetry = page.getByRole('region', { name: 'Telemetry' })
   await expect(telemetry.getByRole('region', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })

@@ -11,6 +11,7 @@ import { useHostOptions } from '../navigation/host-options'
 import { useSignOut } from './use-sign-out'
 import { useAsync } from '../screens/use-async'
 import { MainContent } from './main-content'
+import { ConsoleLinksProvider } from '../screens/vehicle/vehicle-links'
 import { areaMessages } from '../messages/areas'
 
 /** Props of {@link MainLayout}. */
@@ -78,7 +79,9 @@ export function MainLayout({ product }: MainLayoutProps) {
           </div>
         )}
         <MainContent className="honu-main">
-          <Outlet />
+          <ConsoleLinksProvider>
+            <Outlet />
+          </ConsoleLinksProvider>
           <div className="honu-layers" ref={setLayer} />
         </MainContent>
       </div>

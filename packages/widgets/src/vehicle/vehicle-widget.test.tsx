@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import type { LiveSocket } from '@honu/core/live'
 import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage, type FakeAnswer } from '@honu/core/testing'
-import { ConsoleProvider } from '@honu/console-kit'
+import { ConsoleLinksContext, ConsoleProvider, type ConsoleLinks } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { kahu } from './vehicle-fixtures'
 import { VehicleWidget, viewConnection } from './vehicle-widget'
@@ -30,7 +30,7 @@ interface Socket extends LiveSocket {
  * A signed-in console of Alpha against a fake server (fetch) and a fake live socket (the live client's boundary;
  * the real socket is the browser test's), with a Vehicle widget of `data`.
  */
-async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer> = {}) {
+async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer> = {}, links?: ConsoleLinks) {
   const { fetch } = createFakeServer({
     'GET /api/v1/users/wes': { status: 200, body: { email: 'wes@honu.test', permissions: { alpha: ['reader'] } } },
     'GET /api/v1/devices': devices,
@@ -55,7 +55,9 @@ async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer
   const setData = vi.fn()
   const view = render(
     <ConsoleProvider client={client}>
-      <VehicleWidget widget={{ id: 'w1', type: 'Vehicle', name: 'Vehicle 1', data }} workspace="stream-view" setData={setData} />
+      <ConsoleLinksContext.Provider value={links}>
+        <VehicleWidget widget={{ id: 'w1', type: 'Vehicle', name: 'Vehicle 1', data }} workspace="stream-view" setData={setData} />
+      </ConsoleLinksContext.Provider>
     </ConsoleProvider>,
   )
   /** The server's side of the socket: open, authenticated, the topic subscribed. */
@@ -122,6 +124,23 @@ describe('VehicleWidget', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(/The vehicle could not be loaded/)
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+    client.stop()
+  })
+
+  it('links to the vehicle page where the console has one, opened by the console', async () => {
+    const open = vi.fn()
+    const { client } = await setup({ deviceId: 'alpha-usv-1' }, {}, { vehiclePage: (id) => ({ href: `/ops/vehicles/${id}`, open }) })
+    const link = await screen.findByRole('link', { name: 'Open the page of USV Kahu' })
+    expect(link).toHaveAttribute('href', '/ops/vehicles/alpha-usv-1')
+    act(() => link.click())
+    expect(open).toHaveBeenCalledOnce()
+    client.stop()
+  })
+
+  it('has no link without the console’s pages', async () => {
+    const { client } = await setup({ deviceId: 'alpha-usv-1' })
+    await screen.findByText('Waiting for the first message from USV Kahu…')
+    expect(screen.queryByRole('link')).toBeNull()
     client.stop()
   })
 

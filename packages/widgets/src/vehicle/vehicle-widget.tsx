@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ConsoleError } from '@honu/core'
 import type { LiveConnectionState } from '@honu/core/live'
-import { useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
+import { useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import { useNow } from './use-now'
 import { useTenantVehicle } from './use-tenant-vehicles'
@@ -33,11 +33,14 @@ export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData
   const connection = useLiveConnection()
   const now = useNow()
   const settings = useVehicleSettings()
+  // The vehicle page, where the console has one (not on that page itself).
+  const links = useConsoleLinks()
+  const page = data.deviceId ? links?.vehiclePage(data.deviceId) : undefined
   const staleAfterMs = data.staleAfterS !== undefined ? data.staleAfterS * 1000 : (settings.staleAfterMs ?? DEFAULT_STALE_AFTER_MS)
 
   switch (lookup.status) {
     case 'found':
-      return <VehicleView name={lookup.vehicle.name} telemetry={telemetry} now={now} staleAfterMs={staleAfterMs} connection={viewConnection(connection)} />
+      return <VehicleView name={lookup.vehicle.name} telemetry={telemetry} now={now} staleAfterMs={staleAfterMs} connection={viewConnection(connection)} pageHref={page?.href} onOpenPage={page?.open} />
     case 'loading':
       return (
         <p className="honu-muted" role="status">

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { WidgetDefinition } from '@honu/console-kit'
+import { useConsoleLinks, type WidgetDefinition } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../../test/axe'
 import { consoleAt } from '../../__fixtures__/console-at'
 
@@ -55,6 +55,17 @@ describe('VehicleScreen', () => {
     expect(within(streams).queryByText(/Quay|Manu/)).toBeNull()
     expect(requests).toContain('GET /api/v1/devices?tenant_id=alpha')
     await expectNoAxeViolations(document.body)
+  })
+
+  it("gives widgets the console's link to a vehicle page under its base path, none to the page shown", async () => {
+    function Links() {
+      const links = useConsoleLinks()
+      return <p>{`here: ${links?.vehiclePage('alpha-usv-1')?.href ?? 'none'}; other: ${links?.vehiclePage('alpha-usv-2')?.href}`}</p>
+    }
+    const linking: WidgetDefinition = { ...shows('Vehicle'), load: async () => ({ default: Links }) }
+    const { router } = consoleAt('/ops/vehicles/alpha-usv-1', { signedInAs: wes, tenant: alpha, server, widgets: [linking], basePath: '/ops' })
+    expect(await screen.findByText('here: none; other: /ops/vehicles/alpha-usv-2')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/ops/vehicles/alpha-usv-1')
   })
 
   it('says when the tenant has no such vehicle (another tenant’s, or a camera), with a way back to the streams', async () => {
