@@ -7,7 +7,7 @@ import { addProtocol, Map as MapLibreMap, setWorkerUrl, type MapLayerMouseEvent 
 import bundledWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { PMTiles, Protocol } from 'pmtiles'
 import type { FeatureCollection, LineString, Point } from 'geojson'
-import { BASEMAP_LAYERS, offlineBasemapStyle } from './offline-basemap'
+import { offlineBasemapStyle } from './offline-basemap'
 import type { LonLatBounds } from './fit-bounds'
 import type { TrailProperties, VehiclePointProperties } from './vehicle-features'
 import { STATUS_COLOURS, type VehicleStatus } from './vehicle-status'
@@ -27,8 +27,9 @@ export interface MapControllerOptions {
   /** A vehicle was clicked on the map. */
   onSelect(deviceId: string): void
   /**
-   * The map finished drawing (MapLibre's `idle` with the style loaded): whether any of the offline basemap's land
-   * was drawn (always false with a host's style), and how many vehicles are drawn in view.
+   * The map finished drawing (MapLibre's `idle` with the style loaded): whether the offline basemap's sources were
+   * tiled by the worker and drawn for this view (always false with a host's style), and how many vehicles are
+   * drawn in view.
    */
   onIdle(drawn: { basemap: boolean; vehicles: number }): void
   /** MapLibre reported an error (a style or tile that could not load). */
@@ -180,7 +181,9 @@ export function createMapController(options: MapControllerOptions): MapControlle
   map.on('resize', applyFit)
   map.on('idle', () => {
     if (!map.isStyleLoaded()) return
-    const basemap = !options.styleUrl && map.queryRenderedFeatures({ layers: [BASEMAP_LAYERS.land] }).length > 0
+    // The offline basemap is drawn once its sources' tiles for this view are made (by the worker, from the
+    // package's GeoJSON) and rendered: whether land is in view or the view is all sea.
+    const basemap = !options.styleUrl && map.isSourceLoaded('land') && map.isSourceLoaded('borders')
     const vehicles = ready ? map.queryRenderedFeatures({ layers: [LAYERS.arrow, LAYERS.dot] }).length : 0
     options.onIdle({ basemap, vehicles })
   })

@@ -1,48 +1,48 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Crosshair, Maximize, Minus, Plus } from "lucide-react";
-import { IconButton, useMessages } from "@honu/console-kit";
-import { mapMessages } from "../messages/map";
-import type { MapVehicle } from "./map-vehicle";
-import type { MapController } from "./map-controller";
-import { boundsOf } from "./fit-bounds";
-import { mapDefaults } from "./map-settings";
-import { createTrails, vehicleFeatures } from "./vehicle-features";
-import { DEFAULT_STALE_AFTER_MS, vehicleStatus } from "./vehicle-status";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Crosshair, Maximize, Minus, Plus } from 'lucide-react'
+import { IconButton, useMessages } from '@honu/console-kit'
+import { mapMessages } from '../messages/map'
+import type { MapVehicle } from './map-vehicle'
+import type { MapController } from './map-controller'
+import { boundsOf } from './fit-bounds'
+import { mapDefaults } from './map-settings'
+import { createTrails, vehicleFeatures } from './vehicle-features'
+import { DEFAULT_STALE_AFTER_MS, vehicleStatus } from './vehicle-status'
 
 /** Props of {@link VehicleMap}. */
 export interface VehicleMapProps {
   /** The vehicles to show: the tenant's live vehicles (`useVehicles`), or any list of them. */
-  vehicles: readonly MapVehicle[];
+  vehicles: readonly MapVehicle[]
   /** Display names by device id (list and accessible names); the device id shows where one is missing. */
-  names?: Readonly<Record<string, string>>;
+  names?: Readonly<Record<string, string>>
   /** The selected vehicle's device id: ringed on the map, pressed in the list. */
-  selectedId?: string;
+  selectedId?: string
   /**
    * Called when a vehicle is chosen: clicked on the map, or chosen in the list (Enter or Space), which is how
    * keyboard and screen-reader users reach vehicles the canvas cannot offer them.
    */
-  onSelect?(deviceId: string): void;
+  onSelect?(deviceId: string): void
   /** Follow the selected vehicle from the start (the Follow button switches it; moving the map by hand stops it). */
-  follow?: boolean;
+  follow?: boolean
   /** A vehicle with no message for this long (ms) is drawn as stale. Default 5000. */
-  staleAfterMs?: number;
+  staleAfterMs?: number
   /** The clock (ms since the epoch); tests and stories pass a fixed one. Default `Date.now`. */
-  now?: () => number;
+  now?: () => number
   /** A MapLibre style instead of the offline basemap (a site pack); default: the page's (`setMapDefaults`). */
-  styleUrl?: string;
+  styleUrl?: string
   /** PMTiles archives the style reads; default: the page's. */
-  pmtiles?: readonly string[];
+  pmtiles?: readonly string[]
   /** Show the list of vehicles beside the map (default true). The vehicle page, with one vehicle, leaves it out. */
-  showList?: boolean;
+  showList?: boolean
   /** The map's accessible name (its canvas is a region); default "Map of the vehicles". Give each map on a page its own. */
-  label?: string;
+  label?: string
 }
 
 /** What the map is doing: loading MapLibre and the style, drawn, or failed (no WebGL, a style that did not load). */
-export type VehicleMapState = "loading" | "ready" | "error";
+export type VehicleMapState = 'loading' | 'ready' | 'error'
 
-const TICK_MS = 1000;
-const formatDeg = (value: number) => value.toFixed(5);
+const TICK_MS = 1000
+const formatDeg = (value: number) => value.toFixed(5)
 
 /**
  * Live vehicles on a map: arrows turned to their heading, a short trail each, coloured by status (ok, warning,
@@ -51,7 +51,7 @@ const formatDeg = (value: number) => value.toFixed(5);
  * them from the keyboard; Fit shows them all; Follow keeps the selected one in view.
  *
  * Its root carries `data-state` (`loading` | `ready` | `error`), `data-basemap="drawn"` once the offline basemap's
- * land is drawn, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view when it last settled (what
+ * sources are tiled and drawn, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view when it last settled (what
  * browser tests read instead of the canvas's pixels).
  *
  * @example <VehicleMap vehicles={vehicles} names={names} selectedId={id} onSelect={open} />
@@ -69,109 +69,103 @@ export function VehicleMap({
   showList = true,
   label,
 }: VehicleMapProps) {
-  const t = useMessages(mapMessages);
-  const container = useRef<HTMLDivElement>(null);
-  const [controller, setController] = useState<MapController>();
-  const [state, setState] = useState<VehicleMapState>("loading");
-  const [error, setError] = useState<string>();
-  const [basemapDrawn, setBasemapDrawn] = useState(false);
-  const [drawnVehicles, setDrawnVehicles] = useState(0);
-  const [follow, setFollow] = useState(followAtStart);
-  const [now, setNow] = useState(clock);
-  const fitted = useRef(false);
-  const trails = useMemo(() => createTrails(), []);
-  const defaults = mapDefaults();
-  const style = styleUrl ?? defaults.styleUrl;
-  const archives = pmtiles ?? defaults.pmtiles;
-  const archivesKey = archives?.join("\n");
-  const regionLabel = label ?? t("region");
+  const t = useMessages(mapMessages)
+  const container = useRef<HTMLDivElement>(null)
+  const [controller, setController] = useState<MapController>()
+  const [state, setState] = useState<VehicleMapState>('loading')
+  const [error, setError] = useState<string>()
+  const [basemapDrawn, setBasemapDrawn] = useState(false)
+  const [drawnVehicles, setDrawnVehicles] = useState(0)
+  const [follow, setFollow] = useState(followAtStart)
+  const [now, setNow] = useState(clock)
+  const fitted = useRef(false)
+  const trails = useMemo(() => createTrails(), [])
+  const defaults = mapDefaults()
+  const style = styleUrl ?? defaults.styleUrl
+  const archives = pmtiles ?? defaults.pmtiles
+  const archivesKey = archives?.join('\n')
+  const regionLabel = label ?? t('region')
   // The map is made once per style; it reads the newest label and callback through these.
-  const labelRef = useRef(regionLabel);
-  const onSelectRef = useRef(onSelect);
+  const labelRef = useRef(regionLabel)
+  const onSelectRef = useRef(onSelect)
   useLayoutEffect(() => {
-    labelRef.current = regionLabel;
-    onSelectRef.current = onSelect;
-  });
+    labelRef.current = regionLabel
+    onSelectRef.current = onSelect
+  })
 
   // Stale is a matter of time passing, not only of new data: look at the clock every second.
   useEffect(() => {
-    const timer = setInterval(() => setNow(clock()), TICK_MS);
-    return () => clearInterval(timer);
-  }, [clock]);
+    const timer = setInterval(() => setNow(clock()), TICK_MS)
+    return () => clearInterval(timer)
+  }, [clock])
 
   useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let cancelled = false;
-    let created: MapController | undefined;
-    setState("loading");
-    import("./map-controller")
+    const element = container.current
+    if (!element) return
+    let cancelled = false
+    let created: MapController | undefined
+    setState('loading')
+    import('./map-controller')
       .then(({ createMapController }) => {
-        if (cancelled) return;
+        if (cancelled) return
         created = createMapController({
           container: element,
           styleUrl: style,
-          pmtiles: archivesKey ? archivesKey.split("\n") : undefined,
+          pmtiles: archivesKey ? archivesKey.split('\n') : undefined,
           workerUrl: mapDefaults().workerUrl,
           label: labelRef.current,
           onSelect: (id) => onSelectRef.current?.(id),
           onIdle: (drawn) => {
-            setState("ready");
-            if (drawn.basemap) setBasemapDrawn(true);
-            setDrawnVehicles(drawn.vehicles);
+            setState('ready')
+            if (drawn.basemap) setBasemapDrawn(true)
+            setDrawnVehicles(drawn.vehicles)
           },
           onError: (reason) => {
-            setError(reason.message);
+            setError(reason.message)
           },
           onUserMove: () => setFollow(false),
-        });
-        fitted.current = false;
-        setController(created);
+        })
+        fitted.current = false
+        setController(created)
       })
       .catch((reason: unknown) => {
-        if (cancelled) return;
+        if (cancelled) return
         // No WebGL (MapLibre throws while creating the map) or MapLibre's chunk failed to load.
-        setError(reason instanceof Error ? reason.message : String(reason));
-        setState("error");
-      });
+        setError(reason instanceof Error ? reason.message : String(reason))
+        setState('error')
+      })
     return () => {
-      cancelled = true;
-      created?.destroy();
-      setController(undefined);
-    };
-  }, [style, archivesKey]);
+      cancelled = true
+      created?.destroy()
+      setController(undefined)
+    }
+  }, [style, archivesKey])
 
   // Vehicles, status and selection into the map's sources; the first vehicles with a position are fitted.
   useEffect(() => {
-    if (!controller) return;
-    const options = { now, staleAfterMs, selectedId };
-    controller.setVehicles(
-      vehicleFeatures(vehicles, options),
-      trails.update(vehicles, options)
-    );
+    if (!controller) return
+    const options = { now, staleAfterMs, selectedId }
+    controller.setVehicles(vehicleFeatures(vehicles, options), trails.update(vehicles, options))
     if (!fitted.current) {
-      const bounds = boundsOf(vehicles);
+      const bounds = boundsOf(vehicles)
       if (bounds) {
-        controller.fitBounds(bounds, false);
-        fitted.current = true;
+        controller.fitBounds(bounds, false)
+        fitted.current = true
       }
     }
-  }, [controller, vehicles, now, staleAfterMs, selectedId, trails]);
+  }, [controller, vehicles, now, staleAfterMs, selectedId, trails])
 
-  const followed = follow
-    ? vehicles.find((vehicle) => vehicle.deviceId === selectedId)?.position
-    : undefined;
+  const followed = follow ? vehicles.find((vehicle) => vehicle.deviceId === selectedId)?.position : undefined
   useEffect(() => {
-    if (controller && followed)
-      controller.centerOn([followed.lon, followed.lat]);
-  }, [controller, followed]);
+    if (controller && followed) controller.centerOn([followed.lon, followed.lat])
+  }, [controller, followed])
 
-  const nameOf = (id: string) => names?.[id] ?? id;
+  const nameOf = (id: string) => names?.[id] ?? id
   const fitAll = () => {
-    const bounds = boundsOf(vehicles);
-    setFollow(false);
-    if (controller && bounds) controller.fitBounds(bounds, true);
-  };
+    const bounds = boundsOf(vehicles)
+    setFollow(false)
+    if (controller && bounds) controller.fitBounds(bounds, true)
+  }
 
   return (
     // The canvas is the labelled region (MapLibre gives it role="region"); a second landmark around it with the
@@ -179,109 +173,67 @@ export function VehicleMap({
     <div
       className="honu-map"
       data-state={state}
-      data-basemap={basemapDrawn ? "drawn" : undefined}
+      data-basemap={basemapDrawn ? 'drawn' : undefined}
       data-drawn-vehicles={drawnVehicles}
-      data-list={showList ? "shown" : "hidden"}
+      data-list={showList ? 'shown' : 'hidden'}
     >
       <div className="honu-map__body">
         <div className="honu-map__view">
           <div ref={container} className="honu-map__canvas" />
           <div className="honu-map__tools">
+            <IconButton label={t('zoomIn')} icon={Plus} onClick={() => controller?.zoomBy(1)} disabled={!controller} />
+            <IconButton label={t('zoomOut')} icon={Minus} onClick={() => controller?.zoomBy(-1)} disabled={!controller} />
+            <IconButton label={t('fitAll')} icon={Maximize} onClick={fitAll} disabled={!controller || vehicles.length === 0} />
             <IconButton
-              label={t("zoomIn")}
-              icon={Plus}
-              onClick={() => controller?.zoomBy(1)}
-              disabled={!controller}
-            />
-            <IconButton
-              label={t("zoomOut")}
-              icon={Minus}
-              onClick={() => controller?.zoomBy(-1)}
-              disabled={!controller}
-            />
-            <IconButton
-              label={t("fitAll")}
-              icon={Maximize}
-              onClick={fitAll}
-              disabled={!controller || vehicles.length === 0}
-            />
-            <IconButton
-              label={t("follow")}
+              label={t('follow')}
               icon={Crosshair}
               aria-pressed={follow}
               onClick={() => setFollow((on) => !on)}
               disabled={!controller || !selectedId}
             />
           </div>
-          {state === "loading" && (
-            <p className="honu-map__status">{t("loading")}</p>
-          )}
-          {state === "error" && (
+          {state === 'loading' && <p className="honu-map__status">{t('loading')}</p>}
+          {state === 'error' && (
             <p className="honu-map__status" role="alert">
-              {error ? t("failed", { reason: error }) : t("noWebgl")}
+              {error ? t('failed', { reason: error }) : t('noWebgl')}
             </p>
           )}
-          {state !== "error" && error && (
-            <p
-              className="honu-map__status honu-map__status--corner"
-              role="status"
-            >
-              {t("failed", { reason: error })}
+          {state !== 'error' && error && (
+            <p className="honu-map__status honu-map__status--corner" role="status">
+              {t('failed', { reason: error })}
             </p>
           )}
-          {!style && (
-            <p className="honu-map__attribution">{t("attribution")}</p>
-          )}
+          {!style && <p className="honu-map__attribution">{t('attribution')}</p>}
         </div>
         {showList && (
           <div className="honu-map__list">
-            <h4 className="honu-map__list-title">{t("vehicles")}</h4>
+            <h4 className="honu-map__list-title">{t('vehicles')}</h4>
             {vehicles.length === 0 ? (
-              <p className="honu-muted">{t("noVehicles")}</p>
+              <p className="honu-muted">{t('noVehicles')}</p>
             ) : (
               <ul>
                 {vehicles.map((vehicle) => {
-                  const status = vehicleStatus(vehicle, now, { staleAfterMs });
-                  const name = nameOf(vehicle.deviceId);
+                  const status = vehicleStatus(vehicle, now, { staleAfterMs })
+                  const name = nameOf(vehicle.deviceId)
                   return (
-                    <li
-                      key={vehicle.deviceId}
-                      data-device-id={vehicle.deviceId}
-                      data-status={status}
-                    >
+                    <li key={vehicle.deviceId} data-device-id={vehicle.deviceId} data-status={status}>
                       <button
                         type="button"
                         className="honu-map__vehicle"
                         aria-pressed={vehicle.deviceId === selectedId}
                         onClick={() => onSelect?.(vehicle.deviceId)}
                       >
-                        <span
-                          className="honu-map__swatch"
-                          data-status={status}
-                          aria-hidden="true"
-                        />
+                        <span className="honu-map__swatch" data-status={status} aria-hidden="true" />
                         <span className="honu-map__vehicle-name">{name}</span>
-                        <span className="honu-map__vehicle-status">
-                          {t(status)}
-                        </span>
-                        <span
-                          className="honu-map__vehicle-position"
-                          data-position={
-                            vehicle.position
-                              ? `${vehicle.position.lat},${vehicle.position.lon}`
-                              : undefined
-                          }
-                        >
+                        <span className="honu-map__vehicle-status">{t(status)}</span>
+                        <span className="honu-map__vehicle-position" data-position={vehicle.position ? `${vehicle.position.lat},${vehicle.position.lon}` : undefined}>
                           {vehicle.position
-                            ? t("position", {
-                                lat: formatDeg(vehicle.position.lat),
-                                lon: formatDeg(vehicle.position.lon),
-                              })
-                            : t("noPosition")}
+                            ? t('position', { lat: formatDeg(vehicle.position.lat), lon: formatDeg(vehicle.position.lon) })
+                            : t('noPosition')}
                         </span>
                       </button>
                     </li>
-                  );
+                  )
                 })}
               </ul>
             )}
@@ -289,5 +241,5 @@ export function VehicleMap({
         )}
       </div>
     </div>
-  );
+  )
 }
