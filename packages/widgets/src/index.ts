@@ -10,3 +10,6 @@ export { VehicleMap, type VehicleMapProps, type VehicleMapState } from './map/ve
 export { setMapDefaults, type MapSettings } from './map/map-settings'
 export type { MapVehicle } from './map/map-vehicle'
 export { vehicleStatus, STATUS_COLOURS, DEFAULT_STALE_AFTER_MS, type VehicleStatus, type VehicleStatusOptions } from './map/vehicle-status'
+export { VehicleView, type VehicleViewProps, type VehicleViewConnection } from './vehicle/vehicle-view'
+export { parseVehicleWidgetData, type VehicleWidgetData } from './vehicle/vehicle-widget-data'
+export { VehicleSettingsProvider, setVehicleDefaults, type VehicleSettings } from './vehicle/vehicle-settings'

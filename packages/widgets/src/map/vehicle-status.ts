@@ -1,3 +1,4 @@
+import { DEFAULT_STALE_AFTER_MS } from '../vehicle/vehicle-widget-data'
 import type { MapVehicle } from './map-vehicle'
 
 /** How a vehicle is drawn: `ok`, `warning` (low battery or a poor link) or `stale` (no message for a while). */
@@ -13,8 +14,8 @@ export interface VehicleStatusOptions {
   poorLinkQuality?: number
 }
 
-/** After this many milliseconds without a message a vehicle is stale (the Vehicle widget's default too). */
-export const DEFAULT_STALE_AFTER_MS = 5000
+// One default for the map and the Vehicle widget: after this many milliseconds without a message a vehicle is stale.
+export { DEFAULT_STALE_AFTER_MS }
 
 /**
  * The colour of each status on the map and in the list: green, amber, grey. Each has at least 3:1 contrast
