@@ -52,6 +52,8 @@ const address = pageServer.address()
 const pageOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
 
 // ---- Server ------------------------------------------------------------------------------------------------------
+const step = (what: string) => console.error(`[${Math.round((Date.now() - started) / 1000)} s] ${what}`)
+step('page built')
 const stopEmulator = await startAuthEmulator()
 const server = await startTestServer({ allowedOrigins: [pageOrigin] })
 const token = await signIn('ada@honu.test', DEMO_PASSWORD) // admin of alpha
@@ -189,6 +191,7 @@ try {
       const map = await page.evaluate(() => `${document.querySelector('.honu-map')?.outerHTML.slice(0, 120)} ${JSON.stringify(globalThis.benchInfo())}`)
       throw new Error(`${mode} page did not draw the vehicles: ${map}\n${errors.join('\n')}`, { cause: error })
     }
+    step(`${mode}: vehicles drawn`)
     await page.waitForTimeout(3000) // past start-up
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] })
     await page.evaluate(() => globalThis.benchRecord(true))
@@ -196,7 +199,9 @@ try {
     await page.waitForTimeout(SECONDS * 1000)
     await page.evaluate(() => globalThis.benchRecord(false))
     nodeRecording = false
+    step(`${mode}: measured, stopping the trace`)
     const trace = await browser.stopTracing()
+    step(`${mode}: trace ${trace.length} bytes`)
     const result = await page.evaluate(() => globalThis.benchCollect())
     if (errors.length) throw new Error(`${mode} page failed: ${errors.join('\n')}`)
     const frames = framesFromTrace(trace)
