@@ -43,6 +43,8 @@ async function startServer(port: number, allowedOrigins: string, seed: boolean):
       HONU_SEED: seed ? '1' : '0',
       HONU_REVOCATION_CHECK_SECONDS: '0',
       ALLOWED_ORIGINS: allowedOrigins,
+      // No MAVLink ingest: the stack's own server holds the UDP port, and this server needs none.
+      HONU_MAVLINK_PORT: '0',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,7 +39,9 @@ test('npm ls: the three packages and React, and no react-router, gridstack or co
   expect([...names.keys()].filter((name) => /^(react-router|react-router-dom|gridstack|@honu\/console-react)$/.test(name))).toEqual([])
   // From the tarballs, not the registry (which has none of them) or a workspace link.
   const pkg = JSON.parse(readFileSync(join(FIXTURE, 'node_modules/@honu/widgets/package.json'), 'utf8')) as { dependencies: Record<string, string> }
-  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', 'clsx', 'hls.js', 'lucide-react'])
+  // The Map widget's libraries install with the package (loaded only with a map); no router, no grid.
+  const map = ['maplibre-gl', 'pmtiles', 'topojson-client', 'world-atlas']
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', 'clsx', 'hls.js', 'lucide-react', ...map])
   expect(statSync(join(FIXTURE, 'node_modules/@honu/widgets')).isSymbolicLink()).toBe(false)
 })
 

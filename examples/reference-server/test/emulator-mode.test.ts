@@ -24,7 +24,7 @@ function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
     cwd: serverRoot,
     // PGlite in memory whatever this test run uses (the PostgreSQL pass sets DATABASE_URL for its own servers).
-    env: { ...process.env, DATABASE_URL: '', HONU_DATA_DIR: 'memory', HONU_SEED: '0', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ...env },
+    env: { ...process.env, DATABASE_URL: '', HONU_DATA_DIR: 'memory', HONU_SEED: '0', HONU_MAVLINK_PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
