@@ -17,7 +17,9 @@ const installs = (name: string) => {
 
 describe('what installing the packages brings', () => {
   it('console-kit: React (peers), core and small libraries; no react-router, no gridstack', () => {
-    expect(installs('console-kit')).toEqual(['@floating-ui/react', '@honu/core', 'lucide-react', 'react', 'react-dom', 'zustand'])
+    // TanStack Table and Virtual: the headless DataTable (src/table), shared by the admin console and topology list.
+    const expected = ['@floating-ui/react', '@honu/core', '@tanstack/react-table', '@tanstack/react-virtual', 'lucide-react', 'react', 'react-dom', 'zustand']
+    expect(installs('console-kit')).toEqual(expected)
   })
 
   it('widgets: core and console-kit, not console-react (only a devDependency, for the dashboard stories)', () => {
