@@ -42,3 +42,5 @@ export {
   type ComboboxProps,
 } from './parts'
 export { ICON_SIZE } from './parts/icon'
+// The data table (TanStack Table + Virtual): sortable, virtualised, keyboard-navigable rows of a real <table>.
+export { DataTable, type DataTableProps, type ColumnDef, type SortingState } from './table'
