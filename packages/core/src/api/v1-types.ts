@@ -73,6 +73,8 @@ export interface TenantUser {
   /** Derived: the first role in force for the tenant. */
   role?: string
   avatar?: string
+  /** ISO date of the first role grant in this tenant, or of the user's creation (the paged list sends it). */
+  joined?: string
 }
 
 /** A device kind the product manages; anything else is `unknown` (spec §1). */
