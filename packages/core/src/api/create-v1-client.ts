@@ -5,7 +5,9 @@ import type { AvatarOptions } from '../avatar/avatar'
 import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import { deriveRole } from '../permissions/roles'
 import { consoleLogger, type Logger } from '../platform/logger'
-import type { HttpClient, RequestOptions } from './http-client'
+import type { BlobAnswer, HttpClient, RequestOptions } from './http-client'
+import type { UsersPage, UsersPageRequest } from './users-page'
+import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest } from './audit-types'
 import type {
   Device,
   DeviceKind,
@@ -144,9 +146,30 @@ export function createV1Client(options: V1ClientOptions) {
       return (await withAvatars(listOf<TenantUser>(body))).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
     },
 
-    /** `POST /users` with name and e-mail; answers the new `uid`. */
-    createUser(user: { name: string; email: string }, request: Signal = {}): Promise<{ uid: string }> {
-      return http.request('POST', `${base}/users`, { ...request, body: { name: user.name, email: user.email } })
+    /**
+     * `GET /users/?tenant_id&limit&cursor&q&sort`: one page of the tenant's users (searched, sorted by the server),
+     * with derived role, avatar and `joined`; pass `nextCursor` back as `page.cursor` for the next page. The answer is
+     * parsed with the list's schema (`users-page.ts`, loaded with the first call).
+     *
+     * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
+     * @throws {HttpError} the server's refusal, or `http/status` naming the field when the answer is not a page.
+     */
+    async listUsersPage(tenantId: string | null | undefined, page: UsersPageRequest = {}, request: Signal = {}): Promise<UsersPage> {
+      if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
+      const { usersPageQuery, parseUsersPage } = await import('./users-page')
+      const body = await http.request('GET', `${base}/users/`, { ...request, query: usersPageQuery(tenantId, page) })
+      const { users, nextCursor, totalCount } = parseUsersPage(body)
+      const withRoles = (await withAvatars(users)).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
+      return { users: withRoles, nextCursor, totalCount }
+    },
+
+    /**
+     * `POST /users` with name and e-mail; answers the new `uid`. With `tenantId` (a tenant the caller administers)
+     * the server files the creation's audit entry under that tenant (`?tenant_id=`), so its admins see it.
+     */
+    createUser(user: { name: string; email: string }, request: Signal & { tenantId?: string } = {}): Promise<{ uid: string }> {
+      const { tenantId, ...rest } = request
+      return http.request('POST', `${base}/users`, { ...rest, ...(tenantId ? { query: { tenant_id: tenantId } } : {}), body: { name: user.name, email: user.email } })
     },
 
     /** `POST /users/{uid}/role`: grants a role in a tenant. */
@@ -186,6 +209,42 @@ export function createV1Client(options: V1ClientOptions) {
       } catch (cause) {
         const serverMessage = ConsoleError.is(cause) ? serverMessageOf(cause as HttpError) : undefined
         throw new ConsoleError({ code: 'user/fetch-failed', message: failedToFetchUserData(serverMessage), cause })
+      }
+    },
+
+    /**
+     * `GET /audit`: one page of the audit trail, newest first, narrowed by `filters` (a `tenantId` of `null` asks for
+     * every tenant's, which only a super admin may). The answer is parsed with the trail's schema (`audit.ts`, loaded
+     * with the first call); pass `nextCursor` back as `page.cursor` for the next page.
+     *
+     * @throws {HttpError} the server's refusal (403 for a tenant the user does not admin), or `http/status` naming
+     *   the field when the answer is not a page of the trail.
+     */
+    async listAudit(filters: AuditFilters, page: AuditPageRequest = {}, request: Signal = {}): Promise<AuditPage> {
+      const { auditQuery, parseAuditPage } = await import('./audit')
+      return parseAuditPage(await http.request('GET', `${base}/audit`, { ...request, query: auditQuery(filters, page) }))
+    },
+
+    /**
+     * `GET /audit/export`: every entry `filters` match (no cap; the server streams it) as one CSV or JSON file, fetched
+     * with the bearer header like every call (the token never goes into an address), with the file name the server
+     * gave in `Content-Disposition`. Allowed up to 10 minutes (`timeoutMs` overrides).
+     */
+    async exportAudit(
+      filters: AuditFilters,
+      format: AuditExportFormat,
+      request: Signal & Pick<RequestOptions, 'timeoutMs'> = {},
+    ): Promise<AuditExport> {
+      const { auditQuery, fallbackExportName, fileNameFromDisposition } = await import('./audit')
+      const answer = await http.request<BlobAnswer>('GET', `${base}/audit/export`, {
+        timeoutMs: 600_000,
+        ...request,
+        query: auditQuery(filters, { format }),
+        responseType: 'blob',
+      })
+      return {
+        blob: answer.blob,
+        fileName: fileNameFromDisposition(answer.headers.get('content-disposition')) ?? fallbackExportName(filters, format),
       }
     },
   }

@@ -12,6 +12,17 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Overrides the client's timeout for this call. */
   timeoutMs?: number
+  /**
+   * `'blob'`: a 2xx answer resolves with its body as a `Blob` and its headers ({@link BlobAnswer}) instead of parsed
+   * JSON, for downloads that must carry the bearer token (never put in an address). Error answers are read as usual.
+   */
+  responseType?: 'json' | 'blob'
+}
+
+/** What a request with `responseType: 'blob'` resolves with. */
+export interface BlobAnswer {
+  blob: Blob
+  headers: Headers
 }
 
 /** A fetch-compatible function. */
@@ -104,7 +115,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   const send = async <T>(method: string, url: string, request: RequestOptions, retried: boolean): Promise<T> => {
     const token = options.getToken ? await options.getToken() : undefined
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: request.responseType === 'blob' ? '*/*' : 'application/json' }
     if (token) headers.Authorization = `Bearer ${token}`
 
     const controller = new AbortController()
@@ -151,6 +162,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       report(response.status < 502 || response.status > 504)
       let body: unknown
       try {
+        if (response.ok && request.responseType === 'blob') return { blob: await response.blob(), headers: response.headers } satisfies BlobAnswer as T
         body = await readBody(response)
       } catch (cause) {
         const code = timedOut ? 'http/timeout' : controller.signal.aborted ? 'http/aborted' : 'http/network'

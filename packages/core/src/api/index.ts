@@ -7,9 +7,12 @@ export {
   type RequestOptions,
   type Query,
   type FetchLike,
+  type BlobAnswer,
 } from './http-client'
 export { createV1Client, proxyAddress, sortTenantsByName, type V1Client, type V1ClientOptions } from './create-v1-client'
 export { withCidrRanges } from './tenant-ranges'
+export type { UsersPage, UsersPageRequest, UsersSort } from './users-page'
+export type { AuditFilters, AuditPageRequest, AuditExportFormat, AuditExport, AuditTrailEntry, AuditPage } from './audit-types'
 export type * from './v1-types'
 export { createV2Client, type V2Client, type V2ClientOptions, type V2ResourceClient } from './create-v2-client'
 export { resolveV2Url, type V2ServiceMap } from './v2-url'
