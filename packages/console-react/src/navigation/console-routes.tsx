@@ -113,11 +113,12 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     load: () => workArea('collaboration'),
   },
   {
+    // Admins of the selected tenant and super admins; the screen shows anyone else that they need to be one.
     path: '/adminconsole',
     access: 'login',
     layout: 'network',
     nav: 'adminConsole',
-    load: () => workArea('adminConsole'),
+    load: async () => (await import('../screens/admin/admin-screen')).AdminScreen,
   },
   {
     path: '/missionoperations',

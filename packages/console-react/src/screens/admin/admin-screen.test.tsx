@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../../../../../test/axe'
+import { consoleAt } from '../../__fixtures__/console-at'
+
+const ada = { uid: 'ada', email: 'ada@honu.test' }
+const wes = { uid: 'wes', email: 'wes@honu.test' }
+const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
+const HTML_NAME = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
+
+const users = [
+  { uid: 'ada', name: 'Ada Admin', email: 'ada@honu.test', permissions: { alpha: ['admin'] }, joined: '2026-11-22T23:59:00Z' },
+  { uid: 'wes', name: 'Wes Writer', email: 'wes@honu.test', permissions: { alpha: ['writer'] }, joined: '2026-01-04T10:00:00Z' },
+  { uid: 'evil', name: HTML_NAME, email: 'evil@honu.test', permissions: { alpha: ['reader'] }, joined: '2026-02-01T00:00:00Z' },
+]
+
+const serverFor = (permissions: Record<string, string[]>, email = ada.email) => ({
+  [`GET /api/v1/users/${email === ada.email ? 'ada' : 'wes'}`]: { status: 200, body: { email, permissions } },
+  'GET /api/v1/users/': { status: 200, body: { data: users, next_cursor: null, total_count: users.length } },
+  'GET /api/v1/tenants': {
+    status: 200,
+    body: {
+      data: [
+        { tenant_id: 'alpha', name: 'Alpha Harbour', remote_cidr: '10.10.0.0/16', vpn_cidr: '10.200.0.0/24' },
+        { tenant_id: 'bravo', name: 'Bravo Fleet', remote_cidr: '10.10.128.0/20', vpn_cidr: null },
+      ],
+    },
+  },
+})
+
+const asAdmin = () => consoleAt('/adminconsole', { signedInAs: ada, tenant: alpha, server: serverFor({ alpha: ['admin'], bravo: ['reader'] }) })
+const usersTable = () => screen.findByRole('table', { name: 'Users of Alpha Harbour' })
+const rowOf = async (name: string) => {
+  const table = await usersTable()
+  const cell = await within(table).findByRole('cell', { name })
+  return cell.closest('tr')!
+}
+const openAction = async (user: ReturnType<typeof userEvent.setup>, name: string, action: string) => {
+  await user.click(within(await rowOf(name)).getByRole('button', { name: `Actions for ${name}` }))
+  await user.click(await screen.findByRole('menuitem', { name: action }))
+}
+
+describe('AdminScreen', { timeout: 20_000 }, () => {
+  it("shows an admin the tenant's users from the paged list: avatar, name, e-mail, roles and joined date, without axe violations", async () => {
+    const { requests } = asAdmin()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin console' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true')
+    const row = await rowOf('Ada Admin')
+    expect(within(row).getByRole('cell', { name: 'ada@honu.test' })).toBeInTheDocument()
+    expect(within(row).getByRole('cell', { name: 'admin' })).toBeInTheDocument()
+    // Spec §3: joined shows weekday, day, month and year only, in UTC.
+    expect(within(row).getByRole('cell', { name: 'Sun, Nov 22, 2026' })).toBeInTheDocument()
+    expect(row.querySelector('.honu-avatar__initials')).toHaveTextContent('AA')
+    expect(requests).toContain('GET /api/v1/users/?tenant_id=alpha&limit=100&sort=name')
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('3 of 3 users loaded')
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('shows a user name made of HTML and script as text', async () => {
+    const { container } = asAdmin()
+    expect(await rowOf(HTML_NAME)).toBeInTheDocument()
+    expect(container.querySelector('script, img[src="x"]')).toBeNull()
+  })
+
+  it('tells a writer they need to be an admin of this tenant, and fetches no users', async () => {
+    const { requests } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server: serverFor({ alpha: ['writer'] }, wes.email) })
+    expect(await screen.findByText('You need to be an admin of this tenant')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByRole('tab')).toBeNull()
+    // (The header's tenant switcher lists tenants; the admin console asks for nothing.)
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/users/?'))).toEqual([])
+    await expectNoAxeViolations(document.body)
+  })
+
+  it("grants a role after the dialog's confirmation, with spec §8's 'User Roles submitted'", async () => {
+    const user = userEvent.setup()
+    const { requests, answers } = asAdmin()
+    answers['POST /api/v1/users/wes/role'] = { status: 201, body: { uid: 'wes', tenant: 'alpha', roles: ['writer', 'controller'] } }
+    await openAction(user, 'Wes Writer', 'Grant a role…')
+    const dialog = await screen.findByRole('dialog', { name: 'Grant Wes Writer a role' })
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'controller')
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }))
+    expect(await screen.findByText('User Roles submitted')).toBeInTheDocument()
+    expect(requests).toContain('POST /api/v1/users/wes/role')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('creates a user and grants the picked role: User submitted, then User Roles submitted', async () => {
+    const user = userEvent.setup()
+    const { requests, answers } = asAdmin()
+    answers['POST /api/v1/users'] = { status: 201, body: { uid: 'new-uid' } }
+    answers['POST /api/v1/users/new-uid/role'] = { status: 201, body: {} }
+    await usersTable()
+    await user.click(screen.getByRole('button', { name: 'Create user' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create a user' })
+    await user.type(within(dialog).getByLabelText('Name'), 'Nia New')
+    await user.type(within(dialog).getByLabelText('E-mail'), 'nia@honu.test')
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'writer')
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }))
+    expect(await screen.findByText('User submitted')).toBeInTheDocument()
+    expect(await screen.findByText('User Roles submitted')).toBeInTheDocument()
+    expect(requests).toContain('POST /api/v1/users?tenant_id=alpha')
+    expect(requests).toContain('POST /api/v1/users/new-uid/role')
+  })
+
+  it('refuses to delete the last admin in the client, with a clear message, sending nothing', async () => {
+    const user = userEvent.setup()
+    const { requests, answers } = asAdmin()
+    await openAction(user, 'Ada Admin', 'Delete all roles…')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all roles of Ada Admin in Alpha Harbour?' })
+    // The check reads every user of the tenant (the table may hold only some pages).
+    answers['GET /api/v1/users/'] = { status: 200, body: { data: users } }
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Alpha Harbour must keep at least one admin: make someone else admin first. Nothing was changed.')
+    expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([])
+  })
+
+  it("shows the server's failure as spec §8's error and leaves the table as it was", async () => {
+    const user = userEvent.setup()
+    const { requests, answers } = asAdmin()
+    answers['DELETE /api/v1/users/wes/role/alpha/writer'] = { status: 500, body: { message: 'down' } }
+    await openAction(user, 'Wes Writer', 'Delete a role…')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the role writer of Wes Writer?' })
+    const before = requests.length
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Error deleting user role(s)')).toBeInTheDocument()
+    expect(requests.slice(before)).toEqual(['DELETE /api/v1/users/wes/role/alpha/writer'])
+    // The dialog stays for another try; cancelled, the table shows what it showed.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(within(await rowOf('Wes Writer')).getByRole('cell', { name: 'writer' })).toBeInTheDocument()
+  })
+
+  it("shows 'Error loading users' when the list cannot be loaded, with a retry", async () => {
+    consoleAt('/adminconsole', {
+      signedInAs: ada,
+      tenant: alpha,
+      server: { ...serverFor({ alpha: ['admin'] }), 'GET /api/v1/users/': { status: 500, body: { message: 'down' } } },
+    })
+    expect(await screen.findByText('Error loading users')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('lists the tenants the user administers with their networks (Tenants tab)', async () => {
+    const user = userEvent.setup()
+    asAdmin()
+    await user.click(await screen.findByRole('tab', { name: 'Tenants' }))
+    const table = await screen.findByRole('table', { name: 'Tenants you administer' })
+    expect(within(table).getByRole('cell', { name: 'Alpha Harbour' })).toBeInTheDocument()
+    expect(within(table).getByRole('cell', { name: '10.10.0.0/16 (10.10.0.0 – 10.10.255.255)' })).toBeInTheDocument()
+    // Ada is only a reader in Bravo.
+    expect(within(table).queryByRole('cell', { name: 'Bravo Fleet' })).toBeNull()
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('speaks German', async () => {
+    consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server: serverFor({ alpha: ['writer'] }, wes.email), locale: 'de-DE' })
+    expect(await screen.findByText('Sie müssen Admin dieses Mandanten sein')).toBeInTheDocument()
+  })
+})
