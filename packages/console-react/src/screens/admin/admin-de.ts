@@ -9,7 +9,6 @@ export default {
     users: 'Benutzer',
     tenants: 'Mandanten',
     audit: 'Änderungsprotokoll',
-    auditComing: 'Das Änderungsprotokoll erscheint hier, sobald es gebaut ist.',
     forbidden: 'Sie müssen Admin dieses Mandanten sein',
     forbiddenHint: 'Bitten Sie einen Admin von {tenant} um die Admin-Rolle, oder wählen Sie einen Mandanten, den Sie verwalten.',
     usersOf: 'Benutzer von {tenant}',

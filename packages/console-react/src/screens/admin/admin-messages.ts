@@ -15,7 +15,6 @@ export const adminMessages = /* @__PURE__ */ defineMessages(
     users: 'Users',
     tenants: 'Tenants',
     audit: 'Audit trail',
-    auditComing: 'The audit trail shows here once it is built.',
     forbidden: 'You need to be an admin of this tenant',
     forbiddenHint: 'Ask an admin of {tenant} for the admin role, or pick a tenant you administer.',
     usersOf: 'Users of {tenant}',

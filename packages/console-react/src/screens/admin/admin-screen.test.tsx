@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../../../../test/axe'
@@ -156,5 +156,20 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
   it('speaks German', async () => {
     consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server: serverFor({ alpha: ['writer'] }, wes.email), locale: 'de-DE' })
     expect(await screen.findByText('Sie müssen Admin dieses Mandanten sein')).toBeInTheDocument()
+  })
+})
+
+describe('AdminScreen audit tab', { timeout: 20_000 }, () => {
+  it("shows AUDIT-UI's trail of the selected tenant in the Audit trail tab (arrow keys move between tabs)", async () => {
+    const user = userEvent.setup()
+    const { requests, answers } = asAdmin()
+    answers['GET /api/v1/audit'] = { status: 200, body: { data: [], next_cursor: null } }
+    const tab = await screen.findByRole('tab', { name: 'Users' })
+    act(() => tab.focus())
+    await user.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('tab', { name: 'Audit trail' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: 'Audit trail' })).toHaveFocus()
+    await waitFor(() => expect(requests.some((r) => r.startsWith('GET /api/v1/audit?') && r.includes('tenant_id=alpha'))).toBe(true))
+    expect(screen.getByRole('tabpanel', { name: 'Audit trail' })).toBeInTheDocument()
   })
 })

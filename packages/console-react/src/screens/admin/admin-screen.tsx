@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useMessages, useSession, useTenant, useTranslationsReady } from '@honu/console-kit'
 import { useFocusHeading } from '../use-focus-heading'
 import { adminMessages } from './admin-messages'
+import { AuditTrail } from './audit/audit-trail'
 import { canAdminister } from './admin-rules'
 import { Tabs } from './tabs'
 import { TenantsPanel } from './tenants-panel'
@@ -46,7 +47,7 @@ export function AdminScreen() {
           tabs={[
             { key: 'users', label: t('users'), panel: () => <UsersPanel key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} /> },
             { key: 'tenants', label: t('tenants'), panel: () => <TenantsPanel /> },
-            { key: 'audit', label: t('audit'), panel: () => <p className="honu-muted">{t('auditComing')}</p> },
+            { key: 'audit', label: t('audit'), panel: () => <AuditTrail key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} /> },
           ]}
         />
       )}
