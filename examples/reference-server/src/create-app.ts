@@ -5,6 +5,7 @@ import type { Identity } from './auth/identity'
 import type { Database } from './db/database'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
+import { registerAuditRoutes } from './routes/v1-audit'
 import { registerMedia } from './routes/media'
 import { withoutMediaToken } from './media/media-token'
 import type { WhepLimits } from './media/whep-sessions'
@@ -140,8 +141,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
       reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
       reply.header('Access-Control-Max-Age', '600')
-      // A WHEP answer names its session in Location; the player needs it to end the session.
-      reply.header('Access-Control-Expose-Headers', 'Location')
+      // A WHEP answer names its session in Location; the player needs it to end the session. An audit export
+      // names its file in Content-Disposition.
+      reply.header('Access-Control-Expose-Headers', 'Location, Content-Disposition')
     }
     if (request.method === 'OPTIONS') return reply.code(204).send()
   })
@@ -201,11 +203,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/api/v1/features', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => ({
       features: options.features ?? {},
     }))
-    if (options.mediaTestControls) registerTestControls(app)
+    if (options.mediaTestControls) registerTestControls(app, { db: options.db })
     await registerMedia(app, { db: options.db, identity: options.identity, testControls: options.mediaTestControls, whepLimits: options.whepLimits })
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)
+    registerAuditRoutes(app, options.db)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
     if (options.telemetry) {
       registerTelemetryRoutes(app, { db: options.db, ingest: options.telemetry, testControls: options.mediaTestControls })

@@ -107,6 +107,8 @@ const ACCESS: Record<string, Expectation> = {
   'POST /test/exit': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/exit') },
   'POST /test/faults': { need: 'test', scope: 'none', ok: 200, call: () => json('/test/faults') },
   'DELETE /test/faults': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/faults') },
+  'POST /test/audit/fill': { need: 'test', scope: 'none', ok: 201, call: () => json('/test/audit/fill', { tenant_id: 'alpha', count: 1 }) },
+  'POST /test/users/fill': { need: 'test', scope: 'none', ok: 201, call: () => json('/test/users/fill', { tenant_id: 'alpha', count: 1 }) },
   'POST /media/test/:id/:state': { need: 'test', scope: 'none', ok: 200, call: () => json('/media/test/mx-video/up') },
   'POST /test/telemetry/:device_id/:action': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/telemetry/alpha-usv-1/resume') },
   // The JSON telemetry ingest takes a vehicle's own ingest token, never a person's: every caller here is refused.
@@ -151,6 +153,9 @@ const ACCESS: Record<string, Expectation> = {
   },
   'DELETE /api/v1/users/:uid/role/:tenant_id': { need: 'admin', scope: 'tenant', ok: 204, call: (t) => json(`/api/v1/users/mx-user-${t}/role/${t}`) },
   'DELETE /api/v1/users/:uid/role/:tenant_id/:role': { need: 'admin', scope: 'tenant', ok: 204, call: (t) => json(`/api/v1/users/mx-user-${t}/role/${t}/reader`) },
+  // The audit trail of a tenant: its admins (and super admins); a member who is no admin 403, anyone else 404.
+  'GET /api/v1/audit': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/audit?tenant_id=${t}`) },
+  'GET /api/v1/audit/export': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/audit/export?tenant_id=${t}&format=json`) },
   'GET /api/v1/users/:uid': { need: 'admin-sees', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/users/mx-user-${t}`) },
 
   'GET /api/v2/organisation': { need: 'org-member', scope: 'none', ok: 200, call: () => json('/api/v2/organisation') },

@@ -159,6 +159,42 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
         and exists (select 1 from devices where device_id = 'charlie-uav-1' and tenant_id = 'charlie')
     `,
   },
+  {
+    id: 6,
+    name: 'audit trail, tenant membership dates',
+    sql: `
+      -- One entry per change of data (v1 and v2), written in the change's own transaction (src/audit/audit-log.ts).
+      -- tenant_id: the v1 tenant changed (null: global, such as a role under '*' or a user invited without a
+      -- tenant); organisation_id: the v2 organisation changed. before and after hold only the changed fields, with
+      -- secrets replaced by "[redacted]". Newest first is id order.
+      create table audit_entries (
+        id bigserial primary key,
+        at timestamptz not null default now(),
+        actor_uid text not null,
+        actor_email text,
+        tenant_id text,
+        organisation_id text,
+        action text not null,
+        resource_type text not null,
+        resource_id text not null,
+        before jsonb,
+        after jsonb
+      );
+      create index audit_entries_tenant on audit_entries (tenant_id, id);
+      create index audit_entries_organisation on audit_entries (organisation_id, id);
+      -- When a user first got a role in a tenant (the users list's "joined"); kept when the roles go, so a user who
+      -- comes back keeps the first date. Users with roles before this migration have their account's date.
+      create table tenant_members (
+        tenant_id text not null,
+        uid text not null references users(uid) on delete cascade,
+        joined timestamptz not null default now(),
+        primary key (tenant_id, uid)
+      );
+      create index tenant_members_joined on tenant_members (tenant_id, joined, uid);
+      insert into tenant_members (tenant_id, uid, joined)
+        select scope, uid, joined from users, jsonb_object_keys(permissions) as scope where scope <> '*'
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/database'
 import { ID, NAME } from '../schemas/field-schemas'
 import { requireAdmin, requireMember } from './v1-access'
 import { userOf } from '../access/access-gate'
+import { recordUpdate } from '../audit/audit-log'
 
 const tenantParams = {
   type: 'object',
@@ -44,9 +45,15 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { tenant_id } = request.params as { tenant_id: string }
-      await requireAdmin(db, userOf(request), tenant_id, 'rename this tenant')
+      const user = userOf(request)
+      await requireAdmin(db, user, tenant_id, 'rename this tenant')
       const { name } = request.body as { name: string }
-      await db.query('update tenants set name = $2 where tenant_id = $1', [tenant_id, name])
+      await db.transaction(async (tx) => {
+        const [before] = await tx.query<{ name: string }>('select name from tenants where tenant_id = $1 for update', [tenant_id])
+        await tx.query('update tenants set name = $2 where tenant_id = $1', [tenant_id, name])
+        const change = { actor: user, tenantId: tenant_id, action: 'tenant.rename', resourceType: 'tenant', resourceId: tenant_id }
+        if (before) await recordUpdate(tx, change, { name: before.name }, { name })
+      })
       return { name }
     },
   )

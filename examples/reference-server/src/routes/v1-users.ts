@@ -7,6 +7,8 @@ import type { Database } from '../db/database'
 import { EMAIL, ID, NAME, TENANT_SCOPE } from '../schemas/field-schemas'
 import { administeredTenants, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
 import { userOf } from '../access/access-gate'
+import { recordAudit } from '../audit/audit-log'
+import { listUsersPage, USERS_PAGE_QUERY, type UsersPageQuery } from './v1-users-page'
 
 /** Roles a tenant admin may grant. `org-admin` exists only under `*` and only a super admin grants it. */
 const GRANTABLE = ['admin', 'writer', 'controller', 'reader'] as const
@@ -79,11 +81,36 @@ async function keepsAnAdmin(
   return others.length > 0
 }
 
-async function setRoles(db: Pick<Database, 'query'>, user: UserRow, tenantId: string, roles: readonly string[]) {
+/**
+ * Sets a user's roles in one tenant and writes the change's audit entry, in the caller's transaction. A user's
+ * first role in a tenant also records when they joined it.
+ */
+async function setRoles(
+  tx: Pick<Database, 'query'>,
+  caller: UserRow,
+  user: UserRow,
+  tenantId: string,
+  roles: readonly string[],
+  action: 'role.grant' | 'role.change' | 'role.remove' | 'role.remove-all',
+) {
   const permissions: Record<string, readonly string[] | undefined> = { ...user.permissions }
+  const before = permissions[tenantId] ?? []
   if (roles.length === 0) delete permissions[tenantId]
   else permissions[tenantId] = [...roles]
-  await db.query('update users set permissions = $2::jsonb where uid = $1', [user.uid, JSON.stringify(permissions)])
+  await tx.query('update users set permissions = $2::jsonb where uid = $1', [user.uid, JSON.stringify(permissions)])
+  if (tenantId !== ALL_TENANTS && roles.length > 0) {
+    await tx.query('insert into tenant_members (tenant_id, uid) values ($1, $2) on conflict do nothing', [tenantId, user.uid])
+  }
+  await recordAudit(tx, {
+    actor: caller,
+    // Roles under '*' concern every tenant: a global entry, which only super admins see.
+    tenantId: tenantId === ALL_TENANTS ? null : tenantId,
+    action,
+    resourceType: 'user',
+    resourceId: user.uid,
+    before: { roles: [...before] },
+    after: { roles: [...roles] },
+  })
 }
 
 function checkGrant(caller: UserRow, tenant: string, role: string) {
@@ -109,20 +136,20 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       config: { access: 'user' },
       schema: {
         tags: ['v1'],
-        querystring: { type: 'object', additionalProperties: false, required: ['tenant_id'], properties: { tenant_id: ID } },
+        summary: "A tenant's users: all of them, or with `limit` one page (searched with `q`, sorted with `sort`).",
+        description:
+          'Without `limit` the answer is `{ data }` with every user (spec §7). With `limit` (1–1000) it is one page, ' +
+          '`{ data, next_cursor, total_count }`: pass `next_cursor` back as `cursor` (with the same `q` and `sort`) ' +
+          'for the next page; `total_count` counts every user matching `q`. `q` finds a part of the name or e-mail ' +
+          '(case-insensitive); `sort` is name, email or joined, with `-` first for descending (default name). ' +
+          '`joined` is when the user first got a role in this tenant (else when the account was made).',
+        querystring: USERS_PAGE_QUERY,
       },
     },
     async (request) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      await requireAdmin(db, userOf(request), tenant_id, 'see the users of this tenant')
-      const rows = await db.query<UserRow & { joined: string }>(
-        `select uid, name, email, permissions,
-           to_char(joined at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as joined
-         from users where permissions ? $1 order by lower(name), email`,
-        [tenant_id],
-      )
-      // Only this tenant's roles: a tenant admin must not learn a user's roles elsewhere.
-      return { data: rows.map((u) => ({ ...u, permissions: { [tenant_id]: u.permissions[tenant_id] ?? [] } })) }
+      const query = request.query as UsersPageQuery
+      await requireAdmin(db, userOf(request), query.tenant_id, 'see the users of this tenant')
+      return listUsersPage(db, query)
     },
   )
 
@@ -132,6 +159,10 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       config: { access: 'user' },
       schema: {
         tags: ['v1'],
+        description:
+          'With `?tenant_id=` (a tenant the caller administers) the audit entry of an invitation is filed under that ' +
+          'tenant, so its admins see it; without, it is a global entry (super admins see it).',
+        querystring: { type: 'object', additionalProperties: false, properties: { tenant_id: ID } },
         body: {
           type: 'object',
           additionalProperties: false,
@@ -145,7 +176,9 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
     },
     async (request, reply) => {
       const caller = userOf(request)
-      if ((await administeredTenants(db, caller)).size === 0) throw forbidden('create users')
+      const { tenant_id } = request.query as { tenant_id?: string }
+      if (tenant_id !== undefined) await requireAdmin(db, caller, tenant_id, 'create users in this tenant')
+      else if ((await administeredTenants(db, caller)).size === 0) throw forbidden('create users')
       const { name, email } = request.body as { name: string; email: string }
       const normalised = email.trim().toLowerCase()
       const [existing] = await db.query<UserRow>('select uid, name, email, permissions from users where lower(email) = $1', [normalised])
@@ -154,7 +187,18 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       // Anyone else is invited, whether or not an account exists, so the answer tells nothing about who exists:
       // the invitation's id looks like a uid, and granting it a role binds it to the account.
       const uid = invitationId()
-      await db.query('insert into invitations (id, email, name, invited_by) values ($1, $2, $3, $4)', [uid, normalised, name, caller.uid])
+      await db.transaction(async (tx) => {
+        await tx.query('insert into invitations (id, email, name, invited_by) values ($1, $2, $3, $4)', [uid, normalised, name, caller.uid])
+        await recordAudit(tx, {
+          actor: caller,
+          tenantId: tenant_id ?? null,
+          action: 'user.create',
+          resourceType: 'user',
+          resourceId: uid,
+          before: null,
+          after: { name, email: normalised },
+        })
+      })
       return reply.code(201).send({ uid })
     },
   )
@@ -177,10 +221,14 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       const { tenant, role } = request.body as { tenant: string; role: string }
       checkGrant(caller, tenant, role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-      const target = await targetUser(db, identity, caller, uid, { bind: true })
-      const current = target.permissions[tenant] ?? []
-      if (!current.includes(role)) await setRoles(db, target, tenant, [...current, role])
-      return reply.code(201).send({ uid, tenant, roles: current.includes(role) ? current : [...current, role] })
+      const roles = await db.transaction(async (tx) => {
+        const target = await targetUser(tx, identity, caller, uid, { bind: true })
+        const current = target.permissions[tenant] ?? []
+        if (current.includes(role)) return current
+        await setRoles(tx, caller, target, tenant, [...current, role], 'role.grant')
+        return [...current, role]
+      })
+      return reply.code(201).send({ uid, tenant, roles })
     },
   )
 
@@ -205,24 +253,30 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       const { tenant, role, new_role } = request.body as { tenant: string; role: string; new_role: string }
       checkGrant(caller, tenant, new_role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-      const target = await targetUser(db, identity, caller, uid)
-      const current = target.permissions[tenant] ?? []
-      if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
-      const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
-      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, target.uid, next))) throw lastAdmin()
-      await setRoles(db, target, tenant, next)
+      const next = await db.transaction(async (tx) => {
+        const target = await targetUser(tx, identity, caller, uid)
+        const current = target.permissions[tenant] ?? []
+        if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
+        const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
+        if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
+        // Changing a role to itself changes nothing: no write, no audit entry.
+        if (JSON.stringify(next) !== JSON.stringify(current)) await setRoles(tx, caller, target, tenant, next, 'role.change')
+        return next
+      })
       return { uid, tenant, roles: next }
     },
   )
 
   const removeRoles = async (caller: UserRow, uid: string, tenant: string, role?: string) => {
     await withTenantAccess(caller, tenant, 'manage roles in this tenant')
-    const target = await targetUser(db, identity, caller, uid)
-    const current = target.permissions[tenant] ?? []
-    if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
-    const next = role ? current.filter((r) => r !== role) : []
-    if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(db, tenant, target.uid, next))) throw lastAdmin()
-    await setRoles(db, target, tenant, next)
+    await db.transaction(async (tx) => {
+      const target = await targetUser(tx, identity, caller, uid)
+      const current = target.permissions[tenant] ?? []
+      if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
+      const next = role ? current.filter((r) => r !== role) : []
+      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
+      await setRoles(tx, caller, target, tenant, next, role ? 'role.remove' : 'role.remove-all')
+    })
   }
 
   app.delete(

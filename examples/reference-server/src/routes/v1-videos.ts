@@ -5,6 +5,7 @@ import type { Database } from '../db/database'
 import { ADDRESS, ID, NAME, OPTIONAL_ADDRESS } from '../schemas/field-schemas'
 import { requireMember, requireWriter } from './v1-access'
 import { userOf } from '../access/access-gate'
+import { recordAudit, recordUpdate } from '../audit/audit-log'
 
 const tenantQuery = {
   type: 'object',
@@ -68,20 +69,34 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     },
     async (request, reply) => {
       const { tenant_id } = request.query as { tenant_id: string }
-      await requireWriter(db, userOf(request), tenant_id)
+      const user = userOf(request)
+      await requireWriter(db, user, tenant_id)
       const body = request.body as { name: string; source: string; proxy?: string | null; video_id?: string }
       const videoId = body.video_id ?? randomUUID()
-      // Ids are unique per tenant: only this tenant's streams can conflict, so another tenant's id is free here.
-      const [existing] = await db.query('select 1 from videos where tenant_id = $1 and video_id = $2', [tenant_id, videoId])
-      if (existing) return reply.code(409).send({ code: 'conflict', message: `A stream with id "${videoId}" already exists.` })
-      await db.query('insert into videos (video_id, tenant_id, name, source, proxy) values ($1, $2, $3, $4, $5)', [
-        videoId,
-        tenant_id,
-        body.name,
-        body.source,
-        body.proxy ?? null,
-      ])
-      const [created] = await db.query(`${videoSelect} where tenant_id = $1 and video_id = $2`, [tenant_id, videoId])
+      const created = await db.transaction(async (tx) => {
+        // Ids are unique per tenant: only this tenant's streams can conflict, so another tenant's id is free here.
+        const [existing] = await tx.query('select 1 from videos where tenant_id = $1 and video_id = $2', [tenant_id, videoId])
+        if (existing) return undefined
+        await tx.query('insert into videos (video_id, tenant_id, name, source, proxy) values ($1, $2, $3, $4, $5)', [
+          videoId,
+          tenant_id,
+          body.name,
+          body.source,
+          body.proxy ?? null,
+        ])
+        await recordAudit(tx, {
+          actor: user,
+          tenantId: tenant_id,
+          action: 'video.create',
+          resourceType: 'video',
+          resourceId: videoId,
+          before: null,
+          after: { name: body.name, source: body.source, proxy: body.proxy ?? null },
+        })
+        const [row] = await tx.query(`${videoSelect} where tenant_id = $1 and video_id = $2`, [tenant_id, videoId])
+        return row
+      })
+      if (!created) return reply.code(409).send({ code: 'conflict', message: `A stream with id "${videoId}" already exists.` })
       return reply.code(201).send(created)
     },
   )
@@ -100,14 +115,25 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const { tenant_id } = request.query as { tenant_id: string }
       const { video_id } = request.params as { video_id: string }
-      await requireWriter(db, userOf(request), tenant_id)
+      const user = userOf(request)
+      await requireWriter(db, user, tenant_id)
       const body = request.body as { name: string; source: string; proxy?: string | null }
-      const [row] = await db.query<{ update_time: string }>(
-        `update videos set name = $3, source = $4, proxy = $5, update_time = clock_timestamp()
-         where video_id = $1 and tenant_id = $2
-         returning to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time`,
-        [video_id, tenant_id, body.name, body.source, body.proxy ?? null],
-      )
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.query<{ name: string; source: string; proxy: string | null }>(
+          'select name, source, proxy from videos where video_id = $1 and tenant_id = $2 for update',
+          [video_id, tenant_id],
+        )
+        if (!before) return undefined
+        const [updated] = await tx.query<{ update_time: string }>(
+          `update videos set name = $3, source = $4, proxy = $5, update_time = clock_timestamp()
+           where video_id = $1 and tenant_id = $2
+           returning to_char(update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as update_time`,
+          [video_id, tenant_id, body.name, body.source, body.proxy ?? null],
+        )
+        const change = { actor: user, tenantId: tenant_id, action: 'video.update', resourceType: 'video', resourceId: video_id }
+        await recordUpdate(tx, change, { ...before }, { name: body.name, source: body.source, proxy: body.proxy ?? null })
+        return updated
+      })
       if (!row) throw notFound(`Stream "${video_id}"`)
       return { update_time: row.update_time }
     },
@@ -126,9 +152,26 @@ export function registerVideoRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const { tenant_id } = request.query as { tenant_id: string }
       const { video_id } = request.params as { video_id: string }
-      await requireWriter(db, userOf(request), tenant_id)
-      const rows = await db.query('delete from videos where video_id = $1 and tenant_id = $2 returning video_id', [video_id, tenant_id])
-      if (rows.length === 0) throw notFound(`Stream "${video_id}"`)
+      const user = userOf(request)
+      await requireWriter(db, user, tenant_id)
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ name: string; source: string; proxy: string | null }>(
+          'delete from videos where video_id = $1 and tenant_id = $2 returning name, source, proxy',
+          [video_id, tenant_id],
+        )
+        if (!row) return false
+        await recordAudit(tx, {
+          actor: user,
+          tenantId: tenant_id,
+          action: 'video.delete',
+          resourceType: 'video',
+          resourceId: video_id,
+          before: { ...row },
+          after: null,
+        })
+        return true
+      })
+      if (!deleted) throw notFound(`Stream "${video_id}"`)
       return reply.code(204).send()
     },
   )

@@ -7,6 +7,7 @@ import type { Membership, OrganisationCaller as V2Caller } from '../access/organ
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { EMAIL, FIELD, ID, NAME, V2_FILTERS, V2_RECORD } from '../schemas/field-schemas'
+import { recordAudit, recordUpdate, sameJson, type AuditActor } from '../audit/audit-log'
 
 type Action = 'read' | 'write' | 'admin'
 
@@ -50,6 +51,9 @@ const REQUIRED: Record<string, string[]> = {
 
 const envelope = (data: unknown) => ({ data })
 
+/** The audit trail's actor of a v2 change: the account, with the e-mail of its first membership. */
+const actorOf = (caller: V2Caller): AuditActor => ({ uid: caller.uid, email: caller.memberships[0]?.email ?? null })
+
 /** The first path segment: the resource family a split-port service serves. */
 export const familyOf = (resource: string) => resource.split('/')[0]!
 
@@ -70,9 +74,13 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
   const serves = (resource: string) => !options.families || options.families.has(familyOf(resource))
   const p = options.prefix
 
-  const audit = async (caller: V2Caller, organisationId: string, action: string, resource: string) => {
+  /**
+   * The v2 `audit` resource's record of a change (spec §3's resource type, read through GET audit), written in the
+   * change's transaction next to its entry in the audit trail.
+   */
+  const audit = async (tx: Pick<Database, 'query'>, caller: V2Caller, organisationId: string, action: string, resource: string) => {
     const id = randomUUID()
-    await db.query(
+    await tx.query(
       'insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)',
       ['audit', id, organisationId, JSON.stringify({ id, actor: caller.uid, action, resource })],
     )
@@ -198,13 +206,24 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       if (await recordIn(resource, organisationId, id)) throw new ApiError(409, 'conflict', `${resource} "${id}" already exists.`)
       const data = { ...body, id }
       delete (data as Record<string, unknown>).organisation_id
-      await db.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
-        resource,
-        id,
-        organisationId,
-        JSON.stringify(data),
-      ])
-      await audit(caller, organisationId, 'create', `${resource}/${id}`)
+      await db.transaction(async (tx) => {
+        await tx.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
+          resource,
+          id,
+          organisationId,
+          JSON.stringify(data),
+        ])
+        await audit(tx, caller, organisationId, 'create', `${resource}/${id}`)
+        await recordAudit(tx, {
+          actor: actorOf(caller),
+          organisationId,
+          action: `${resource}.create`,
+          resourceType: resource,
+          resourceId: id,
+          before: null,
+          after: data,
+        })
+      })
       return reply.code(201).send(envelope(recordOut((await recordIn(resource, organisationId, id))!)))
     })
 
@@ -221,11 +240,22 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       delete changes.id
       delete changes.organisation_id
       await checkReferences(resource, row.organisation_id, changes)
-      await db.query(
-        'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
-        [resource, row.organisation_id, id, JSON.stringify({ ...row.data, ...changes, id })],
-      )
-      await audit(caller, row.organisation_id, 'update', `${resource}/${id}`)
+      await db.transaction(async (tx) => {
+        // The record as it is now, locked until this change lands (the one read above may be older).
+        const [current] = await tx.query<{ data: Record<string, unknown> }>(
+          'select data from v2_records where resource = $1 and organisation_id = $2 and id = $3 for update',
+          [resource, row.organisation_id, id],
+        )
+        const before = current?.data ?? row.data
+        const after = { ...before, ...changes, id }
+        await tx.query(
+          'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
+          [resource, row.organisation_id, id, JSON.stringify(after)],
+        )
+        await audit(tx, caller, row.organisation_id, 'update', `${resource}/${id}`)
+        const change = { actor: actorOf(caller), organisationId: row.organisation_id, action: `${resource}.update`, resourceType: resource, resourceId: id }
+        await recordUpdate(tx, change, before, after)
+      })
       return envelope(recordOut((await recordIn(resource, row.organisation_id, id))!))
     })
 
@@ -237,8 +267,22 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       if (resource === 'organisation' ? !caller.superAdmin : !can(caller, row.organisation_id, changeAction)) {
         throw forbidden(`delete this ${resource}`)
       }
-      await db.query('delete from v2_records where resource = $1 and organisation_id = $2 and id = $3', [resource, row.organisation_id, id])
-      await audit(caller, row.organisation_id, 'delete', `${resource}/${id}`)
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.query<{ data: Record<string, unknown> }>(
+          'delete from v2_records where resource = $1 and organisation_id = $2 and id = $3 returning data',
+          [resource, row.organisation_id, id],
+        )
+        await audit(tx, caller, row.organisation_id, 'delete', `${resource}/${id}`)
+        await recordAudit(tx, {
+          actor: actorOf(caller),
+          organisationId: row.organisation_id,
+          action: `${resource}.delete`,
+          resourceType: resource,
+          resourceId: id,
+          before: deleted?.data ?? row.data,
+          after: null,
+        })
+      })
       return reply.code(204).send()
     })
   }
@@ -307,11 +351,25 @@ function registerV2UserRoutes(
       const { name, email } = request.body as { name: string; email: string }
       const normalised = email.trim().toLowerCase()
       const uid = await identity.ensureUser({ email: normalised, name })
-      await db.query(
-        `insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $2, $3, $4, $5, $6::jsonb)
-         on conflict (uid, organisation_id) do nothing`,
-        [randomUUID(), uid, normalised, name, ownerId, JSON.stringify({ Organisation: ['read'] })],
-      )
+      const roles = { Organisation: ['read'] }
+      await db.transaction(async (tx) => {
+        const added = await tx.query(
+          `insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $2, $3, $4, $5, $6::jsonb)
+           on conflict (uid, organisation_id) do nothing returning uid`,
+          [randomUUID(), uid, normalised, name, ownerId, JSON.stringify(roles)],
+        )
+        // Already a member: nothing changed, nothing to record.
+        if (added.length === 0) return
+        await recordAudit(tx, {
+          actor: actorOf(caller),
+          organisationId: ownerId,
+          action: 'org-user.create',
+          resourceType: 'org-user',
+          resourceId: uid,
+          before: null,
+          after: { name, email: normalised, roles },
+        })
+      })
       return reply.code(201).send(envelope({ uid }))
     },
   )
@@ -327,9 +385,46 @@ function registerV2UserRoutes(
     const { ownerId, uid } = request.params as { ownerId: string; uid: string }
     await requireOrganisation(caller, ownerId, 'admin')
     await membership(ownerId, uid)
-    await db.query('delete from mp_users where organisation_id = $1 and uid = $2', [ownerId, uid])
+    await db.transaction(async (tx) => {
+      const [gone] = await tx.query<Membership>(
+        'delete from mp_users where organisation_id = $1 and uid = $2 returning name, email, roles, super_admin',
+        [ownerId, uid],
+      )
+      if (!gone) return
+      await recordAudit(tx, {
+        actor: actorOf(caller),
+        organisationId: ownerId,
+        action: 'org-user.delete',
+        resourceType: 'org-user',
+        resourceId: uid,
+        before: { name: gone.name, email: gone.email, roles: gone.roles, super_admin: gone.super_admin },
+        after: null,
+      })
+    })
     return reply.code(204).send()
   })
+
+  /** Sets a member's roles and writes the audit entry (none when the roles stay the same), in one transaction. */
+  const setOrganisationRoles = (
+    caller: V2Caller,
+    organisationId: string,
+    uid: string,
+    roles: Record<string, unknown>,
+    action: 'org-role.update' | 'org-role.delete',
+  ) =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.query<{ roles: Record<string, unknown> }>(
+        'select roles from mp_users where organisation_id = $1 and uid = $2 for update',
+        [organisationId, uid],
+      )
+      if (!current) return
+      await tx.query('update mp_users set roles = $3::jsonb where organisation_id = $1 and uid = $2', [organisationId, uid, JSON.stringify(roles)])
+      const change = { actor: actorOf(caller), organisationId, action, resourceType: 'org-user', resourceId: uid }
+      // The whole roles object is the field: before and after show it entire.
+      if (!sameJson(current.roles, roles)) {
+        await recordAudit(tx, { ...change, before: { roles: current.roles }, after: { roles } })
+      }
+    })
 
   const rolesSchema = {
     type: 'object',
@@ -346,11 +441,7 @@ function registerV2UserRoutes(
       const { ownerId, uid } = request.params as { ownerId: string; uid: string }
       await requireOrganisation(caller, ownerId, 'admin')
       await membership(ownerId, uid)
-      await db.query('update mp_users set roles = $3::jsonb where organisation_id = $1 and uid = $2', [
-        ownerId,
-        uid,
-        JSON.stringify(request.body),
-      ])
+      await setOrganisationRoles(caller, ownerId, uid, request.body as Record<string, unknown>, 'org-role.update')
       return envelope(await membership(ownerId, uid))
     },
   )
@@ -360,7 +451,7 @@ function registerV2UserRoutes(
     const { ownerId, uid } = request.params as { ownerId: string; uid: string }
     await requireOrganisation(caller, ownerId, 'admin')
     await membership(ownerId, uid)
-    await db.query(`update mp_users set roles = '{}'::jsonb where organisation_id = $1 and uid = $2`, [ownerId, uid])
+    await setOrganisationRoles(caller, ownerId, uid, {}, 'org-role.delete')
     return reply.code(204).send()
   })
 }
