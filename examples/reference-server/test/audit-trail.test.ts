@@ -106,6 +106,24 @@ describe('every v1 change writes exactly one entry', () => {
     expect((await change('bea', 'PUT', '/api/v1/users/demo-bea/role', { tenant: 'bravo', role: 'admin', new_role: 'reader' }, 409)).entries).toEqual([])
   })
 
+  it('the change and its entry land together or not at all', async () => {
+    // The trail cannot be written (its table is gone for a moment): every change fails and changes nothing.
+    await server.db.exec('alter table audit_entries rename to audit_entries_away')
+    try {
+      expect((await call('wes', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'audit-atomic', name: 'Atomic', source: 'x' })).status).toBe(500)
+      expect((await call('cal', 'PUT', '/api/v1/tenants/charlie', { name: 'Not renamed' })).status).toBe(500)
+      expect((await call('ada', 'POST', '/api/v1/users/demo-remy/role', { tenant: 'alpha', role: 'writer' })).status).toBe(500)
+      expect((await call('ada', 'PUT', '/api/v2/campaign/camp-reef', { name: 'Not renamed' })).status).toBe(500)
+    } finally {
+      await server.db.exec('alter table audit_entries_away rename to audit_entries')
+    }
+    expect(await server.db.query("select 1 from videos where video_id = 'audit-atomic'")).toEqual([])
+    expect(await server.db.query("select name from tenants where tenant_id = 'charlie'")).toEqual([{ name: 'Charlie Survey' }])
+    expect(await server.db.query("select permissions from users where uid = 'demo-remy'")).toEqual([{ permissions: { alpha: ['reader'] } }])
+    const [campaign] = await server.db.query<{ data: { name: string } }>("select data from v2_records where resource = 'campaign' and id = 'camp-reef'")
+    expect(campaign!.data.name).not.toBe('Not renamed')
+  })
+
   it('a tenant rename records the old and new name', async () => {
     const { entries } = await change('cal', 'PUT', '/api/v1/tenants/charlie', { name: 'Charlie Survey II' }, 200)
     expect(entries.map((e) => [e.actor.uid, e.tenant_id, e.action, e.resource, e.before, e.after])).toEqual([
@@ -351,6 +369,23 @@ describe('reading the trail', () => {
     // JSON text starts with "{": no formula. Every other cell is checked for a formula start.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/)
     expect(rows.map((row) => JSON.parse(row[9]!))).toEqual([{ name: 'Bravo Fleet' }, { name: '=HYPERLINK("http://evil.test","x")' }])
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('describes the audit routes and the users list\'s paging, each behind a bearer token; hides the test controls', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown; parameters?: { name: string; in: string }[]; summary?: string }>>
+    }
+    const query = (path: string) => (document.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort()
+    expect(query('/api/v1/audit')).toEqual(['action', 'actor', 'cursor', 'from', 'limit', 'organisation_id', 'resource_id', 'resource_type', 'tenant_id', 'to'])
+    expect(query('/api/v1/audit/export')).toEqual(['action', 'actor', 'format', 'from', 'organisation_id', 'resource_id', 'resource_type', 'tenant_id', 'to'])
+    expect(query('/api/v1/users/')).toEqual(['cursor', 'limit', 'q', 'sort', 'tenant_id'])
+    for (const path of ['/api/v1/audit', '/api/v1/audit/export']) {
+      expect(document.paths[path]!.get!.security).toEqual([{ bearer: [] }])
+      expect(document.paths[path]!.get!.summary).toBeTruthy()
+    }
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/test/'))).toEqual([])
   })
 })
 

@@ -65,6 +65,15 @@ async function targetUser(
   throw notFound(`User "${uid}"`)
 }
 
+/**
+ * The user's record read again and locked until the transaction ends, so a concurrent role change (another server
+ * process on PostgreSQL) waits rather than being overwritten, and the audit entry's "before" is what was replaced.
+ */
+async function locked(tx: Pick<Database, 'query'>, user: UserRow): Promise<UserRow> {
+  const [row] = await tx.query<UserRow>('select uid, name, email, permissions from users where uid = $1 for update', [user.uid])
+  return row ?? user
+}
+
 /** Whether, after `change`, the tenant still has a user with the admin role. */
 async function keepsAnAdmin(
   db: Pick<Database, 'query'>,
@@ -222,7 +231,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       checkGrant(caller, tenant, role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
       const roles = await db.transaction(async (tx) => {
-        const target = await targetUser(tx, identity, caller, uid, { bind: true })
+        const target = await locked(tx, await targetUser(tx, identity, caller, uid, { bind: true }))
         const current = target.permissions[tenant] ?? []
         if (current.includes(role)) return current
         await setRoles(tx, caller, target, tenant, [...current, role], 'role.grant')
@@ -254,7 +263,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       checkGrant(caller, tenant, new_role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
       const next = await db.transaction(async (tx) => {
-        const target = await targetUser(tx, identity, caller, uid)
+        const target = await locked(tx, await targetUser(tx, identity, caller, uid))
         const current = target.permissions[tenant] ?? []
         if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
         const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
@@ -270,7 +279,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   const removeRoles = async (caller: UserRow, uid: string, tenant: string, role?: string) => {
     await withTenantAccess(caller, tenant, 'manage roles in this tenant')
     await db.transaction(async (tx) => {
-      const target = await targetUser(tx, identity, caller, uid)
+      const target = await locked(tx, await targetUser(tx, identity, caller, uid))
       const current = target.permissions[tenant] ?? []
       if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
       const next = role ? current.filter((r) => r !== role) : []
