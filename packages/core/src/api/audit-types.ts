@@ -50,6 +50,8 @@ export interface AuditTrailEntry {
   actor: { uid: string; email: string | null }
   /** The tenant the change belongs to; `null` for a global one (a user created without a tenant). */
   tenant_id: string | null
+  /** The v2 organisation of a mission-planning change; `null` or absent for a v1 one. */
+  organisation_id?: string | null
   /** What was done: `user.create`, `role.grant`, `video.update`, … */
   action: string
   /** What it was done to. */

@@ -48,6 +48,10 @@ describe('parseAuditPage', () => {
     expect(parseAuditPage({ data: [entry], next_cursor: 'n2', total_count: 7 })).toEqual({ entries: [entry], nextCursor: 'n2', totalCount: 7 })
   })
 
+  it('keeps the v2 organisation of an entry', () => {
+    expect(parseAuditPage({ data: [{ ...entry, tenant_id: null, organisation_id: 'org-1' }], next_cursor: null }).entries[0]).toMatchObject({ organisation_id: 'org-1' })
+  })
+
   it('takes a missing e-mail, cursor and before as null', () => {
     const page = parseAuditPage({ data: [{ ...entry, actor: { uid: 'ada' }, before: undefined, tenant_id: null }] })
     expect(page.nextCursor).toBeNull()
@@ -58,6 +62,7 @@ describe('parseAuditPage', () => {
   it.each([
     [{ data: [{ ...entry, at: 'yesterday' }] }, 'data[0].at is not a time'],
     [{ data: [{ ...entry, id: 42 }] }, 'data[0].id is not an id'],
+    [{ data: [{ ...entry, organisation_id: 7 }] }, 'data[0].organisation_id is not an organisation id'],
     [{ data: [{ ...entry, actor: 'ada' }] }, 'the value is not an actor'],
     [{ data: [{ ...entry, action: '' }] }, 'data[0].action is empty'],
     [{ data: [{ ...entry, before: 'role=writer' }] }, 'data[0].before'],

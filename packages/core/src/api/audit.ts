@@ -21,6 +21,7 @@ const auditEntrySchema = looseObject(
     at: pipe(string('{path} is not a time'), check((value) => !Number.isNaN(Date.parse(value)), '{path} is not a time')),
     actor: looseObject({ uid: string('{path} is not a uid'), email: nullish(string('{path} is not an e-mail'), null) }, objectMessage('an actor')),
     tenant_id: nullable(string('{path} is not a tenant id')),
+    organisation_id: nullish(string('{path} is not an organisation id')),
     action: pipe(string('{path} is not an action'), check((value) => value !== '', '{path} is empty')),
     resource: looseObject({ type: string('{path} is not a resource type'), id: string('{path} is not an id') }, objectMessage('a resource')),
     before: changedFields,
