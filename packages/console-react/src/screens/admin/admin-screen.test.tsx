@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../../../../test/axe'
 import { consoleAt } from '../../__fixtures__/console-at'
 
@@ -114,6 +114,40 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Alpha Harbour must keep at least one admin: make someone else admin first. Nothing was changed.')
     expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([])
+  })
+
+  it("shows the server's last-admin refusal (409, the backstop) as the same clear sentence, with spec §8's error", async () => {
+    const user = userEvent.setup()
+    const { answers } = asAdmin()
+    // The client's check saw another admin (the list changed meanwhile); the server knows better.
+    answers['GET /api/v1/users/'] = { status: 200, body: { data: [...users, { uid: 'bo', name: 'Bo', email: 'bo@x', permissions: { alpha: ['admin'] } }] } }
+    answers['DELETE /api/v1/users/ada/role/alpha'] = { status: 409, body: { code: 'last-admin', message: 'A tenant must keep at least one admin.' } }
+    await openAction(user, 'Ada Admin', 'Delete all roles…')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all roles of Ada Admin in Alpha Harbour?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Alpha Harbour must keep at least one admin')
+    expect(await screen.findByText('Error deleting user')).toBeInTheDocument()
+  })
+
+  it('offers org-admin (for all tenants) only to a super admin, and grants it under *', async () => {
+    const user = userEvent.setup()
+    const { client, answers } = consoleAt('/adminconsole', { signedInAs: ada, tenant: alpha, server: serverFor({ '*': ['org-admin'] }) })
+    answers['POST /api/v1/users/wes/role'] = { status: 201, body: {} }
+    const grant = vi.spyOn(client.v1, 'addUserRole')
+    await openAction(user, 'Wes Writer', 'Grant a role…')
+    const dialog = await screen.findByRole('dialog', { name: 'Grant Wes Writer a role' })
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'org-admin (all tenants)')
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }))
+    expect(await screen.findByText('User Roles submitted')).toBeInTheDocument()
+    expect(grant).toHaveBeenCalledWith('wes', { tenant: '*', role: 'org-admin' })
+  })
+
+  it('offers a tenant admin no org-admin', async () => {
+    const user = userEvent.setup()
+    asAdmin()
+    await openAction(user, 'Wes Writer', 'Grant a role…')
+    const dialog = await screen.findByRole('dialog', { name: 'Grant Wes Writer a role' })
+    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['admin', 'controller', 'reader'])
   })
 
   it("shows the server's failure as spec §8's error and leaves the table as it was", async () => {
