@@ -38,6 +38,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ? await createPostgresDatabase(config.databaseUrl)
     : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir)
   await migrate(db)
+  // PGlite runs no autovacuum: without statistics the planner would read a large audit trail's pages by sorting the
+  // whole tenant's entries rather than walking the index. One ANALYZE at start-up (milliseconds on demo data) gives it
+  // the tenants' proportions, which change slowly. PostgreSQL's autovacuum keeps its own.
+  if (db.kind === 'pglite') await db.exec('analyze')
   const identity = createIdentity({
     mode: config.authMode,
     projectId: config.projectId,
