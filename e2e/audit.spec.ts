@@ -143,6 +143,7 @@ test('each change by an admin shows in the trail with its values before and afte
     // A filter no entry matches.
     await filterBy(page, { 'Resource id': uid, Action: 'video.delete' })
     await expect(page.getByText('No entry matches these filters.')).toBeVisible()
+    await expectNoAxeViolations(page)
   } finally {
     await deleteAccount(uid)
   }
