@@ -202,6 +202,39 @@ describe('every v2 change writes exactly one entry', () => {
     expect((await change('remy', 'POST', '/api/v2/campaign', { organisation_id: 'org-honu', name: 'No' }, 403)).entries).toEqual([])
   })
 
+  it('every v2 resource: one entry per create, update and delete', async () => {
+    const samples: Record<string, Record<string, unknown>> = {
+      organisation: { id: 'audit-org', name: 'Audit org' },
+      campaign: { id: 'audit-all', organisation_id: 'org-honu', name: 'C' },
+      platform: { id: 'audit-all', organisation_id: 'org-honu', name: 'P' },
+      mission: { id: 'audit-all', name: 'M', campaign_id: 'camp-reef' },
+      execution: { id: 'audit-all', mission_id: 'mis-north', status: 'planned' },
+      asset: { id: 'audit-all', organisation_id: 'org-honu', name: 'A' },
+      'asset/group': { id: 'audit-all', organisation_id: 'org-honu', name: 'G' },
+      chart: { id: 'audit-all', organisation_id: 'org-honu', name: 'Ch' },
+      'user/rebac': { id: 'audit-all', organisation_id: 'org-honu', subject: 'user:demo-remy', relation: 'viewer', object: 'chart:x' },
+    }
+    for (const [resource, body] of Object.entries(samples)) {
+      const id = String(body.id)
+      const organisation = resource === 'organisation' ? id : 'org-honu'
+      const created = await change('ops', 'POST', `/api/v2/${resource}`, body, 201)
+      expect({ resource, entries: created.entries.map((e) => [e.action, e.organisation_id, e.resource.id, e.before]) }).toEqual({
+        resource,
+        entries: [[`${resource}.create`, organisation, id, null]],
+      })
+      const updated = await change('ops', 'PUT', `/api/v2/${resource}/${id}?organisation_id=${organisation}`, { note: 'changed' }, 200)
+      expect({ resource, entries: updated.entries.map((e) => [e.action, e.before, e.after]) }).toEqual({
+        resource,
+        entries: [[`${resource}.update`, { note: null }, { note: 'changed' }]],
+      })
+      const deleted = await change('ops', 'DELETE', `/api/v2/${resource}/${id}?organisation_id=${organisation}`, undefined, 204)
+      expect({ resource, entries: deleted.entries.map((e) => [e.action, e.before?.note, e.after]) }).toEqual({
+        resource,
+        entries: [[`${resource}.delete`, 'changed', null]],
+      })
+    }
+  })
+
   it('organisation users and roles: create, role update, role delete, delete', async () => {
     const created = await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email: 'audit.member@honu.test' }, 201)
     const { uid } = (created.answer.json as { data: { uid: string } }).data
