@@ -394,6 +394,17 @@ describe('reading the trail', () => {
     expect((await call('cal', 'GET', '/api/v1/audit/export?tenant_id=charlie&format=csv&resource_id=none')).text).toBe(`${csv[0]!.join(',')}\r\n`)
   })
 
+  it('lets the console read the file name across origins', async () => {
+    const response = await fetch(`${server.url}/api/v1/audit/export?tenant_id=alpha&format=json`, {
+      headers: { authorization: `Bearer ${tokens.ada}`, origin: 'http://127.0.0.1:5173' },
+    })
+    await response.body?.cancel()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
+    expect(response.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('Content-Disposition')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+
   it('a formula in a cell is defused in the CSV', async () => {
     await change('bea', 'PUT', '/api/v1/tenants/bravo', { name: '=HYPERLINK("http://evil.test","x")' }, 200)
     await change('bea', 'PUT', '/api/v1/tenants/bravo', { name: 'Bravo Fleet' }, 200)
