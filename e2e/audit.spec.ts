@@ -214,3 +214,29 @@ test('the export carries the token in its header only, and a failed export says 
     await fetch(`${API}/test/faults`, { method: 'DELETE' })
   }
 })
+
+test("a super admin widens the trail to every tenant: each entry names its tenant", async ({ page }) => {
+  const filled = await fetch(`${API}/test/audit/fill`, { method: 'POST', headers: json, body: JSON.stringify({ tenant_id: 'bravo', count: 5 }) })
+  expect(filled.status).toBe(201)
+  // The org-admin under '*' starts at the entry point (the stack's mission_planning flag is on): HonuNet, then Bravo.
+  await signIn(page, 'ops@honu.test')
+  await page.getByRole('link', { name: /^HonuNet/ }).click()
+  await page.getByRole('button', { name: /Bravo Fleet/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await page.goto('/adminconsole')
+  await page.getByRole('tab', { name: 'Audit trail' }).click()
+  await expect(page.getByRole('heading', { name: 'Audit trail of Bravo Fleet' })).toBeVisible()
+  await filterBy(page, { Actor: 'fill-actor' })
+  await expect(trail(page).getByRole('cell', { name: 'fill-actor@honu.test' }).first()).toBeVisible()
+  await expect(trail(page).getByRole('columnheader', { name: 'Tenant' })).toHaveCount(0)
+
+  await page.getByRole('checkbox', { name: 'Every tenant' }).check()
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page.getByRole('heading', { name: 'Audit trail of every tenant' })).toBeVisible()
+  await expect(trail(page).getByRole('columnheader', { name: 'Tenant' })).toBeVisible()
+  // The five just made are the newest, all of Bravo; the tenant is the row's third cell (after time and actor).
+  await expect(trail(page).getByRole('cell', { name: 'bravo', exact: true }).first()).toBeVisible()
+  const tenants = (await rowsOf(page)).map((cells) => cells[2])
+  expect(tenants.slice(0, 5)).toEqual(['bravo', 'bravo', 'bravo', 'bravo', 'bravo'])
+  await expectNoAxeViolations(page)
+})
