@@ -197,7 +197,13 @@ export function DataTable<T>({
   const headerGroups = table.getHeaderGroups()
   const columnCount = columns.length + (renderRowActions ? 1 : 0)
   return (
-    <div ref={scrollRef} className={className ? `honu-data-table ${className}` : 'honu-data-table'} style={{ height, overflow: 'auto' }}>
+    // Without rows it is not a scrolling area: a fixed-height area with nothing to focus is one the keyboard cannot
+    // scroll (axe's scrollable-region-focusable), and the empty text needs no room.
+    <div
+      ref={scrollRef}
+      className={className ? `honu-data-table ${className}` : 'honu-data-table'}
+      style={tableRows.length > 0 ? { height, overflow: 'auto' } : undefined}
+    >
       <table aria-label={label} aria-rowcount={all + 1} aria-busy={busy || undefined} style={{ tableLayout: 'fixed', width: '100%' }}>
         <colgroup>
           {table.getVisibleLeafColumns().map((column) => (
