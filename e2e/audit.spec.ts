@@ -116,22 +116,22 @@ test('each change by an admin shows in the trail with its values before and afte
     await filterBy(page, { 'Resource id': invitation })
     await expect(trail(page).getByRole('cell', { name: 'user.create' })).toBeVisible()
     expect((await rowsOf(page)).map((cells) => cells.slice(1))).toEqual([
-      ['ada@honu.test', 'user.create', `user ${invitation}`, `name: — → "${name}"; email: — → "${email}"`, 'Changes'],
+      ['ada@honu.test', 'user.create', `user ${invitation}`, `name: — → "${name}"; email: — → "${email}"`, 'Details'],
     ])
     // The account's roles, newest first: granted, changed, deleted.
     await filterBy(page, { 'Resource id': uid })
     await expect(trail(page).getByRole('cell', { name: 'role.grant' })).toBeVisible()
     expect((await rowsOf(page)).map((cells) => cells.slice(1))).toEqual([
-      ['ada@honu.test', 'role.remove', `user ${uid}`, 'roles: ["reader"] → []', 'Changes'],
-      ['ada@honu.test', 'role.change', `user ${uid}`, 'roles: ["writer"] → ["reader"]', 'Changes'],
-      ['ada@honu.test', 'role.grant', `user ${uid}`, 'roles: [] → ["writer"]', 'Changes'],
+      ['ada@honu.test', 'role.remove', `user ${uid}`, 'roles: ["reader"] → []', 'Details'],
+      ['ada@honu.test', 'role.change', `user ${uid}`, 'roles: ["writer"] → ["reader"]', 'Details'],
+      ['ada@honu.test', 'role.grant', `user ${uid}`, 'roles: [] → ["writer"]', 'Details'],
     ])
     await expect(page.getByText('3 of 3 entries loaded')).toBeVisible()
     await expectNoAxeViolations(page)
 
     // One entry's changes, field by field, opened from the keyboard.
     const row = trail(page).locator('tr', { has: page.getByRole('cell', { name: 'role.change' }) })
-    await row.getByRole('button', { name: /^Changes of entry / }).focus()
+    await row.getByRole('button', { name: /^Details of entry / }).focus()
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: `role.change of user ${uid}` })
     await expect(dialog).toBeVisible()

@@ -53,7 +53,7 @@ export const Trail: Story = {
     expect(within(table).getByRole('cell', { name: `name: — → ${JSON.stringify(HTML)}; email: — → "nia@honu.test"` })).toBeVisible()
     expect(canvas.getByText('5 of 5 entries loaded')).toBeVisible()
     expect(storyConsole().server.requests).toContain('GET /api/v1/audit?tenant_id=alpha&limit=100')
-    const open = canvas.getByRole('button', { name: 'Changes of entry 1' })
+    const open = canvas.getByRole('button', { name: 'Details of entry 1' })
     open.focus()
     await userEvent.keyboard('{Enter}')
     const dialog = await within(document.body).findByRole('dialog', { name: 'video.update of video bow' })

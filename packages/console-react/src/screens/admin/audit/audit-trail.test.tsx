@@ -88,6 +88,8 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
     const { requests } = renderTrail()
     expect(await screen.findByRole('heading', { name: 'Audit trail of Alpha Harbour' })).toBeInTheDocument()
     const change = await rowOf('role.change')
+    // One name per column (the changes, and the button opening them field by field).
+    expect(within(await table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When (UTC)', 'Actor', 'Action', 'Resource', 'Changes', 'Details'])
     expect(within(change).getByRole('cell', { name: 'ada@honu.test' })).toBeInTheDocument()
     expect(within(change).getByRole('cell', { name: 'user wes' })).toBeInTheDocument()
     expect(within(change).getByRole('cell', { name: 'roles: ["writer"] → ["reader"]' })).toBeInTheDocument()
@@ -149,7 +151,7 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
   it("opens an entry's changes field by field, before and after, and closes them with Escape", async () => {
     const user = userEvent.setup()
     renderTrail()
-    await user.click(within(await rowOf('tenant.rename')).getByRole('button', { name: 'Changes of entry 1' }))
+    await user.click(within(await rowOf('tenant.rename')).getByRole('button', { name: 'Details of entry 1' }))
     const dialog = await screen.findByRole('dialog', { name: 'tenant.rename of tenant alpha' })
     expect(dialog).toHaveAccessibleDescription('By ada@honu.test on Thu, Nov 26, 2026, 3:01:00 AM UTC.')
     const [, row] = within(dialog).getAllByRole('row')

@@ -278,10 +278,10 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
           rowHeight={ROW_HEIGHT}
           height={TABLE_HEIGHT}
           emptyText={t('empty')}
-          actionsLabel={t('changes')}
+          actionsLabel={t('detailsColumn')}
           renderRowActions={(entry) => (
             <button type="button" className="honu-button honu-button--small honu-button--secondary" aria-label={t('details', { id: entry.id })} onClick={() => setShown(entry)}>
-              {t('changes')}
+              {t('detailsButton')}
             </button>
           )}
         />
