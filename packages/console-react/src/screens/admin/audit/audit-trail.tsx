@@ -124,7 +124,7 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
 
   const columns = useMemo<ColumnDef<AuditTrailEntry>[]>(
     () => [
-      { id: 'at', header: t('at'), size: 230, enableSorting: false, accessorFn: (entry) => dates.utc(entry.at) },
+      { id: 'at', header: t('at'), size: 285, enableSorting: false, accessorFn: (entry) => dates.utc(entry.at) },
       { id: 'actor', header: t('actor'), size: 190, enableSorting: false, accessorFn: (entry) => entry.actor.email ?? entry.actor.uid },
       ...(everyTenant
         ? [{ id: 'tenant', header: t('tenant'), size: 110, enableSorting: false, accessorFn: (entry: AuditTrailEntry) => entry.tenant_id ?? t('global') }]
