@@ -197,12 +197,14 @@ export function DataTable<T>({
   const headerGroups = table.getHeaderGroups()
   const columnCount = columns.length + (renderRowActions ? 1 : 0)
   return (
-    // Without rows it is not a scrolling area: a fixed-height area with nothing to focus is one the keyboard cannot
-    // scroll (axe's scrollable-region-focusable), and the empty text needs no room.
+    // Without rows it does not scroll (overflow hidden, same height): a scrolling area with nothing to focus is one
+    // the keyboard cannot scroll (axe's scrollable-region-focusable). It stays the same element with its height, so
+    // when a new search or sort empties the rows, the browser clamps its scroll position to the top and the
+    // virtualiser hears of it: the new rows show from the first.
     <div
       ref={scrollRef}
       className={className ? `honu-data-table ${className}` : 'honu-data-table'}
-      style={tableRows.length > 0 ? { height, overflow: 'auto' } : undefined}
+      style={{ height, overflow: tableRows.length > 0 ? 'auto' : 'hidden' }}
     >
       <table aria-label={label} aria-rowcount={all + 1} aria-busy={busy || undefined} style={{ tableLayout: 'fixed', width: '100%' }}>
         <colgroup>
