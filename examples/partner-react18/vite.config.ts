@@ -10,9 +10,6 @@ export default defineConfig({
     // Not something a partner does; the rest of this app is.
     alias: [
       { find: /^hls\.js$/, replacement: fileURLToPath(new URL('./src/hls-probe.ts', import.meta.url)) },
-      // The Map widget names MapLibre's worker with a Vite `?url` import, which Vite's dependency pre-bundling cannot
-      // load from node_modules (a known defect, open in issue 14's note): the portal names the file itself.
-      { find: 'maplibre-gl/dist/maplibre-gl-worker.mjs?url', replacement: fileURLToPath(new URL('./src/maplibre-worker-url.ts', import.meta.url)) },
     ],
   },
   // Every dependency pre-bundled at start: one the dev server discovers on the first visit of /ops would make it

@@ -6,9 +6,11 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
-import { VideoSettingsProvider } from '@honu/widgets'
-// hls.js's worker as a file of the app: the strict CSP allows no blob: workers.
+import { setMapDefaults, VideoSettingsProvider } from '@honu/widgets'
+// hls.js's and MapLibre's workers as files of the app: the strict CSP allows no blob: workers. Naming a file costs
+// the login route nothing (an address, not code).
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
@@ -44,6 +46,7 @@ void startConsole({
       flags: createHttpFlagSource({ http: createHttpClient(), url: `${config.apiBase}/api/v1/features` }),
     })
     showStartupNotices(client, notices)
+    setMapDefaults({ workerUrl: maplibreWorkerUrl })
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>

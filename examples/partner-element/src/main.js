@@ -4,6 +4,7 @@
 // defines the element; the console's code loads when one is placed.
 import '@honu/console-react/element'
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { currentToken, onAuthChange, signIn, signOut } from './portal-auth.js'
 
 const API = 'http://127.0.0.1:8080'
@@ -25,10 +26,12 @@ if (path.startsWith('/ops')) {
   // The host's token: the console asks for it on every call, and follows when it changes (set it again).
   element.tokenProvider = currentToken() ? () => currentToken() : undefined
   onAuthChange((token) => (element.tokenProvider = token ? () => currentToken() : undefined))
-  // The widgets load after sign-in; hls.js's worker is a file of the portal (the CSP allows no blob: worker).
+  // The widgets load after sign-in; hls.js's and MapLibre's workers are files of the portal (the CSP allows no
+  // blob: worker).
   element.widgets = async () => {
-    const [{ widgetDefinitions }, { setVideoDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
+    const [{ widgetDefinitions }, { setMapDefaults, setVideoDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
     setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
+    setMapDefaults({ workerUrl: maplibreWorkerUrl })
     return widgetDefinitions
   }
   element.addEventListener('sign-in-required', (event) => {

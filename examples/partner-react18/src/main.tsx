@@ -2,6 +2,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { consoleRoute } from '@honu/console-react/route'
+// MapLibre's worker as a file of the portal (its CSP allows no blob: worker); the widgets are told on load.
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import * as auth from './host-auth'
 import { HomePage, Layout, SignInPage } from './pages'
 import './index.css'
@@ -30,7 +32,11 @@ const router = createBrowserRouter([
         // The console's "Sign out" signs the portal out too, then the portal shows its home page.
         signOut: 'host',
         onSignOut: () => void router.navigate('/'),
-        widgets: async () => (await import('@honu/widgets/registry')).widgetDefinitions,
+        widgets: async () => {
+          const [{ widgetDefinitions }, { setMapDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
+          setMapDefaults({ workerUrl: maplibreWorkerUrl })
+          return widgetDefinitions
+        },
         client: async () => {
           const { createConsoleClient, createTokenAuthAdapter } = await import('@honu/core')
           return createConsoleClient({

@@ -1,16 +1,13 @@
 // The map's framework-free half (house style §11): MapLibre and everything it touches, loaded only when a map is
 // first shown (the React component imports this module dynamically), so neither the login route nor a dashboard
 // without a map pays for MapLibre's 300 KB.
-import type { GeoJSONSource} from 'maplibre-gl';
-import { addProtocol, Map as MapLibreMap, setWorkerUrl, type MapLayerMouseEvent } from 'maplibre-gl'
-// The worker as a file of the app (a module worker, `worker-src 'self'`): no blob: worker under a strict CSP.
-import bundledWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { addProtocol, Map as MapLibreMap, setWorkerUrl, type MapMouseEvent } from 'maplibre-gl'
 import { PMTiles, Protocol } from 'pmtiles'
 import type { FeatureCollection, LineString, Point } from 'geojson'
 import { offlineBasemapStyle } from './offline-basemap'
 import type { LonLatBounds } from './fit-bounds'
 import type { TrailProperties, VehiclePointProperties } from './vehicle-features'
-import { STATUS_COLOURS, type VehicleStatus } from './vehicle-status'
+import { createVehicleLayer } from './vehicle-layer'
 
 /** What a map is created with. */
 export interface MapControllerOptions {
@@ -20,8 +17,11 @@ export interface MapControllerOptions {
   styleUrl?: string
   /** PMTiles archives the style reads (`pmtiles://<address>` sources). */
   pmtiles?: readonly string[]
-  /** Where MapLibre's worker is served, when the bundler did not name it (see `setMapDefaults`). */
-  workerUrl?: string
+  /**
+   * Where MapLibre's worker is served, a file of the host (`setMapDefaults`): a module worker under
+   * `worker-src 'self'`, never a blob: worker under a strict CSP.
+   */
+  workerUrl: string
   /** The accessible name of MapLibre's canvas. */
   label: string
   /** A vehicle was clicked on the map. */
@@ -52,38 +52,10 @@ export interface MapController {
   destroy(): void
 }
 
-const SOURCES = { vehicles: 'honu-vehicles', trails: 'honu-trails' } as const
-const LAYERS = { trails: 'honu-trails', ring: 'honu-vehicle-ring', dot: 'honu-vehicle-dot', arrow: 'honu-vehicle-arrow' } as const
-const ICON_PX = 28
+const LAYER_ID = 'honu-vehicles'
 
 let workerSet = false
 let protocol: Protocol | undefined
-
-/** An arrow pointing north in a status's colour, with a dark outline to stand out on land and sea alike. */
-function arrowImage(colour: string, ratio: number): ImageData {
-  const size = ICON_PX * ratio
-  const canvas = document.createElement('canvas')
-  canvas.width = size
-  canvas.height = size
-  const ctx = canvas.getContext('2d')
-  if (!ctx) throw new Error('@honu/widgets: a 2D canvas is needed to draw the map icons')
-  ctx.scale(ratio, ratio)
-  ctx.beginPath()
-  ctx.moveTo(14, 2)
-  ctx.lineTo(25, 25)
-  ctx.lineTo(14, 19)
-  ctx.lineTo(3, 25)
-  ctx.closePath()
-  ctx.fillStyle = colour
-  ctx.strokeStyle = '#0b0f14'
-  ctx.lineWidth = 2
-  ctx.lineJoin = 'round'
-  ctx.stroke()
-  ctx.fill()
-  return ctx.getImageData(0, 0, size, size)
-}
-
-const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] })
 
 /**
  * Creates a map in `container`: the offline basemap (or the host's style), then the vehicles' layers on top:
@@ -92,7 +64,7 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
  */
 export function createMapController(options: MapControllerOptions): MapController {
   if (!workerSet) {
-    setWorkerUrl(options.workerUrl ?? bundledWorkerUrl)
+    setWorkerUrl(options.workerUrl)
     workerSet = true
   }
   if (options.pmtiles?.length) {
@@ -114,50 +86,10 @@ export function createMapController(options: MapControllerOptions): MapControlle
   })
   map.getCanvas().setAttribute('aria-label', options.label)
 
-  const addVehicleLayers = () => {
-    const ratio = Math.max(1, Math.round(globalThis.devicePixelRatio || 1))
-    for (const status of Object.keys(STATUS_COLOURS) as VehicleStatus[]) {
-      const id = `honu-arrow-${status}`
-      if (!map.hasImage(id)) map.addImage(id, arrowImage(STATUS_COLOURS[status], ratio), { pixelRatio: ratio })
-    }
-    const statusColour = ['match', ['get', 'status'], 'warning', STATUS_COLOURS.warning, 'stale', STATUS_COLOURS.stale, STATUS_COLOURS.ok] as const
-    map.addSource(SOURCES.trails, { type: 'geojson', data: empty() })
-    map.addSource(SOURCES.vehicles, { type: 'geojson', data: empty() })
-    map.addLayer({
-      id: LAYERS.trails,
-      type: 'line',
-      source: SOURCES.trails,
-      layout: { 'line-cap': 'round', 'line-join': 'round' },
-      paint: { 'line-color': statusColour as never, 'line-width': 2, 'line-opacity': 0.6 },
-    })
-    map.addLayer({
-      id: LAYERS.ring,
-      type: 'circle',
-      source: SOURCES.vehicles,
-      filter: ['==', ['get', 'selected'], 1],
-      paint: { 'circle-radius': 18, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-    })
-    map.addLayer({
-      id: LAYERS.dot,
-      type: 'circle',
-      source: SOURCES.vehicles,
-      filter: ['<', ['get', 'heading'], 0],
-      paint: { 'circle-radius': 7, 'circle-color': statusColour as never, 'circle-stroke-color': '#0b0f14', 'circle-stroke-width': 2 },
-    })
-    map.addLayer({
-      id: LAYERS.arrow,
-      type: 'symbol',
-      source: SOURCES.vehicles,
-      filter: ['>=', ['get', 'heading'], 0],
-      layout: {
-        'icon-image': ['concat', 'honu-arrow-', ['get', 'status']],
-        'icon-rotate': ['get', 'heading'],
-        'icon-rotation-alignment': 'map',
-        'icon-allow-overlap': true,
-        'icon-ignore-placement': true,
-      },
-    })
-  }
+  // The vehicles, their trails and the selection ring: one custom WebGL layer above the basemap (see
+  // vehicle-layer.ts for why not GeoJSON sources).
+  const vehicles = createVehicleLayer(LAYER_ID)
+  const addVehicleLayers = () => map.addLayer(vehicles.layer)
 
   let pending: Parameters<MapController['setVehicles']> | undefined
   let ready = false
@@ -184,19 +116,16 @@ export function createMapController(options: MapControllerOptions): MapControlle
     // The offline basemap is drawn once its sources' tiles for this view are made (by the worker, from the
     // package's GeoJSON) and rendered: whether land is in view or the view is all sea.
     const basemap = !options.styleUrl && map.isSourceLoaded('land') && map.isSourceLoaded('borders')
-    const vehicles = ready ? map.queryRenderedFeatures({ layers: [LAYERS.arrow, LAYERS.dot] }).length : 0
-    options.onIdle({ basemap, vehicles })
+    options.onIdle({ basemap, vehicles: ready ? vehicles.countInView(map) : 0 })
   })
   map.on('error', (event) => options.onError(new Error(event.error.message)))
-  const select = (event: MapLayerMouseEvent) => {
-    const id = event.features?.[0]?.properties.id
-    if (typeof id === 'string') options.onSelect(id)
-  }
-  for (const layer of [LAYERS.arrow, LAYERS.dot]) {
-    map.on('click', layer, select)
-    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'))
-    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''))
-  }
+  map.on('click', (event: MapMouseEvent) => {
+    const id = vehicles.pick(map, event.point.x, event.point.y)
+    if (id) options.onSelect(id)
+  })
+  map.on('mousemove', (event: MapMouseEvent) => {
+    map.getCanvas().style.cursor = vehicles.pick(map, event.point.x, event.point.y) ? 'pointer' : ''
+  })
   // A camera move the user made (it carries the DOM event that caused it); our own easeTo/fitBounds carry none.
   map.on('movestart', (event: { originalEvent?: unknown }) => {
     if (event.originalEvent) options.onUserMove()
@@ -208,8 +137,7 @@ export function createMapController(options: MapControllerOptions): MapControlle
         pending = [points, trails]
         return
       }
-      map.getSource<GeoJSONSource>(SOURCES.vehicles)?.setData(points)
-      map.getSource<GeoJSONSource>(SOURCES.trails)?.setData(trails)
+      vehicles.setData(points, trails)
     },
     fitBounds(bounds, animate) {
       pendingFit = { bounds, animate }

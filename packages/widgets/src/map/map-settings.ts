@@ -1,9 +1,10 @@
 /** Page-wide map settings a host sets once: where MapLibre's worker is served, and site packs. */
 export interface MapSettings {
   /**
-   * The served address of MapLibre's worker (`maplibre-gl/dist/maplibre-gl-worker.mjs`, a module worker), for
-   * bundlers other than Vite. Under Vite the widget names the file itself (a `?url` import), so it is served by
-   * the app and `worker-src 'self'` suffices: never a blob: worker.
+   * The served address of MapLibre's worker (`maplibre-gl/dist/maplibre-gl-worker.mjs`, a module worker), a file
+   * of the host's app so that `worker-src 'self'` suffices: never a blob: worker. Required for any map to draw;
+   * under Vite: `import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'`. The widgets do not name the
+   * file themselves: a `?url` import inside a package breaks Vite's dependency pre-bundling in a host's dev server.
    */
   workerUrl?: string
   /** A MapLibre style to draw instead of the offline Natural Earth basemap (a site pack's style). */
@@ -24,7 +25,7 @@ type WithDefaults = { [DEFAULTS]?: MapSettings }
  * Sets the page's map settings, used by every map that is not given its own `styleUrl` / `pmtiles`. Call it
  * before the maps mount.
  *
- * @example setMapDefaults({ styleUrl: '/site-pack/style.json', pmtiles: ['/site-pack/harbour.pmtiles'] })
+ * @example setMapDefaults({ workerUrl, styleUrl: '/site-pack/style.json', pmtiles: ['/site-pack/harbour.pmtiles'] })
  */
 export function setMapDefaults(settings: MapSettings): void {
   ;(globalThis as WithDefaults)[DEFAULTS] = settings

@@ -1,8 +1,13 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+// As a host names MapLibre's worker: a file of the app, served under `worker-src 'self'`.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import type { MapVehicle } from './map-vehicle'
+import { mapDefaults, setMapDefaults } from './map-settings'
 import { VehicleMap } from './vehicle-map'
+
+setMapDefaults({ workerUrl })
 
 // A fixed clock: stale is a matter of the clock, and a story must look the same on every run.
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0)
@@ -53,6 +58,11 @@ export const Vehicles: Story = {
     await basemapDrawn(canvasElement)
     // All four drawn in WebGL (fitted into view on arrival).
     await waitFor(() => expect(canvasElement.querySelector('.honu-map')).toHaveAttribute('data-drawn-vehicles', '4'), { timeout: 10_000 })
+    // The vehicles' own canvas lies over MapLibre's, as large, hidden from assistive technology (the list speaks).
+    const overlay = canvasElement.querySelector<HTMLCanvasElement>('canvas.honu-map__vehicles')!
+    const mapCanvas = canvasElement.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas')!
+    expect(overlay).toHaveAttribute('aria-hidden', 'true')
+    expect([overlay.width, overlay.height]).toEqual([mapCanvas.width, mapCanvas.height])
     const list = canvas.getByRole('list')
     const items = within(list).getAllByRole('button')
     expect(items.map((item) => item.textContent)).toEqual([
@@ -86,6 +96,24 @@ export const SelectAndFollow: Story = {
     expect(follow).toHaveAttribute('aria-pressed', 'true')
     await userEvent.click(canvas.getByRole('button', { name: 'Show all vehicles' }))
     expect(follow).toHaveAttribute('aria-pressed', 'false')
+  },
+}
+
+/**
+ * A vehicle chosen on the map itself: the vehicles are drawn on a canvas of their own, and a click on the map is
+ * matched to the nearest vehicle within reach; a click on open water chooses nothing.
+ */
+export const ClickOnTheMap: Story = {
+  args: { vehicles: harbour.slice(0, 1), showList: false },
+  play: async ({ canvasElement, args }) => {
+    await basemapDrawn(canvasElement)
+    // One vehicle, fitted: it is in the middle of the map.
+    const mapCanvas = canvasElement.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas')!
+    const box = mapCanvas.getBoundingClientRect()
+    await userEvent.pointer({ keys: '[MouseLeft]', target: mapCanvas, coords: { clientX: box.left + 20, clientY: box.top + 20 } })
+    expect(args.onSelect).not.toHaveBeenCalled()
+    await userEvent.pointer({ keys: '[MouseLeft]', target: mapCanvas, coords: { clientX: box.left + box.width / 2 + 3, clientY: box.top + box.height / 2 - 2 } })
+    expect(args.onSelect).toHaveBeenCalledWith('alpha-boat-1')
   },
 }
 
@@ -127,5 +155,22 @@ export const NarrowTile: Story = {
     const view = canvasElement.querySelector('.honu-map__view')!.getBoundingClientRect()
     const list = canvasElement.querySelector('.honu-map__list')!.getBoundingClientRect()
     expect(list.top).toBeGreaterThanOrEqual(view.bottom)
+  },
+}
+
+/**
+ * A page that did not name MapLibre's worker (`setMapDefaults({ workerUrl })`): the map says so rather than make
+ * a blob: worker a strict CSP refuses, and the list still shows every vehicle.
+ */
+export const WithoutWorker: Story = {
+  beforeEach: () => {
+    const saved = mapDefaults()
+    setMapDefaults({ ...saved, workerUrl: undefined })
+    return () => setMapDefaults(saved)
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('the page has not said where the map’s worker is served')
+    expect(canvasElement.querySelector('.honu-map')).toHaveAttribute('data-state', 'no-worker')
+    expect(within(canvas.getByRole('list')).getAllByRole('button')).toHaveLength(4)
   },
 }

@@ -39,7 +39,7 @@ export interface VehicleMapProps {
 }
 
 /** What the map is doing: loading MapLibre and the style, drawn, or failed (no WebGL, a style that did not load). */
-export type VehicleMapState = 'loading' | 'ready' | 'error'
+export type VehicleMapState = 'loading' | 'ready' | 'error' | 'no-worker'
 
 const TICK_MS = 1000
 const formatDeg = (value: number) => value.toFixed(5)
@@ -50,7 +50,7 @@ const formatDeg = (value: number) => value.toFixed(5)
  * loads when the first map mounts. Beside the map, a list of the vehicles (status in words, position) selects
  * them from the keyboard; Fit shows them all; Follow keeps the selected one in view.
  *
- * Its root carries `data-state` (`loading` | `ready` | `error`), `data-basemap="drawn"` once the offline basemap's
+ * Its root carries `data-state` (`loading` | `ready` | `error` | `no-worker`), `data-basemap="drawn"` once the offline basemap's
  * sources are tiled and drawn, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view when it last settled (what
  * browser tests read instead of the canvas's pixels).
  *
@@ -72,7 +72,7 @@ export function VehicleMap({
   const t = useMessages(mapMessages)
   const container = useRef<HTMLDivElement>(null)
   const [controller, setController] = useState<MapController>()
-  const [state, setState] = useState<VehicleMapState>('loading')
+  const [drawState, setState] = useState<VehicleMapState>('loading')
   const [error, setError] = useState<string>()
   const [basemapDrawn, setBasemapDrawn] = useState(false)
   const [drawnVehicles, setDrawnVehicles] = useState(0)
@@ -81,6 +81,8 @@ export function VehicleMap({
   const fitted = useRef(false)
   const trails = useMemo(() => createTrails(), [])
   const defaults = mapDefaults()
+  const workerUrl = defaults.workerUrl
+  const state: VehicleMapState = workerUrl ? drawState : 'no-worker'
   const style = styleUrl ?? defaults.styleUrl
   const archives = pmtiles ?? defaults.pmtiles
   const archivesKey = archives?.join('\n')
@@ -101,10 +103,11 @@ export function VehicleMap({
 
   useEffect(() => {
     const element = container.current
-    if (!element) return
+    // Without a worker address MapLibre would make its worker from a blob: URL, which a strict CSP refuses: the
+    // map says so instead (`state` is 'no-worker').
+    if (!element || !workerUrl) return
     let cancelled = false
     let created: MapController | undefined
-    setState('loading')
     import('./map-controller')
       .then(({ createMapController }) => {
         if (cancelled) return
@@ -112,7 +115,7 @@ export function VehicleMap({
           container: element,
           styleUrl: style,
           pmtiles: archivesKey ? archivesKey.split('\n') : undefined,
-          workerUrl: mapDefaults().workerUrl,
+          workerUrl,
           label: labelRef.current,
           onSelect: (id) => onSelectRef.current?.(id),
           onIdle: (drawn) => {
@@ -138,21 +141,32 @@ export function VehicleMap({
       cancelled = true
       created?.destroy()
       setController(undefined)
+      // The next map (another style) loads afresh.
+      setState('loading')
     }
-  }, [style, archivesKey])
+  }, [style, archivesKey, workerUrl])
 
   // Vehicles, status and selection into the map's sources; the first vehicles with a position are fitted.
+  // At most once per frame: a live feed of many vehicles renders this component far more often than the screen
+  // can show (1,000 vehicles at 10 Hz arrive in a hundred batches a second), and the newest state is all it needs.
+  const latest = useRef({ vehicles, now, staleAfterMs, selectedId })
+  useLayoutEffect(() => {
+    latest.current = { vehicles, now, staleAfterMs, selectedId }
+  })
   useEffect(() => {
     if (!controller) return
-    const options = { now, staleAfterMs, selectedId }
-    controller.setVehicles(vehicleFeatures(vehicles, options), trails.update(vehicles, options))
-    if (!fitted.current) {
-      const bounds = boundsOf(vehicles)
-      if (bounds) {
-        controller.fitBounds(bounds, false)
-        fitted.current = true
+    const frame = requestAnimationFrame(() => {
+      const { vehicles: current, ...options } = latest.current
+      controller.setVehicles(vehicleFeatures(current, options), trails.update(current, options))
+      if (!fitted.current) {
+        const bounds = boundsOf(current)
+        if (bounds) {
+          controller.fitBounds(bounds, false)
+          fitted.current = true
+        }
       }
-    }
+    })
+    return () => cancelAnimationFrame(frame)
   }, [controller, vehicles, now, staleAfterMs, selectedId, trails])
 
   const followed = follow ? vehicles.find((vehicle) => vehicle.deviceId === selectedId)?.position : undefined
@@ -193,12 +207,17 @@ export function VehicleMap({
             />
           </div>
           {state === 'loading' && <p className="honu-map__status">{t('loading')}</p>}
+          {state === 'no-worker' && (
+            <p className="honu-map__status" role="alert">
+              {t('noWorker')}
+            </p>
+          )}
           {state === 'error' && (
             <p className="honu-map__status" role="alert">
               {error ? t('failed', { reason: error }) : t('noWebgl')}
             </p>
           )}
-          {state !== 'error' && error && (
+          {state !== 'error' && state !== 'no-worker' && error && (
             <p className="honu-map__status honu-map__status--corner" role="status">
               {t('failed', { reason: error })}
             </p>

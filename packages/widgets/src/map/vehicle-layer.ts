@@ -1,0 +1,367 @@
+// The vehicles' own WebGL drawing: arrows by heading, dots, the selection ring and the trails, drawn from two vertex
+// buffers the main thread fills once per new data, on a canvas of its own over MapLibre's (a custom layer in the
+// map's stack hands it the camera). A GeoJSON source would send every
+// update through MapLibre's worker (serialise, re-tile, send buckets back, place symbols): at 1,000 vehicles and
+// 10 Hz that kept the main thread busy for whole frames and left the screen seconds behind (bench/live-map).
+import { Event as MapEvent, type CustomLayerInterface, type CustomRenderMethodInput, type Map as MapLibreMap } from 'maplibre-gl'
+import type { FeatureCollection, LineString, Point } from 'geojson'
+import type { TrailProperties, VehiclePointProperties } from './vehicle-features'
+import { STATUS_COLOURS, type VehicleStatus } from './vehicle-status'
+
+/** The event the map fires when a frame drew vehicles handed over after `setAt` (`performance.now()`). */
+export const VEHICLES_DRAWN = 'honu:vehicles-drawn'
+
+/** The layer plus what the controller asks of it. */
+export interface VehicleLayer {
+  layer: CustomLayerInterface
+  /** Takes new vehicles and trails and draws them (on the overlay, not redrawing the basemap). */
+  setData(points: FeatureCollection<Point, VehiclePointProperties>, trails: FeatureCollection<LineString, TrailProperties>): void
+  /** The vehicle under a point of the canvas (CSS pixels), within `radius`, nearest first. */
+  pick(map: MapLibreMap, x: number, y: number, radius?: number): string | undefined
+  /** How many vehicles are in view. */
+  countInView(map: MapLibreMap): number
+}
+
+// The marker's box in CSS pixels: the ring (radius 18, stroke 2) fits with a pixel to spare for antialiasing.
+const BOX_PX = 44
+const TRAIL_ALPHA = 0.6
+const OUTLINE = [0x0b / 255, 0x0f / 255, 0x14 / 255] as const
+
+const POINT_VS = `
+precision highp float;
+uniform mat4 u_matrix;
+uniform vec2 u_viewport;
+uniform float u_box;
+uniform float u_bearing;
+attribute vec2 a_pos;
+attribute vec2 a_corner;
+attribute float a_heading;
+attribute vec3 a_colour;
+attribute vec2 a_flags;
+varying vec2 v_px;
+varying float v_angle;
+varying vec3 v_colour;
+varying vec2 v_flags;
+void main() {
+  vec4 centre = u_matrix * vec4(a_pos, 0.0, 1.0);
+  // The box's corner, in CSS pixels around the centre, moved in clip space (y up there, down on screen).
+  vec2 offset = a_corner * (u_box * 0.5);
+  gl_Position = centre + vec4(offset.x * 2.0 / u_viewport.x, -offset.y * 2.0 / u_viewport.y, 0.0, 0.0) * centre.w;
+  v_px = offset;
+  // The arrow turns with the map: heading is from north, and north turns by the map's bearing.
+  v_angle = a_heading - u_bearing;
+  v_colour = a_colour;
+  v_flags = a_flags;
+}`
+
+// Signed distance (CSS px, positive inside) to a triangle, and the arrow as the big triangle minus its notch.
+const POINT_FS = `
+precision highp float;
+uniform vec3 u_outline;
+varying vec2 v_px;
+varying float v_angle;
+varying vec3 v_colour;
+varying vec2 v_flags;
+float edge(vec2 a, vec2 b, vec2 p) {
+  vec2 d = b - a;
+  return (d.x * (p.y - a.y) - d.y * (p.x - a.x)) / length(d);
+}
+float triangle(vec2 a, vec2 b, vec2 c, vec2 p) {
+  float s = sign(edge(a, b, c));
+  return min(min(s * edge(a, b, p), s * edge(b, c, p)), s * edge(c, a, p));
+}
+void main() {
+  vec4 colour = vec4(0.0);
+  float r = length(v_px);
+  // The selected vehicle's ring: white, radius 18, 2 px wide.
+  if (v_flags.y > 0.5) {
+    float ring = clamp(1.0 - abs(r - 19.0), 0.0, 1.0);
+    colour = vec4(1.0, 1.0, 1.0, 1.0) * ring;
+  }
+  float d;
+  if (v_flags.x > 0.5) {
+    // Rotate the pixel back by the heading (clockwise from north on screen) to test the upright arrow.
+    float c = cos(v_angle);
+    float s = sin(v_angle);
+    vec2 q = vec2(c * v_px.x + s * v_px.y, -s * v_px.x + c * v_px.y);
+    float outer = triangle(vec2(0.0, -12.0), vec2(11.0, 11.0), vec2(-11.0, 11.0), q);
+    float notch = triangle(vec2(0.0, 5.0), vec2(11.0, 11.0), vec2(-11.0, 11.0), q);
+    d = min(outer, -notch);
+  } else {
+    d = 8.0 - r;
+  }
+  // A 2 px dark outline centred on the shape's edge, the status colour inside it.
+  float shape = clamp(d + 1.5, 0.0, 1.0);
+  float fill = clamp(d - 0.5, 0.0, 1.0);
+  vec3 rgb = mix(u_outline, v_colour, fill);
+  colour = vec4(rgb, 1.0) * shape + colour * (1.0 - shape);
+  if (colour.a <= 0.0) discard;
+  gl_FragColor = colour;
+}`
+
+const TRAIL_VS = `
+precision highp float;
+uniform mat4 u_matrix;
+attribute vec2 a_pos;
+attribute vec4 a_colour;
+varying vec4 v_colour;
+void main() {
+  gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
+  v_colour = a_colour;
+}`
+
+const TRAIL_FS = `
+precision mediump float;
+varying vec4 v_colour;
+void main() {
+  gl_FragColor = vec4(v_colour.rgb * v_colour.a, v_colour.a);
+}`
+
+const rgb = (hex: string): [number, number, number] => [
+  Number.parseInt(hex.slice(1, 3), 16) / 255,
+  Number.parseInt(hex.slice(3, 5), 16) / 255,
+  Number.parseInt(hex.slice(5, 7), 16) / 255,
+]
+const COLOURS = Object.fromEntries(Object.entries(STATUS_COLOURS).map(([status, hex]) => [status, rgb(hex)])) as Record<VehicleStatus, [number, number, number]>
+
+// Two triangles per vehicle: the box's corners.
+const CORNERS = [-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1] as const
+// a_pos 2, a_corner 2, a_heading 1, a_colour 3, a_flags 2
+const POINT_FLOATS = 10
+const TRAIL_FLOATS = 6
+
+type GL = WebGLRenderingContext | WebGL2RenderingContext
+
+// Web Mercator in MapLibre's world units (0–1 from the top left), as MercatorCoordinate.fromLngLat computes it,
+// without an object per point: the trails alone are 30,000 points a frame at 1,000 vehicles.
+const mercatorX = (lon: number) => (180 + lon) / 360
+const mercatorY = (lat: number) => (180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))) / 360
+
+function compile(gl: GL, vertex: string, fragment: string): WebGLProgram {
+  const program = gl.createProgram()
+  for (const [type, source] of [
+    [gl.VERTEX_SHADER, vertex],
+    [gl.FRAGMENT_SHADER, fragment],
+  ] as const) {
+    const shader = gl.createShader(type)
+    if (!shader) throw new Error('@honu/widgets: WebGL could not create a shader')
+    gl.shaderSource(shader, source)
+    gl.compileShader(shader)
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`@honu/widgets: a map shader did not compile: ${gl.getShaderInfoLog(shader)}`)
+    gl.attachShader(program, shader)
+  }
+  gl.linkProgram(program)
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`@honu/widgets: a map shader did not link: ${gl.getProgramInfoLog(program)}`)
+  return program
+}
+
+function attribute(gl: GL, program: WebGLProgram, name: string, size: number, stride: number, offset: number) {
+  const location = gl.getAttribLocation(program, name)
+  if (location < 0) return -1
+  gl.enableVertexAttribArray(location)
+  gl.vertexAttribPointer(location, size, gl.FLOAT, false, stride * 4, offset * 4)
+  return location
+}
+
+/** Creates the vehicles' layer (add `layer` to the map above the basemap). */
+export function createVehicleLayer(id: string): VehicleLayer {
+  let map: MapLibreMap | undefined
+  let pointProgram: WebGLProgram | undefined
+  let trailProgram: WebGLProgram | undefined
+  let pointBuffer: WebGLBuffer | undefined
+  let trailBuffer: WebGLBuffer | undefined
+  let pointData = new Float32Array(0)
+  let trailData = new Float32Array(0)
+  let pointCount = 0
+  let trailCount = 0
+  let dirty = false
+  let setAt = 0
+  let positions: { id: string; lngLat: [number, number] }[] = []
+
+  let gl: GL | undefined
+  let overlay: HTMLCanvasElement | undefined
+  let matrix: Float32Array | undefined
+
+  /** Draws the vehicles on the overlay with the map's newest camera (`matrix`). */
+  const draw = () => {
+    if (!gl || !overlay || !map || !matrix || !pointProgram || !trailProgram || !pointBuffer || !trailBuffer) return
+    const canvas = map.getCanvas()
+    if (overlay.width !== canvas.width || overlay.height !== canvas.height) {
+      overlay.width = canvas.width
+      overlay.height = canvas.height
+    }
+    overlay.style.width = canvas.style.width
+    overlay.style.height = canvas.style.height
+    gl.viewport(0, 0, overlay.width, overlay.height)
+    gl.clearColor(0, 0, 0, 0)
+    gl.clear(gl.COLOR_BUFFER_BIT)
+    const uploaded = dirty
+    if (dirty) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, pointBuffer)
+      gl.bufferData(gl.ARRAY_BUFFER, pointData.subarray(0, pointCount * 6 * POINT_FLOATS), gl.DYNAMIC_DRAW)
+      gl.bindBuffer(gl.ARRAY_BUFFER, trailBuffer)
+      gl.bufferData(gl.ARRAY_BUFFER, trailData.subarray(0, trailCount * TRAIL_FLOATS), gl.DYNAMIC_DRAW)
+      dirty = false
+    }
+    gl.enable(gl.BLEND)
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+    const used: number[] = []
+    if (trailCount) {
+      gl.useProgram(trailProgram)
+      gl.uniformMatrix4fv(gl.getUniformLocation(trailProgram, 'u_matrix'), false, matrix)
+      gl.bindBuffer(gl.ARRAY_BUFFER, trailBuffer)
+      used.push(attribute(gl, trailProgram, 'a_pos', 2, TRAIL_FLOATS, 0), attribute(gl, trailProgram, 'a_colour', 4, TRAIL_FLOATS, 2))
+      gl.drawArrays(gl.LINES, 0, trailCount)
+      for (const location of used.splice(0)) if (location >= 0) gl.disableVertexAttribArray(location)
+    }
+    if (pointCount) {
+      const ratio = canvas.width / Math.max(1, canvas.clientWidth)
+      gl.useProgram(pointProgram)
+      gl.uniformMatrix4fv(gl.getUniformLocation(pointProgram, 'u_matrix'), false, matrix)
+      // The viewport in CSS pixels: offsets are CSS pixels, so markers keep their size on any screen.
+      gl.uniform2f(gl.getUniformLocation(pointProgram, 'u_viewport'), canvas.width / ratio, canvas.height / ratio)
+      gl.uniform1f(gl.getUniformLocation(pointProgram, 'u_box'), BOX_PX)
+      gl.uniform1f(gl.getUniformLocation(pointProgram, 'u_bearing'), (map.getBearing() * Math.PI) / 180)
+      gl.uniform3f(gl.getUniformLocation(pointProgram, 'u_outline'), ...OUTLINE)
+      gl.bindBuffer(gl.ARRAY_BUFFER, pointBuffer)
+      used.push(
+        attribute(gl, pointProgram, 'a_pos', 2, POINT_FLOATS, 0),
+        attribute(gl, pointProgram, 'a_corner', 2, POINT_FLOATS, 2),
+        attribute(gl, pointProgram, 'a_heading', 1, POINT_FLOATS, 4),
+        attribute(gl, pointProgram, 'a_colour', 3, POINT_FLOATS, 5),
+        attribute(gl, pointProgram, 'a_flags', 2, POINT_FLOATS, 8),
+      )
+      gl.drawArrays(gl.TRIANGLES, 0, pointCount * 6)
+      for (const location of used.splice(0)) if (location >= 0) gl.disableVertexAttribArray(location)
+    }
+    // (A custom event: MapLibre's event map does not list it.)
+    if (uploaded) map.fire(new MapEvent(VEHICLES_DRAWN, { setAt }) as never)
+  }
+
+  // A layer in MapLibre's stack that draws nothing there: MapLibre calls it on every frame it draws (the camera
+  // moved, a tile arrived), and it hands the camera to the overlay and redraws it in that same frame. New vehicle
+  // data redraws only the overlay, never the basemap: a full map frame per update was what kept the main thread
+  // busy in SwiftShader and on weak GPUs alike.
+  const layer: CustomLayerInterface = {
+    id,
+    type: 'custom',
+    renderingMode: '2d',
+    onAdd(added) {
+      map = added
+      overlay = document.createElement('canvas')
+      overlay.className = 'honu-map__vehicles'
+      overlay.setAttribute('aria-hidden', 'true')
+      // Over MapLibre's canvas, out of the layout (set here, not in the package's CSS: the overlay must never grow
+      // the map it sizes itself from); clicks go through to the map, which picks the vehicle.
+      Object.assign(overlay.style, { position: 'absolute', top: '0', left: '0', pointerEvents: 'none' })
+      added.getCanvasContainer().append(overlay)
+      const context = overlay.getContext('webgl2', { premultipliedAlpha: true, antialias: false }) ?? overlay.getContext('webgl', { premultipliedAlpha: true, antialias: false })
+      if (!context) throw new Error('@honu/widgets: WebGL is needed to draw the vehicles')
+      gl = context
+      pointProgram = compile(gl, POINT_VS, POINT_FS)
+      trailProgram = compile(gl, TRAIL_VS, TRAIL_FS)
+      pointBuffer = gl.createBuffer()
+      trailBuffer = gl.createBuffer()
+      dirty = true
+    },
+    onRemove() {
+      if (gl) {
+        if (pointProgram) gl.deleteProgram(pointProgram)
+        if (trailProgram) gl.deleteProgram(trailProgram)
+        if (pointBuffer) gl.deleteBuffer(pointBuffer)
+        if (trailBuffer) gl.deleteBuffer(trailBuffer)
+        // Give the context back now rather than at garbage collection: a page has only so many.
+        gl.getExtension('WEBGL_lose_context')?.loseContext()
+      }
+      overlay?.remove()
+      gl = overlay = map = undefined
+    },
+    render(_gl, input: CustomRenderMethodInput) {
+      // Spherical Mercator 0–1 (what setData computes) to clip space, for the mercator projection the map uses.
+      matrix = new Float32Array(input.defaultProjectionData.mainMatrix)
+      draw()
+    },
+  }
+
+  return {
+    layer,
+    setData(points, trails) {
+      // The selected vehicle last, so its ring and arrow are drawn over its neighbours.
+      const features = [...points.features].sort((a, b) => a.properties.selected - b.properties.selected)
+      const needed = features.length * 6 * POINT_FLOATS
+      if (pointData.length < needed) pointData = new Float32Array(needed * 1.5)
+      positions = []
+      let o = 0
+      for (const feature of features) {
+        const [lon, lat] = feature.geometry.coordinates as [number, number]
+        const x = mercatorX(lon)
+        const y = mercatorY(lat)
+        const { heading, status, selected } = feature.properties
+        const colour = COLOURS[status]
+        const angle = heading < 0 ? 0 : (heading * Math.PI) / 180
+        for (let corner = 0; corner < 6; corner++) {
+          pointData[o++] = x
+          pointData[o++] = y
+          pointData[o++] = CORNERS[corner * 2]!
+          pointData[o++] = CORNERS[corner * 2 + 1]!
+          pointData[o++] = angle
+          pointData[o++] = colour[0]
+          pointData[o++] = colour[1]
+          pointData[o++] = colour[2]
+          pointData[o++] = heading < 0 ? 0 : 1
+          pointData[o++] = selected
+        }
+        positions.push({ id: feature.properties.id, lngLat: [lon, lat] })
+      }
+      pointCount = features.length
+
+      let segments = 0
+      for (const trail of trails.features) segments += Math.max(0, trail.geometry.coordinates.length - 1)
+      if (trailData.length < segments * 2 * TRAIL_FLOATS) trailData = new Float32Array(segments * 2 * TRAIL_FLOATS * 1.5)
+      o = 0
+      for (const trail of trails.features) {
+        const colour = COLOURS[trail.properties.status]
+        const line = trail.geometry.coordinates
+        for (let i = 1; i < line.length; i++) {
+          for (const position of [line[i - 1]!, line[i]!]) {
+            trailData[o++] = mercatorX(position[0]!)
+            trailData[o++] = mercatorY(position[1]!)
+            trailData[o++] = colour[0]
+            trailData[o++] = colour[1]
+            trailData[o++] = colour[2]
+            trailData[o++] = TRAIL_ALPHA
+          }
+        }
+      }
+      trailCount = segments * 2
+      dirty = true
+      setAt = performance.now()
+      // Drawn now: the map component hands data over once per animation frame already, and waiting for another
+      // frame would put a frame's delay between the data and the screen. Before MapLibre's first frame (no
+      // camera yet) it is drawn with that frame.
+      draw()
+    },
+    pick(on, x, y, radius = 16) {
+      let best: string | undefined
+      let bestDistance = radius * radius
+      for (const { id: vehicleId, lngLat } of positions) {
+        const p = on.project(lngLat)
+        const distance = (p.x - x) ** 2 + (p.y - y) ** 2
+        if (distance <= bestDistance) {
+          best = vehicleId
+          bestDistance = distance
+        }
+      }
+      return best
+    },
+    countInView(on) {
+      const canvas = on.getCanvas()
+      let count = 0
+      for (const { lngLat } of positions) {
+        const p = on.project(lngLat)
+        if (p.x >= 0 && p.y >= 0 && p.x <= canvas.clientWidth && p.y <= canvas.clientHeight) count++
+      }
+      return count
+    },
+  }
+}
