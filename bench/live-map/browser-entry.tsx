@@ -2,13 +2,18 @@
 // frames parsed with @honu/core/live's schemas) and 1,000 vehicles drawn either by the Map widget's VehicleMap
 // (WebGL layer) or, as the baseline, one maplibregl.Marker (DOM element) per vehicle. It records, per vehicle
 // update, ingest-to-screen latency: Date.now() when the update is on screen minus the telemetry's `time` (set by
-// the server at ingest, same machine clock). "On screen" for the WebGL layer = the first MapLibre render after the
-// vehicles source has been re-tiled with the committed data (the worker round trip included); for DOM markers =
+// the server at ingest, same machine clock). "On screen" for the WebGL layer = the MapLibre frame in which the
+// vehicle layer drew the committed data (its 'vehicles drawn' event); for DOM markers =
 // the animation frame after the markers were moved.
 import { useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import * as maplibregl from 'maplibre-gl'
-import { VehicleMap } from '@honu/widgets'
+import { setMapDefaults, VehicleMap } from '@honu/widgets'
+import { VEHICLES_DRAWN } from '../../packages/widgets/src/map/vehicle-layer'
+// Both drawings styled as in an app: the widgets' styles, and MapLibre's own (markers are positioned by it).
+import '@honu/widgets/styles.css'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { parseServerMessage, parseVehiclesEventData, vehiclesTopic, type VehicleTelemetry } from '@honu/core/live'
 
 interface StartOptions {
@@ -18,6 +23,10 @@ interface StartOptions {
   tenantId: string
   bounds: [[number, number], [number, number]]
 }
+
+// MapLibre's worker as a file of the page, as a host names it (both modes share it).
+setMapDefaults({ workerUrl: maplibreWorkerUrl })
+maplibregl.setWorkerUrl(maplibreWorkerUrl)
 
 const latencies: number[] = []
 let longTasks = 0
@@ -65,31 +74,21 @@ function connect(options: StartOptions, onVehicles: Listener) {
 
 // ---- WebGL: the Map widget's VehicleMap -------------------------------------------------------------------------
 
-// Batches by stage: committed by React → the vehicles source took the data (worker) → its tiles are loaded → rendered.
-let committed: number[][] = []
-let sent: number[][] = []
-let loaded: number[][] = []
+// Batches committed by React (with the time of the commit) wait until the map fires the vehicle layer's
+// 'vehicles drawn' event for data handed over at or after their commit: that frame showed them.
+let committed: { at: number; times: number[] }[] = []
 const hooked = new WeakSet<object>()
-const VEHICLES_SOURCE = 'honu-vehicles'
-type MapWithRender = maplibregl.Map & { _render(...args: unknown[]): unknown }
-const proto = maplibregl.Map.prototype as MapWithRender
+// MapLibre's private render step, wrapped only to attach a listener to each map the widget creates.
+type WithRender = { _render(this: maplibregl.Map, ...args: unknown[]): unknown }
+const proto = maplibregl.Map.prototype as unknown as WithRender
 const originalRender = proto._render
 proto._render = function (this: maplibregl.Map, ...args: unknown[]) {
   if (!hooked.has(this)) {
     hooked.add(this)
-    this.on('sourcedata', (e) => {
-      if (e.sourceId !== VEHICLES_SOURCE) return
-      if (e.sourceDataType === 'content') {
-        sent.push(...committed)
-        committed = []
-      } else if (this.isSourceLoaded(VEHICLES_SOURCE)) {
-        loaded.push(...sent)
-        sent = []
-      }
-    })
-    this.on('render', () => {
-      for (const batch of loaded) record(batch)
-      loaded = []
+    this.on(VEHICLES_DRAWN as never, (event: { setAt: number }) => {
+      const shown = committed.filter((batch) => batch.at <= event.setAt)
+      committed = committed.filter((batch) => batch.at > event.setAt)
+      for (const batch of shown) record(batch.times)
     })
   }
   return originalRender.apply(this, args)
@@ -110,7 +109,7 @@ function WebglPage({ options }: { options: StartOptions }) {
     return () => ws.close()
   }, [options])
   useEffect(() => {
-    if (pending.current.length) committed.push(pending.current)
+    if (pending.current.length) committed.push({ at: performance.now(), times: pending.current })
     pending.current = []
   }, [vehicles])
   return <VehicleMap vehicles={vehicles} showList={false} label="Benchmark map" />

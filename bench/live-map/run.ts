@@ -6,28 +6,27 @@
 // screen latency p50/p99, main-thread time per frame (p50/p95, from a Chromium trace: top-level RunTask time on the
 // renderer's main thread per 16.7 ms frame slot) and long tasks (PerformanceObserver 'longtask').
 // Run (from the repository root): pnpm exec tsx --conditions=@honu/source bench/live-map/run.ts
+// (BENCH_SECONDS per drawing, default 10; BENCH_SOFTWARE=1 for software compositing; BENCH_PROFILE=1 prints the
+// page's top functions first).
 import { createServer } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
 import { extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { chromium } from '@playwright/test'
-import type WsSocket from 'ws'
+import WebSocket from 'ws'
 import { LIVE_PATH, vehiclesTopic, type ServerMessage, type VehicleTelemetry } from '@honu/core/live'
 import { DEMO_PASSWORD } from '../../examples/reference-server/src/seed'
 import { signIn, startAuthEmulator } from '../../examples/reference-server/test/auth-emulator'
 import { startTestServer } from '../../examples/reference-server/test/test-server'
-
-const requireFromServer = createRequire(new URL('../../examples/reference-server/package.json', import.meta.url))
-const WebSocket = requireFromServer('ws') as typeof WsSocket
 
 const VEHICLES = 1000
 const RATE_HZ = 10
 const NODE_CLIENTS = 19
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const TENANT = 'alpha'
+const SOFTWARE = Boolean(process.env.BENCH_SOFTWARE)
 const CENTRE = { lat: 21.3, lon: -157.87 }
 const BOUNDS: [[number, number], [number, number]] = [
   [CENTRE.lon - 0.06, CENTRE.lat - 0.06],
@@ -42,7 +41,7 @@ await build({ configFile: join(dir, 'vite.config.ts') })
 const root = join(dir, 'dist')
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
 const pageServer = createServer((req, res) => {
-  const pathname = decodeURIComponent((req.url ?? '/').split('?')[0])
+  const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
   const path = join(root, pathname === '/' ? 'index.html' : pathname)
   if (!path.startsWith(root) || !existsSync(path)) return void res.writeHead(404).end()
   res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path))
@@ -95,7 +94,7 @@ const sockets = await Promise.all(
   Array.from(
     { length: NODE_CLIENTS },
     (_, client) =>
-      new Promise<InstanceType<typeof WebSocket>>((resolve, reject) => {
+      new Promise<WebSocket>((resolve, reject) => {
         const ws = new WebSocket(wsUrl)
         const topic = vehiclesTopic(TENANT)
         ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })))
@@ -128,7 +127,7 @@ interface TraceEvent {
 const percentile = (values: readonly number[], p: number) => {
   if (!values.length) return NaN
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 
 /** Main-thread busy time per 16.7 ms frame slot (ms): top-level RunTask on the busiest CrRendererMain thread. */
@@ -153,12 +152,16 @@ function framesFromTrace(buffer: Buffer) {
   for (const t of tasks) {
     let from = t.ts
     const to = t.ts + (t.dur ?? 0)
-    while (from < to) {
-      const index = Math.floor((from - start) / SLOT)
-      const slotEnd = start + (index + 1) * SLOT
-      const until = Math.min(to, slotEnd)
-      slots[index] += until - from
-      from = until
+    // Slots by index, not by comparing float boundaries: a task starting exactly on a boundary once made
+    // `floor` pick the slot before it, whose end equalled the start, and the loop never advanced.
+    let index = Math.floor((from - start) / SLOT)
+    while (from < to && index < slots.length) {
+      const until = Math.min(to, start + (index + 1) * SLOT)
+      if (until > from) {
+        slots[index] = (slots[index] ?? 0) + until - from
+        from = until
+      }
+      index++
     }
   }
   return [...slots].map((us) => us / 1000)
@@ -166,21 +169,27 @@ function framesFromTrace(buffer: Buffer) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  // Chromium's GPU process with SwiftShader through ANGLE (GPU compositing, as a browser with a GPU composites), or
+  // with BENCH_SOFTWARE=1 --disable-gpu (software compositing: every WebGL frame is read back into the renderer,
+  // which costs the main thread of any WebGL page, MapLibre's own basemap included).
+  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', ...(SOFTWARE ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'])],
 })
 const rows: { label: string; lat50: number; lat99: number; updates: number; frame50: number; frame95: number; frames: number; longTasks: number; longTaskMs: number }[] = []
 try {
   for (const mode of ['webgl', 'dom'] as const) {
+    // Nothing is published while a page loads (this process also serves its files and 19 sockets).
+    publishing = false
+    step(`${mode}: opening the page`)
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(String(e)))
-    await page.goto(`${pageOrigin}/`)
-    await page.evaluate((o) => globalThis.benchStart(o), { mode, wsUrl, token, tenantId: TENANT, bounds: BOUNDS })
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text())
+      if (process.env.BENCH_DEBUG) console.error(`[page ${m.type()}] ${m.text()}`)
     })
-    // The page loads while nothing is published (this process also serves its files), then the vehicles start.
-    publishing = false
+    await page.goto(`${pageOrigin}/`)
+    step(`${mode}: page loaded`)
+    await page.evaluate((o) => globalThis.benchStart(o), { mode, wsUrl, token, tenantId: TENANT, bounds: BOUNDS })
     await page.waitForSelector(mode === 'webgl' ? '.honu-map[data-state="ready"]' : '.maplibregl-canvas', { state: 'attached', timeout: 60_000 })
     publishing = true
     try {
@@ -192,7 +201,24 @@ try {
       throw new Error(`${mode} page did not draw the vehicles: ${map}\n${errors.join('\n')}`, { cause: error })
     }
     step(`${mode}: vehicles drawn`)
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: `${process.env.BENCH_SCREENSHOT}-${mode}.png` })
     await page.waitForTimeout(3000) // past start-up
+    // BENCH_PROFILE=1: a CPU profile of the page's main thread instead of the trace, its top functions printed.
+    if (process.env.BENCH_PROFILE) {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+      await page.waitForTimeout(5000)
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[] } }
+      const self = new Map<string, number>()
+      for (const node of profile.nodes) {
+        const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`
+        self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0))
+      }
+      const total = [...self.values()].reduce((a, b) => a + b, 0)
+      console.log(`\n${mode} profile, top self time of ${total} samples:`)
+      for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((100 * hits) / total).toFixed(1)}% ${key}`)
+    }
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] })
     await page.evaluate(() => globalThis.benchRecord(true))
     nodeRecording = true
@@ -203,6 +229,8 @@ try {
     const trace = await browser.stopTracing()
     step(`${mode}: trace ${trace.length} bytes`)
     const result = await page.evaluate(() => globalThis.benchCollect())
+    publishing = false
+    step(`${mode}: collected ${result.latencies.length} latencies`)
     if (errors.length) throw new Error(`${mode} page failed: ${errors.join('\n')}`)
     const frames = framesFromTrace(trace)
     rows.push({
@@ -217,6 +245,7 @@ try {
       longTaskMs: result.longTaskMs,
     })
     await page.close()
+    step(`${mode}: page closed`)
   }
 } finally {
   await browser.close()
@@ -228,10 +257,11 @@ try {
 }
 
 const [webgl, dom] = rows
+if (!webgl || !dom) throw new Error('live-map: a drawing produced no row')
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : '–')
 const ms = (v: number) => v.toFixed(1)
 console.log(`\n### Live map: ${VEHICLES} vehicles at ${RATE_HZ} Hz, ${NODE_CLIENTS + 1} live clients (${NODE_CLIENTS} Node + 1 Chromium page), ${SECONDS} s per drawing`)
-console.log(`(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium with --disable-gpu (SwiftShader), ${published} states published, run ${Math.round((Date.now() - started) / 1000)} s)\n`)
+console.log(`(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium, WebGL in SwiftShader, ${SOFTWARE ? 'software compositing (--disable-gpu)' : 'GPU-process compositing (ANGLE)'}, ${published} states published, run ${Math.round((Date.now() - started) / 1000)} s)\n`)
 console.log('| drawing | ingest→screen p50 ms | p99 ms | updates seen | main thread per frame p50 ms | p95 ms | frame slots | long tasks | long-task ms |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) console.log(`| ${r.label} | ${ms(r.lat50)} | ${ms(r.lat99)} | ${r.updates} | ${ms(r.frame50)} | ${ms(r.frame95)} | ${r.frames} | ${r.longTasks} | ${Math.round(r.longTaskMs)} |`)

@@ -45,7 +45,9 @@ varying vec2 v_flags;
 void main() {
   vec4 centre = u_matrix * vec4(a_pos, 0.0, 1.0);
   // The box's corner, in CSS pixels around the centre, moved in clip space (y up there, down on screen).
-  vec2 offset = a_corner * (u_box * 0.5);
+  // Only the selected vehicle needs the ring's box; the others a box just round the arrow (fewer pixels to shade).
+  float box = a_flags.y > 0.5 ? u_box : 30.0;
+  vec2 offset = a_corner * (box * 0.5);
   gl_Position = centre + vec4(offset.x * 2.0 / u_viewport.x, -offset.y * 2.0 / u_viewport.y, 0.0, 0.0) * centre.w;
   v_px = offset;
   // The arrow turns with the map: heading is from north, and north turns by the map's bearing.
@@ -183,6 +185,30 @@ export function createVehicleLayer(id: string): VehicleLayer {
   let matrix: Float32Array | undefined
 
   /** Draws the vehicles on the overlay with the map's newest camera (`matrix`). */
+  let fence: WebGLSync | null = null
+  let retry = 0
+  /**
+   * Whether the GPU has finished the overlay's previous frame (WebGL 2; WebGL 1 cannot tell and always draws). New
+   * data waits for it rather than queue frames behind a busy GPU: queued frames made the browser block the main
+   * thread for seconds at a time (a software GPU, 1,000 vehicles at 10 Hz) while data piled up.
+   */
+  const gpuCaughtUp = () => {
+    if (!fence || !gl || !('fenceSync' in gl)) return true
+    const status = gl.clientWaitSync(fence, 0, 0)
+    if (status === gl.TIMEOUT_EXPIRED) return false
+    gl.deleteSync(fence)
+    fence = null
+    return true
+  }
+  const drawWhenCaughtUp = () => {
+    if (retry) return
+    if (gpuCaughtUp()) return draw()
+    retry = requestAnimationFrame(() => {
+      retry = 0
+      drawWhenCaughtUp()
+    })
+  }
+
   const draw = () => {
     if (!gl || !overlay || !map || !matrix || !pointProgram || !trailProgram || !pointBuffer || !trailBuffer) return
     const canvas = map.getCanvas()
@@ -234,6 +260,10 @@ export function createVehicleLayer(id: string): VehicleLayer {
       gl.drawArrays(gl.TRIANGLES, 0, pointCount * 6)
       for (const location of used.splice(0)) if (location >= 0) gl.disableVertexAttribArray(location)
     }
+    if ('fenceSync' in gl) {
+      if (fence) gl.deleteSync(fence)
+      fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0)
+    }
     // (A custom event: MapLibre's event map does not list it.)
     if (uploaded) map.fire(new MapEvent(VEHICLES_DRAWN, { setAt }) as never)
   }
@@ -265,7 +295,9 @@ export function createVehicleLayer(id: string): VehicleLayer {
       dirty = true
     },
     onRemove() {
+      cancelAnimationFrame(retry)
       if (gl) {
+        if (fence && 'fenceSync' in gl) gl.deleteSync(fence)
         if (pointProgram) gl.deleteProgram(pointProgram)
         if (trailProgram) gl.deleteProgram(trailProgram)
         if (pointBuffer) gl.deleteBuffer(pointBuffer)
@@ -336,10 +368,10 @@ export function createVehicleLayer(id: string): VehicleLayer {
       trailCount = segments * 2
       dirty = true
       setAt = performance.now()
-      // Drawn now: the map component hands data over once per animation frame already, and waiting for another
-      // frame would put a frame's delay between the data and the screen. Before MapLibre's first frame (no
-      // camera yet) it is drawn with that frame.
-      draw()
+      // Drawn now (once the GPU finished the previous frame): the map component hands data over once per
+      // animation frame already, and waiting for another frame would put a frame's delay between the data and the
+      // screen. Before MapLibre's first frame (no camera yet) it is drawn with that frame.
+      drawWhenCaughtUp()
     },
     pick(on, x, y, radius = 16) {
       let best: string | undefined
