@@ -45,6 +45,15 @@ async function chooseAction(page: Page, row: Locator, name: string, action: stri
   await page.getByRole('menuitem', { name: action }).click()
 }
 
+/** Presses Tab until `target` has focus (keyboard only), failing after 60 presses. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 60; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
 async function fault(method: string, url: string, status = 500) {
   const response = await fetch(`${API}/test/faults`, {
     method: 'POST',
@@ -297,6 +306,41 @@ test('10,000 users: the server pages them as the table scrolls, searches and sor
   await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere')
   await expect(table.getByRole('cell', { name: 'No user matches “no-such-user-anywhere”.' })).toBeVisible()
   await expectNoAxeViolations(page)
+})
+
+test('keyboard only: search, reach a row, open its actions and grant a role', async ({ page }) => {
+  await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
+  const table = usersOf(page, 'Alpha Harbour')
+  await expect(rowOf(table, 'ada@honu.test')).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Search users' })
+  await tabTo(page, search)
+  await page.keyboard.type('wes@')
+  const wes = rowOf(table, 'wes@honu.test')
+  await expect(table.locator('tbody tr[data-index]')).toHaveCount(1)
+  // Past the sortable headers to the table's one row in the tab order, then into its actions.
+  await tabTo(page, wes)
+  await page.keyboard.press('Tab')
+  await expect(wes.getByRole('button', { name: 'Actions for Wes Writer' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Grant a role…' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const grant = page.getByRole('dialog', { name: 'Grant Wes Writer a role' })
+  const role = grant.getByLabel('Role')
+  await expect(role).toBeFocused()
+  await page.keyboard.press('ArrowDown') // admin → controller
+  await expect(role).toHaveValue('controller')
+  await page.keyboard.press('Tab')
+  await expect(grant.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(grant.getByRole('button', { name: 'Grant' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expectToast(page, 'User Roles submitted')
+  await expect(grant).toHaveCount(0)
+  await expect(rolesOf(wes)).toHaveText('writer, controller')
+  // Back as it was, for the specs after this one.
+  const token = await idTokenOf('ada@honu.test')
+  const back = await fetch(`${API}/api/v1/users/demo-wes/role/alpha/controller`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+  expect(back.status).toBe(204)
 })
 
 test('the tenants tab lists the tenants an admin manages with their networks, and renames one', async ({ page }) => {
