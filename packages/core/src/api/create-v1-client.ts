@@ -149,7 +149,8 @@ export function createV1Client(options: V1ClientOptions) {
     /**
      * `GET /users/?tenant_id&limit&cursor&q&sort`: one page of the tenant's users (searched, sorted by the server),
      * with derived role, avatar and `joined`; pass `nextCursor` back as `page.cursor` for the next page. The answer is
-     * parsed with the list's schema (`users-page.ts`, loaded with the first call).
+     * parsed with the list's schema (`users-page.ts`, loaded with the first call). An answer without a user list
+     * logs a warning and is an empty page (spec §8).
      *
      * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
      * @throws {HttpError} the server's refusal, or `http/status` naming the field when the answer is not a page.
@@ -158,6 +159,11 @@ export function createV1Client(options: V1ClientOptions) {
       if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
       const { usersPageQuery, parseUsersPage } = await import('./users-page')
       const body = await http.request('GET', `${base}/users/`, { ...request, query: usersPageQuery(tenantId, page) })
+      if (!Array.isArray((body as { data?: unknown } | null | undefined)?.data)) {
+        // Spec §8, as for listUsers: a missing user list only logs a warning; the page is empty.
+        ;(options.logger ?? consoleLogger).warn(`@honu/core: the server sent no user list for tenant "${tenantId}"; showing none.`)
+        return { users: [], nextCursor: null, totalCount: 0 }
+      }
       const { users, nextCursor, totalCount } = parseUsersPage(body)
       const withRoles = (await withAvatars(users)).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
       return { users: withRoles, nextCursor, totalCount }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, startTestServer } from '../../test/http-test-server'
 import { ConsoleError } from '../errors/console-error'
 import { createHttpClient } from './http-client'
@@ -53,6 +53,18 @@ describe('listUsersPage (the paged GET /users/ of issue 15)', () => {
   it('a last page answers no cursor; without total_count the total is the page', async () => {
     answer = { status: 200, body: { data: [{ uid: 'u1', name: 'Ada', email: 'a@x', permissions: {} }] } }
     await expect(client().listUsersPage('t1')).resolves.toMatchObject({ nextCursor: null, totalCount: 1 })
+  })
+
+  it.each([
+    ['no data field', {}],
+    ['an empty answer', null],
+  ])('a missing user list (%s) only logs a warning and answers an empty page (spec §8)', async (_what, body) => {
+    answer = { status: 200, body }
+    const logger = { warn: vi.fn(), error: vi.fn() }
+    const v1 = createV1Client({ http: createHttpClient({ getToken: async () => 't' }), baseUrl: server.url, logger })
+    await expect(v1.listUsersPage('t1', { limit: 10 })).resolves.toEqual({ users: [], nextCursor: null, totalCount: 0 })
+    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/no user list for tenant "t1"/)
   })
 
   it('refuses an answer that is not a page of users, naming the field', async () => {
