@@ -77,6 +77,23 @@ test('a signed-out deep link reaches the portal’s sign-in; after signing in th
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 })
 
+test('in the portal’s Vite dev server the Map widget draws its basemap and the tenant’s vehicles, with MapLibre’s worker named by the portal', async ({ page }) => {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  await page.goto(`${PORTAL}/ops/streams`)
+  await signInOnPortal(page)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Map', exact: true }).click()
+  const map = page.getByRole('group', { name: 'Map 1' }).locator('.honu-map')
+  // The worker ran (it tiles the offline basemap) and the four vehicles of Alpha are drawn.
+  await expect(map).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 })
+  await expect.poll(async () => Number(await map.getAttribute('data-drawn-vehicles')), { timeout: 20_000 }).toBe(4)
+  expect(refused).toEqual([])
+})
+
 interface ProbeInstance {
   id: number
   destroyedAt?: number
