@@ -37,9 +37,10 @@ test('with the server stopped and restarted, the console says so once and comes 
   await expect.poll(reachable, { timeout: 5_000, intervals: [100] }).toBe(false)
 
   // A screen never visited, opened while the API is down: its code loads (from the app's server) and it shows.
+  // (Collaboration: still the shared work-area screen; the admin console has its own since issue 15.)
   expect(workAreaCode).toEqual([])
-  await page.getByRole('link', { name: 'Admin console' }).click()
-  await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  await page.getByRole('link', { name: 'Collaboration' }).click()
+  await expect(page.getByRole('heading', { name: 'Collaboration' })).toBeVisible()
   expect(workAreaCode).toHaveLength(1)
 
   // The stream list cannot load now; the console says once, for the whole page, that the server is unreachable.
@@ -83,7 +84,7 @@ test("a screen whose code is gone (a redeploy replaced it): 'The console was upd
   await openStreams(page, 'wes@honu.test')
   renameSync(path, `${path}.gone`)
   try {
-    await page.getByRole('link', { name: 'Admin console' }).click()
+    await page.getByRole('link', { name: 'Collaboration' }).click()
     await expect(page.getByRole('heading', { name: 'The console was updated or cannot be reached.' })).toBeVisible({ timeout: 20_000 })
     await expect(page.getByText(/Unexpected Application Error/)).toHaveCount(0)
     // The layout stays around the failed screen: the rest of the console is still there.
@@ -93,7 +94,7 @@ test("a screen whose code is gone (a redeploy replaced it): 'The console was upd
     renameSync(`${path}.gone`, path)
   }
   await page.getByRole('button', { name: 'Reload' }).click()
-  await expect(page.getByRole('heading', { name: 'Admin console' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Collaboration' })).toBeVisible()
   await expect(page.getByRole('banner')).toContainText('wes@honu.test')
 })
 

@@ -6,9 +6,8 @@ import { createConsoleClient, createHttpClient } from '@honu/core'
 import { createFirebaseAuthAdapter } from '@honu/core/firebase'
 import { createHttpFlagSource } from '@honu/core/flags'
 import { Console, showStartupNotices, startConsole } from '@honu/console-react'
-import { setMapDefaults, VideoSettingsProvider } from '@honu/widgets'
-// hls.js's and MapLibre's workers as files of the app: the strict CSP allows no blob: workers. Naming a file costs
-// the login route nothing (an address, not code).
+import { setMapDefaults, setVideoDefaults } from '@honu/widgets'
+// hls.js's and MapLibre's workers as files of the app: the strict CSP allows no blob: workers.
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import '@honu/console-react/styles.css'
@@ -46,18 +45,18 @@ void startConsole({
       flags: createHttpFlagSource({ http: createHttpClient(), url: `${config.apiBase}/api/v1/features` }),
     })
     showStartupNotices(client, notices)
+    // Page-wide settings of the widgets' workers: files of the app, named above (two setters, no React).
+    setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
     setMapDefaults({ workerUrl: maplibreWorkerUrl })
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <VideoSettingsProvider value={{ hls: { workerPath: hlsWorkerPath } }}>
-          {/* The widget list (titles, icons) is needed only on the dashboards: it loads after sign-in. */}
-          {/* The host's language: the configured one, else the browser's (a German browser gets German). */}
-          <Console
-            client={client}
-            locale={config.locale ?? navigator.language}
-            widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}
-          />
-        </VideoSettingsProvider>
+        {/* The widget list (titles, icons) is needed only on the dashboards: it loads after sign-in. */}
+        {/* The host's language: the configured one, else the browser's (a German browser gets German). */}
+        <Console
+          client={client}
+          locale={config.locale ?? navigator.language}
+          widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}
+        />
       </StrictMode>,
     )
   },

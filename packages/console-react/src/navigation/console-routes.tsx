@@ -47,7 +47,7 @@ export type ConsoleRoute = {
 
 /** A working area still to be built: the shared placeholder screen, with its title and description. */
 async function workArea(area: WorkArea, workspace?: WorkspaceId): Promise<ComponentType> {
-  const { WorkAreaScreen } = await import('../screens/work-area-screen')
+  const WorkAreaScreen = await import('../screens/work-area-screen').then((m) => m.WorkAreaScreen)
   return function WorkAreaPlaceholder() {
     return <WorkAreaScreen area={area} workspace={workspace} />
   }
@@ -63,34 +63,34 @@ async function workArea(area: WorkArea, workspace?: WorkspaceId): Promise<Compon
  */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: '/login', access: 'public', layout: 'card', screen: LoginScreen },
-  { path: '/auth/action', access: 'public', layout: 'card', load: async () => (await import('../screens/auth-action-screen')).AuthActionScreen },
-  { path: '/mfasignin', access: 'public', layout: 'card', load: async () => (await import('../screens/mfa-sign-in-screen')).MfaSignInScreen },
-  { path: '/tenant', access: 'login', layout: 'card', load: async () => (await import('../screens/tenant-select-screen')).TenantSelectScreen },
+  { path: '/auth/action', access: 'public', layout: 'card', load: () => import('../screens/auth-action-screen').then((m) => m.AuthActionScreen) },
+  { path: '/mfasignin', access: 'public', layout: 'card', load: () => import('../screens/mfa-sign-in-screen').then((m) => m.MfaSignInScreen) },
+  { path: '/tenant', access: 'login', layout: 'card', load: () => import('../screens/tenant-select-screen').then((m) => m.TenantSelectScreen) },
   {
     path: '/orgselection',
     access: 'mission-planning',
     layout: 'card',
-    load: async () => (await import('../screens/org-select-screen')).OrgSelectScreen,
+    load: () => import('../screens/org-select-screen').then((m) => m.OrgSelectScreen),
   },
   {
     path: '/entrypoint',
     access: 'mission-planning',
     layout: 'card',
-    load: async () => (await import('../screens/entry-point-screen')).EntryPointScreen,
+    load: () => import('../screens/entry-point-screen').then((m) => m.EntryPointScreen),
   },
   {
     path: '/streams',
     access: 'login',
     layout: 'network',
     nav: 'streams',
-    load: async () => (await import('../screens/streams/streams-screen')).StreamsScreen,
+    load: () => import('../screens/streams/streams-screen').then((m) => m.StreamsScreen),
   },
   {
     // The vehicle page: a signed-in user of the selected tenant (the page shows only that tenant's vehicles).
     path: '/vehicles/:deviceId',
     access: 'login',
     layout: 'network',
-    load: async () => (await import('../screens/vehicle/vehicle-screen')).VehicleScreen,
+    load: () => import('../screens/vehicle/vehicle-screen').then((m) => m.VehicleScreen),
   },
   {
     path: '/networktopology',
@@ -118,7 +118,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'adminConsole',
-    load: async () => (await import('../screens/admin/admin-screen')).AdminScreen,
+    load: () => import('../screens/admin/admin-screen').then((m) => m.AdminScreen),
   },
   {
     path: '/missionoperations',

@@ -42,7 +42,7 @@ const rel = (path: string) => path.replace(/^\//, '')
  * The working layout (header, navigation, menus), shown only after signing in: loaded then, like the screens, so
  * the sign-in route carries none of it. One for every console on the page, so it loads once.
  */
-const WorkingLayout = /* @__PURE__ */ lazyScreen(async () => (await import('../layouts/main-layout')).MainLayout)
+const WorkingLayout = /* @__PURE__ */ lazyScreen(() => import('../layouts/main-layout').then((m) => m.MainLayout))
 
 /** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
 export const preloadWorkingLayout = () => WorkingLayout.preload()

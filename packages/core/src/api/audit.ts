@@ -1,8 +1,8 @@
 import { array, check, looseObject, nullable, nullish, number, pipe, record, string, unknown } from 'valibot'
 import { HttpError } from '../errors/http-error'
 import { objectMessage, parseWith } from '../platform/schema'
-import type { Query } from './http-client'
-import type { AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest, AuditTrailEntry } from './audit-types'
+import type { BlobAnswer, HttpClient, Query, RequestOptions } from './http-client'
+import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest, AuditTrailEntry } from './audit-types'
 
 /**
  * The audit trail's edge: the valibot schema every page of entries is parsed with before a screen sees it (house
@@ -105,4 +105,35 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
 export function fallbackExportName(filters: AuditFilters, format: AuditExportFormat, now: Date = new Date()): string {
   const tenant = filters.tenantId?.trim() ? filters.tenantId.trim().replace(/[^\w.-]+/g, '_') : 'all'
   return `audit-${tenant}-${now.toISOString().slice(0, 10)}.${format}`
+}
+
+/** `v1.listAudit`'s body: `GET /audit` with the filters and the page, parsed with the trail's schema. */
+export async function fetchAuditPage(
+  http: HttpClient,
+  base: string,
+  filters: AuditFilters,
+  page: AuditPageRequest,
+  request: Pick<RequestOptions, 'signal'>,
+): Promise<AuditPage> {
+  return parseAuditPage(await http.request('GET', `${base}/audit`, { ...request, query: auditQuery(filters, page) }))
+}
+
+/** `v1.exportAudit`'s body: `GET /audit/export` as a file, with the server's file name (else one of ours). */
+export async function fetchAuditExport(
+  http: HttpClient,
+  base: string,
+  filters: AuditFilters,
+  format: AuditExportFormat,
+  request: Pick<RequestOptions, 'signal' | 'timeoutMs'>,
+): Promise<AuditExport> {
+  const answer = await http.request<BlobAnswer>('GET', `${base}/audit/export`, {
+    timeoutMs: 600_000,
+    ...request,
+    query: auditQuery(filters, { format }),
+    responseType: 'blob',
+  })
+  return {
+    blob: answer.blob,
+    fileName: fileNameFromDisposition(answer.headers.get('content-disposition')) ?? fallbackExportName(filters, format),
+  }
 }

@@ -5,7 +5,7 @@ import type { AvatarOptions } from '../avatar/avatar'
 import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import { deriveRole } from '../permissions/roles'
 import { consoleLogger, type Logger } from '../platform/logger'
-import type { BlobAnswer, HttpClient, RequestOptions } from './http-client'
+import type { HttpClient, RequestOptions } from './http-client'
 import type { UsersPage, UsersPageRequest } from './users-page'
 import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest } from './audit-types'
 import type {
@@ -47,6 +47,8 @@ export function sortTenantsByName<T extends { name: string }>(tenants: readonly 
 
 const DEVICE_KINDS: readonly DeviceKind[] = ['camera', 'vehicle', 'remote_access']
 const enc = encodeURIComponent
+// The admin console's calls, loaded with the first of them (see admin-calls.ts).
+const adminCalls = () => import('./admin-calls')
 
 function listOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[]
@@ -121,7 +123,7 @@ export function createV1Client(options: V1ClientOptions) {
     /** `GET /tenants`: sorted by name, with derived CIDR ranges (spec §3). */
     async listTenants(request: Signal = {}): Promise<Tenant[]> {
       const body = await http.request('GET', `${base}/tenants`, request)
-      const { withCidrRanges } = await import('./tenant-ranges')
+      const withCidrRanges = await import('./tenant-ranges').then((m) => m.withCidrRanges)
       return sortTenantsByName(listOf<TenantRecord>(body).map(withCidrRanges))
     },
 
@@ -155,18 +157,9 @@ export function createV1Client(options: V1ClientOptions) {
      * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
      * @throws {HttpError} the server's refusal, or `http/status` naming the field when the answer is not a page.
      */
-    async listUsersPage(tenantId: string | null | undefined, page: UsersPageRequest = {}, request: Signal = {}): Promise<UsersPage> {
-      if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
-      const { usersPageQuery, parseUsersPage } = await import('./users-page')
-      const body = await http.request('GET', `${base}/users/`, { ...request, query: usersPageQuery(tenantId, page) })
-      if (!Array.isArray((body as { data?: unknown } | null | undefined)?.data)) {
-        // Spec §8, as for listUsers: a missing user list only logs a warning; the page is empty.
-        ;(options.logger ?? consoleLogger).warn(`@honu/core: the server sent no user list for tenant "${tenantId}"; showing none.`)
-        return { users: [], nextCursor: null, totalCount: 0 }
-      }
-      const { users, nextCursor, totalCount } = parseUsersPage(body)
-      const withRoles = (await withAvatars(users)).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
-      return { users: withRoles, nextCursor, totalCount }
+    listUsersPage(tenantId: string | null | undefined, page: UsersPageRequest = {}, request: Signal = {}): Promise<UsersPage> {
+      // The whole call lives in admin-calls.ts, loaded with the first call: nothing of it weighs on the login route.
+      return adminCalls().then((m) => m.fetchUsersPage({ http, base, logger: options.logger, withAvatars }, tenantId, page, request))
     },
 
     /**
@@ -226,9 +219,8 @@ export function createV1Client(options: V1ClientOptions) {
      * @throws {HttpError} the server's refusal (403 for a tenant the user does not admin), or `http/status` naming
      *   the field when the answer is not a page of the trail.
      */
-    async listAudit(filters: AuditFilters, page: AuditPageRequest = {}, request: Signal = {}): Promise<AuditPage> {
-      const { auditQuery, parseAuditPage } = await import('./audit')
-      return parseAuditPage(await http.request('GET', `${base}/audit`, { ...request, query: auditQuery(filters, page) }))
+    listAudit(filters: AuditFilters, page: AuditPageRequest = {}, request: Signal = {}): Promise<AuditPage> {
+      return adminCalls().then((m) => m.fetchAuditPage(http, base, filters, page, request))
     },
 
     /**
@@ -236,22 +228,8 @@ export function createV1Client(options: V1ClientOptions) {
      * with the bearer header like every call (the token never goes into an address), with the file name the server
      * gave in `Content-Disposition`. Allowed up to 10 minutes (`timeoutMs` overrides).
      */
-    async exportAudit(
-      filters: AuditFilters,
-      format: AuditExportFormat,
-      request: Signal & Pick<RequestOptions, 'timeoutMs'> = {},
-    ): Promise<AuditExport> {
-      const { auditQuery, fallbackExportName, fileNameFromDisposition } = await import('./audit')
-      const answer = await http.request<BlobAnswer>('GET', `${base}/audit/export`, {
-        timeoutMs: 600_000,
-        ...request,
-        query: auditQuery(filters, { format }),
-        responseType: 'blob',
-      })
-      return {
-        blob: answer.blob,
-        fileName: fileNameFromDisposition(answer.headers.get('content-disposition')) ?? fallbackExportName(filters, format),
-      }
+    exportAudit(filters: AuditFilters, format: AuditExportFormat, request: Signal & Pick<RequestOptions, 'timeoutMs'> = {}): Promise<AuditExport> {
+      return adminCalls().then((m) => m.fetchAuditExport(http, base, filters, format, request))
     },
   }
 }

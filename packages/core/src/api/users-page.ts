@@ -1,7 +1,11 @@
 import { array, looseObject, nullish, number, record, string } from 'valibot'
+import { ConsoleError } from '../errors/console-error'
 import { HttpError } from '../errors/http-error'
+import { messages } from '../errors/messages'
+import { deriveRole } from '../permissions/roles'
+import { consoleLogger, type Logger } from '../platform/logger'
 import { objectMessage, parseWith } from '../platform/schema'
-import type { Query } from './http-client'
+import type { HttpClient, Query, RequestOptions } from './http-client'
 import type { TenantUser } from './v1-types'
 
 /**
@@ -80,4 +84,38 @@ export function parseUsersPage(body: unknown): { users: Omit<TenantUser, 'avatar
   const { data, next_cursor, total_count } = parsed.value
   const users = data.map(({ joined, ...user }) => ({ ...user, ...(joined ? { joined } : {}) }))
   return { users, nextCursor: next_cursor ?? null, totalCount: typeof total_count === 'number' ? total_count : users.length }
+}
+
+/** What {@link fetchUsersPage} needs of the v1 client. */
+export interface UsersPageContext {
+  http: HttpClient
+  /** The v1 base address (`…/api/v1`). */
+  base: string
+  logger?: Logger
+  withAvatars<T extends { email?: string }>(users: readonly T[]): Promise<(T & { avatar?: string })[]>
+}
+
+/**
+ * `v1.listUsersPage`'s body: one page of the tenant's users with derived role, avatar and `joined`. An answer
+ * without a user list logs a warning and is an empty page (spec §8).
+ *
+ * @throws {ConsoleError} `tenant/missing-id` ('Unable to find Tenant Id') without a tenant id (spec §5).
+ * @throws {HttpError} the server's refusal, or `http/status` naming the field when the answer is not a page.
+ */
+export async function fetchUsersPage(
+  context: UsersPageContext,
+  tenantId: string | null | undefined,
+  page: UsersPageRequest,
+  request: Pick<RequestOptions, 'signal'>,
+): Promise<UsersPage> {
+  if (!tenantId) throw new ConsoleError({ code: 'tenant/missing-id', message: messages.tenantWithoutId })
+  const body = await context.http.request('GET', `${context.base}/users/`, { ...request, query: usersPageQuery(tenantId, page) })
+  if (!Array.isArray((body as { data?: unknown } | null | undefined)?.data)) {
+    // Spec §8, as for listUsers: a missing user list only logs a warning; the page is empty.
+    ;(context.logger ?? consoleLogger).warn(`@honu/core: the server sent no user list for tenant "${tenantId}"; showing none.`)
+    return { users: [], nextCursor: null, totalCount: 0 }
+  }
+  const { users, nextCursor, totalCount } = parseUsersPage(body)
+  const withRoles = (await context.withAvatars(users)).map((user) => ({ ...user, role: deriveRole(user.permissions, tenantId) }))
+  return { users: withRoles, nextCursor, totalCount }
 }

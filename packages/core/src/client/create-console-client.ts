@@ -306,7 +306,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     async selectTenant(record) {
       streamView.getState().reset()
       grid.getState().resetWorkspaces()
-      const { withCidrRanges } = await import('../api/tenant-ranges')
+      const withCidrRanges = await import('../api/tenant-ranges').then((m) => m.withCidrRanges)
       const next = withCidrRanges(record)
       if (tenant.getState().tenant?.tenant_id !== next.tenant_id) tenant.getState().setTenant(next)
       await users.sync()

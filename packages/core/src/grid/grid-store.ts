@@ -98,7 +98,7 @@ export function createGridStore(session: StorageAdapter): GridStore {
         { key: WORKSPACES_KEY, storages: [session], pick: (s) => s.workspaces },
       ],
       // The checks load with the restore: the sign-in page needs no grid (issue 12's budget).
-      async () => (await import('./stored-grid')).readGrid(session),
+      () => import('./stored-grid').then((m) => m.readGrid(session)),
     ),
   )
 }

@@ -96,10 +96,8 @@ const invalid = (code: 'notifications' | 'theme' | 'locale', what: string, value
  */
 export function createPreferencesStore(local: StorageAdapter, logger?: Logger): PreferencesStore {
   // The schema (and valibot) load with the first user's preferences, never on the sign-in page.
-  const restore = async (uid: string | undefined): Promise<UserPreferences> => {
-    if (!uid) return { ...DEFAULT_PREFERENCES }
-    return (await import('./stored-state')).readPreferences(local, uid, logger) ?? { ...DEFAULT_PREFERENCES }
-  }
+  const restore = async (uid: string | undefined): Promise<UserPreferences> =>
+    (uid && (await import('./stored-state').then((m) => m.readPreferences(local, uid, logger)))) || { ...DEFAULT_PREFERENCES }
   // Each switch of user has its generation: one still reading when another switch (or a reset) came is dropped.
   let generation = 0
   const pick = (s: PreferencesState): UserPreferences => ({ notifications: s.notifications, theme: s.theme, locale: s.locale })

@@ -93,7 +93,7 @@ export function createStreamViewStore(
   const persisted = persistSlices(
     store,
     [{ key: STREAM_SIDEBAR_KEY, storages: order, pick: (s) => ({ sidebarOpen: s.sidebarOpen, splitterModel: s.splitterModel }) }],
-    async () => (await import('./stored-state')).readSidebar(order, logger),
+    () => import('./stored-state').then((m) => m.readSidebar(order, logger)),
   )
   return Object.assign(store, {
     ...persisted,

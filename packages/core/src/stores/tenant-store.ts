@@ -55,7 +55,7 @@ export function createTenantStore(storages: { local: StorageAdapter; session: St
         { key: SELECTED_ORGANISATION_KEY, storages: order, pick: (s) => s.organisation },
       ],
       // Nothing stored leaves the state as it is (a selection made meanwhile stays).
-      async () => (await import('./stored-state')).readTenantSelection(order, logger),
+      () => import('./stored-state').then((m) => m.readTenantSelection(order, logger)),
     ),
   )
 }
