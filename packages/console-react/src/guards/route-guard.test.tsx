@@ -66,7 +66,7 @@ describe('RouteGuard', () => {
   })
 
   it('re-syncs the user on a route change, so a role changed on the server shows', async () => {
-    const { answers, requests } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
+    const { answers, requests } = consoleAt('/networktopology', { signedInAs: wes, tenant: alpha, server })
     expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()
     const before = requests.filter((r) => r === 'GET /api/v1/users/wes').length
     answers['GET /api/v1/users/wes'] = { status: 200, body: { email: wes.email, permissions: { alpha: ['admin'] } } }

@@ -12,7 +12,6 @@ const server = {
 
 describe('WorkAreaScreen', () => {
   it.each([
-    ['/adminconsole', 'Admin console', 'The tenant’s users, their roles and the tenant’s settings.'],
     ['/collaboration', 'Collaboration', 'Messages and shared views between operators.'],
     ['/networktopology', 'Network topology', 'The tenant’s devices and networks as a list.'],
     ['/networktopology/networkgraph', 'Network graph', 'The tenant’s devices and networks as a graph.'],
@@ -28,8 +27,8 @@ describe('WorkAreaScreen', () => {
   })
 
   it('the navigation moves between the areas', async () => {
-    const { router } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
-    await screen.findByRole('heading', { level: 1, name: 'Admin console' })
+    const { router } = consoleAt('/networktopology', { signedInAs: wes, tenant: alpha, server })
+    await screen.findByRole('heading', { level: 1, name: 'Network topology' })
     fireEvent.click(screen.getByRole('link', { name: 'Collaboration' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/collaboration')
