@@ -3,10 +3,16 @@ import { createRoot } from 'react-dom/client'
 import { createConsoleClient } from '@honu/core'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { ConsoleProvider, Dashboard, DashboardToolbar, type WidgetProps } from '@honu/console-react'
-import { widgetDefinitions } from '@honu/widgets'
+import { setMapDefaults, setVideoDefaults, widgetDefinitions } from '@honu/widgets'
+// The widgets' workers as files of the app, as the console's page names them (the CSP allows no blob: worker).
+import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import '@honu/console-react/styles.css'
 import '@honu/widgets/styles.css'
 import './app.css'
+
+setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
+setMapDefaults({ workerUrl: maplibreWorkerUrl })
 
 // A dashboard outside the signed-in console, for trying widgets in isolation: the Vehicle widget here is one
 // that always throws, to show that a crashing widget leaves the others working.

@@ -4,8 +4,8 @@ import type { adminMessages } from './admin-messages'
 /** The admin console's messages in German (loaded when German is chosen). */
 export default {
   admin: {
-    title: 'Admin-Konsole',
-    sections: 'Bereiche der Admin-Konsole',
+    title: 'Administrationskonsole',
+    sections: 'Bereiche der Administrationskonsole',
     users: 'Benutzer',
     tenants: 'Mandanten',
     audit: 'Änderungsprotokoll',
