@@ -1,6 +1,5 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { getLiveClient } from '@honu/core/live'
-import { useConsoleClient, useMessages, type WidgetProps } from '@honu/console-kit'
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { useConsoleClient, useMessages, useVehicles, type WidgetProps } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
 import { useTenantVehicles } from '../vehicle/use-tenant-vehicles'
 import type { MapWidgetData } from './map-widget-data'
@@ -15,10 +14,8 @@ import { VehicleMap } from './vehicle-map'
 export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
   const t = useMessages(mapMessages)
   const client = useConsoleClient()
-  // The console's one live channel (one per console instance); subscribing holds the tenant's vehicles topic while
-  // the map is mounted. A thin adapter, as console-kit's useVehicles will be.
-  const { vehicles: store } = getLiveClient(client)
-  const live = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+  // The tenant's vehicles on the console's one live channel; the console holds their topic while the map is mounted.
+  const live = useVehicles()
   const devices = useTenantVehicles()
   const root = useRef<HTMLDivElement>(null)
   const only = widget.data.deviceId
