@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntry } from '../src/audit/audit-query'
 import type { RunningServer } from '../src/start-server'
 import { clientsAs, startTestServer } from './test-server'
 
@@ -15,17 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-interface Entry {
-  id: string
-  at: string
-  actor: { uid: string; email?: string }
-  tenant_id: string | null
-  organisation_id: string | null
-  action: string
-  resource: { type: string; id: string }
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-}
+type Entry = AuditEntry
 interface AuditPage {
   data: Entry[]
   next_cursor: string | null

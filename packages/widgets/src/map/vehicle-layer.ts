@@ -170,6 +170,8 @@ export function createVehicleLayer(id: string): VehicleLayer {
   let map: MapLibreMap | undefined
   let pointProgram: WebGLProgram | undefined
   let trailProgram: WebGLProgram | undefined
+  // Looked up once per program, not on every frame.
+  let uniforms: Record<'trailMatrix' | 'matrix' | 'viewport' | 'box' | 'bearing' | 'outline', WebGLUniformLocation | null> | undefined
   let pointBuffer: WebGLBuffer | undefined
   let trailBuffer: WebGLBuffer | undefined
   let pointData = new Float32Array(0)
@@ -210,7 +212,7 @@ export function createVehicleLayer(id: string): VehicleLayer {
   }
 
   const draw = () => {
-    if (!gl || !overlay || !map || !matrix || !pointProgram || !trailProgram || !pointBuffer || !trailBuffer) return
+    if (!gl || !overlay || !map || !matrix || !pointProgram || !trailProgram || !pointBuffer || !trailBuffer || !uniforms) return
     const canvas = map.getCanvas()
     if (overlay.width !== canvas.width || overlay.height !== canvas.height) {
       overlay.width = canvas.width
@@ -234,7 +236,7 @@ export function createVehicleLayer(id: string): VehicleLayer {
     const used: number[] = []
     if (trailCount) {
       gl.useProgram(trailProgram)
-      gl.uniformMatrix4fv(gl.getUniformLocation(trailProgram, 'u_matrix'), false, matrix)
+      gl.uniformMatrix4fv(uniforms.trailMatrix, false, matrix)
       gl.bindBuffer(gl.ARRAY_BUFFER, trailBuffer)
       used.push(attribute(gl, trailProgram, 'a_pos', 2, TRAIL_FLOATS, 0), attribute(gl, trailProgram, 'a_colour', 4, TRAIL_FLOATS, 2))
       gl.drawArrays(gl.LINES, 0, trailCount)
@@ -243,12 +245,12 @@ export function createVehicleLayer(id: string): VehicleLayer {
     if (pointCount) {
       const ratio = canvas.width / Math.max(1, canvas.clientWidth)
       gl.useProgram(pointProgram)
-      gl.uniformMatrix4fv(gl.getUniformLocation(pointProgram, 'u_matrix'), false, matrix)
+      gl.uniformMatrix4fv(uniforms.matrix, false, matrix)
       // The viewport in CSS pixels: offsets are CSS pixels, so markers keep their size on any screen.
-      gl.uniform2f(gl.getUniformLocation(pointProgram, 'u_viewport'), canvas.width / ratio, canvas.height / ratio)
-      gl.uniform1f(gl.getUniformLocation(pointProgram, 'u_box'), BOX_PX)
-      gl.uniform1f(gl.getUniformLocation(pointProgram, 'u_bearing'), (map.getBearing() * Math.PI) / 180)
-      gl.uniform3f(gl.getUniformLocation(pointProgram, 'u_outline'), ...OUTLINE)
+      gl.uniform2f(uniforms.viewport, canvas.width / ratio, canvas.height / ratio)
+      gl.uniform1f(uniforms.box, BOX_PX)
+      gl.uniform1f(uniforms.bearing, (map.getBearing() * Math.PI) / 180)
+      gl.uniform3f(uniforms.outline, ...OUTLINE)
       gl.bindBuffer(gl.ARRAY_BUFFER, pointBuffer)
       used.push(
         attribute(gl, pointProgram, 'a_pos', 2, POINT_FLOATS, 0),
@@ -290,6 +292,14 @@ export function createVehicleLayer(id: string): VehicleLayer {
       gl = context
       pointProgram = compile(gl, POINT_VS, POINT_FS)
       trailProgram = compile(gl, TRAIL_VS, TRAIL_FS)
+      uniforms = {
+        trailMatrix: gl.getUniformLocation(trailProgram, 'u_matrix'),
+        matrix: gl.getUniformLocation(pointProgram, 'u_matrix'),
+        viewport: gl.getUniformLocation(pointProgram, 'u_viewport'),
+        box: gl.getUniformLocation(pointProgram, 'u_box'),
+        bearing: gl.getUniformLocation(pointProgram, 'u_bearing'),
+        outline: gl.getUniformLocation(pointProgram, 'u_outline'),
+      }
       pointBuffer = gl.createBuffer()
       trailBuffer = gl.createBuffer()
       dirty = true

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { ConsoleError } from '@honu/core'
 import type { LiveConnectionState } from '@honu/core/live'
 import { useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
@@ -9,6 +8,7 @@ import { useVehicleSettings } from './vehicle-settings'
 import { VehicleView, type VehicleViewConnection } from './vehicle-view'
 import { DEFAULT_STALE_AFTER_MS, type VehicleWidgetData } from './vehicle-widget-data'
 import { VehicleWidgetPicker } from './vehicle-widget-picker'
+import { ChooseResource } from '../picker/choose-resource'
 import { vehicleMessages } from './vehicle-messages'
 
 /** The live channel's state as the view words it: signed in and authenticated, on its way, or lost for now. */
@@ -25,7 +25,6 @@ export function viewConnection(state: LiveConnectionState): VehicleViewConnectio
  */
 export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData>) {
   const t = useMessages(vehicleMessages)
-  const [picking, setPicking] = useState(false)
   const data = widget.data
   const lookup = useTenantVehicle(data.deviceId)
   const found = lookup.status === 'found'
@@ -59,23 +58,22 @@ export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData
     default:
       // No vehicle, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
       return (
-        <div className="honu-vehicle__choose">
-          <p className="honu-muted">{t(lookup.status === 'missing' ? 'vehicleGone' : 'noVehicle')}</p>
-          <button type="button" className="honu-button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
-            {t('chooseVehicle')}
-          </button>
-          {picking && (
+        <ChooseResource
+          className="honu-vehicle__choose"
+          message={t(lookup.status === 'missing' ? 'vehicleGone' : 'noVehicle')}
+          chooseLabel={t('chooseVehicle')}
+          picker={(close) => (
             <VehicleWidgetPicker
               name={widget.name}
               current={data}
               onPick={(picked) => {
-                setPicking(false)
+                close()
                 setData(picked)
               }}
-              onCancel={() => setPicking(false)}
+              onCancel={close}
             />
           )}
-        </div>
+        />
       )
   }
 }

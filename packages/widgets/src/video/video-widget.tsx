@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { ConsoleError } from '@honu/core'
 import { useConsoleClient, useMessages, useTenant } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
@@ -8,6 +8,7 @@ import { VideoPlayer } from './video-player'
 import { useVideoSettings } from './video-settings'
 import type { VideoWidgetData } from './video-widget-data'
 import { VideoWidgetPicker } from './video-widget-picker'
+import { ChooseResource } from '../picker/choose-resource'
 import { videoMessages } from '../messages/video'
 
 /**
@@ -18,7 +19,6 @@ import { videoMessages } from '../messages/video'
  */
 export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
   const client = useConsoleClient()
-  const [picking, setPicking] = useState(false)
   const t = useMessages(videoMessages)
   const { hls } = useVideoSettings()
   const data = widget.data
@@ -65,25 +65,22 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
     default:
       // No stream, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
       return (
-        <div className="honu-video-widget__choose">
-          <p className="honu-muted">
-            {t(lookup.status === 'missing' ? 'streamGone' : 'noStream')}
-          </p>
-          <button type="button" className="honu-button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
-            {t('chooseStream')}
-          </button>
-          {picking && (
+        <ChooseResource
+          className="honu-video-widget__choose"
+          message={t(lookup.status === 'missing' ? 'streamGone' : 'noStream')}
+          chooseLabel={t('chooseStream')}
+          picker={(close) => (
             <VideoWidgetPicker
               name={widget.name}
               current={data}
               onPick={(picked) => {
-                setPicking(false)
+                close()
                 setData(picked)
               }}
-              onCancel={() => setPicking(false)}
+              onCancel={close}
             />
           )}
-        </div>
+        />
       )
   }
 }

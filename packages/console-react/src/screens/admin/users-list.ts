@@ -1,4 +1,5 @@
 import type { Scheduler, TenantUser, UsersPage, UsersPageRequest, UsersSort } from '@honu/core'
+import { createCursorPages, type CursorPage } from './cursor-pages'
 
 /** Users per page of the server-paged list (the server allows up to 1000). */
 export const USERS_PAGE_SIZE = 100
@@ -65,40 +66,19 @@ export interface UsersList {
 export function createUsersList(options: UsersListOptions): UsersList {
   const listeners = new Set<() => void>()
   let snapshot: UsersListSnapshot = { status: 'loading', users: [], totalCount: 0, query: '', sort: options.sort ?? 'name', loadingMore: false }
-  let cursor: string | null = null
-  let controller: AbortController | undefined
   let timer: unknown
-  // The generation of the current search and sort: answers of an older one are dropped.
-  let generation = 0
 
   const set = (changes: Partial<UsersListSnapshot>) => {
     snapshot = { ...snapshot, ...changes }
     for (const listener of listeners) listener()
   }
   const request = (page: Omit<UsersPageRequest, 'q' | 'sort'>) => ({ ...page, q: snapshot.query, sort: snapshot.sort })
-  const fail = (error: unknown, changes: Partial<UsersListSnapshot>) => {
-    set(changes)
-    options.onError?.(error)
-  }
-
-  const loadFirst = () => {
-    controller?.abort()
-    const own = new AbortController()
-    controller = own
-    const mine = ++generation
-    cursor = null
-    set({ status: 'loading', error: undefined, users: [], totalCount: 0, loadingMore: false })
-    options.fetchPage(request({ limit: USERS_PAGE_SIZE }), own.signal).then(
-      (page) => {
-        if (mine !== generation) return
-        cursor = page.nextCursor
-        set({ status: 'ready', users: page.users, totalCount: page.totalCount })
-      },
-      (error: unknown) => {
-        if (mine === generation && !own.signal.aborted) fail(error, { status: 'error', error })
-      },
-    )
-  }
+  const toPage = (page: UsersPage): CursorPage<TenantUser> => ({ items: page.users, nextCursor: page.nextCursor, totalCount: page.totalCount })
+  const pages = createCursorPages<TenantUser>({
+    fetch: (cursor, signal) => options.fetchPage(request({ limit: USERS_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }), signal).then(toPage),
+    update: ({ status, error, items, totalCount, loadingMore }) => set({ status, error, users: items, totalCount, loadingMore }),
+    onError: options.onError,
+  })
 
   return {
     subscribe(listener) {
@@ -106,12 +86,11 @@ export function createUsersList(options: UsersListOptions): UsersList {
       return () => listeners.delete(listener)
     },
     getSnapshot: () => snapshot,
-    start: loadFirst,
+    start: pages.loadFirst,
     stop() {
-      controller?.abort()
+      pages.stop()
       if (timer !== undefined) options.scheduler.clearTimeout(timer)
       timer = undefined
-      generation++
     },
     setQuery(query) {
       if (query === snapshot.query) return
@@ -119,43 +98,19 @@ export function createUsersList(options: UsersListOptions): UsersList {
       if (timer !== undefined) options.scheduler.clearTimeout(timer)
       timer = options.scheduler.setTimeout(() => {
         timer = undefined
-        loadFirst()
+        pages.loadFirst()
       }, SEARCH_DELAY_MS)
     },
     setSort(sort) {
       if (sort === snapshot.sort) return
       set({ sort })
-      loadFirst()
+      pages.loadFirst()
     },
-    loadMore() {
-      if (snapshot.status !== 'ready' || snapshot.loadingMore || cursor === null) return
-      const mine = generation
-      const signal = controller?.signal ?? new AbortController().signal
-      set({ loadingMore: true })
-      options.fetchPage(request({ limit: USERS_PAGE_SIZE, cursor }), signal).then(
-        (page) => {
-          if (mine !== generation) return
-          cursor = page.nextCursor
-          set({ users: [...snapshot.users, ...page.users], totalCount: page.totalCount, loadingMore: false })
-        },
-        (error: unknown) => {
-          if (mine === generation && !signal.aborted) fail(error, { loadingMore: false })
-        },
-      )
-    },
-    retry: loadFirst,
-    async refresh() {
-      const mine = generation
-      const signal = controller?.signal ?? new AbortController().signal
+    loadMore: pages.loadMore,
+    retry: pages.loadFirst,
+    refresh() {
       const limit = Math.min(MAX_PAGE, Math.max(USERS_PAGE_SIZE, snapshot.users.length))
-      try {
-        const page = await options.fetchPage(request({ limit }), signal)
-        if (mine !== generation) return
-        cursor = page.nextCursor
-        set({ status: 'ready', error: undefined, users: page.users, totalCount: page.totalCount })
-      } catch (error) {
-        if (mine === generation && !signal.aborted) fail(error, {})
-      }
+      return pages.reload((signal) => options.fetchPage(request({ limit }), signal).then(toPage))
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest, AuditTrailEntry } from '@honu/core'
+import { createCursorPages } from '../cursor-pages'
 
 /** Entries per page (the server's default; it allows up to 500). */
 export const AUDIT_PAGE_SIZE = 100
@@ -75,37 +76,19 @@ export function createAuditTrailList(options: AuditTrailListOptions): AuditTrail
     moreFailed: false,
     export: { status: 'idle' },
   }
-  let cursor: string | null = null
-  let controller: AbortController | undefined
   let exporting: AbortController | undefined
-  // The generation of the current filters: answers to older ones are dropped.
-  let generation = 0
 
   const set = (changes: Partial<AuditTrailSnapshot>) => {
     snapshot = { ...snapshot, ...changes }
     for (const listener of listeners) listener()
   }
-  // A server that does not count: at least what is loaded, one more while a next page exists.
-  const totalOf = (page: AuditPage, loaded: number) => page.totalCount ?? loaded + (page.nextCursor ? 1 : 0)
-
-  const loadFirst = () => {
-    controller?.abort()
-    const own = new AbortController()
-    controller = own
-    const mine = ++generation
-    cursor = null
-    set({ status: 'loading', error: undefined, entries: [], totalCount: 0, loadingMore: false, moreFailed: false })
-    options.fetchPage(snapshot.filters, { limit: AUDIT_PAGE_SIZE }, own.signal).then(
-      (page) => {
-        if (mine !== generation) return
-        cursor = page.nextCursor
-        set({ status: 'ready', entries: page.entries, totalCount: totalOf(page, page.entries.length) })
-      },
-      (error: unknown) => {
-        if (mine === generation && !own.signal.aborted) set({ status: 'error', error })
-      },
-    )
-  }
+  const pages = createCursorPages<AuditTrailEntry>({
+    fetch: (cursor, signal) =>
+      options
+        .fetchPage(snapshot.filters, { limit: AUDIT_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }, signal)
+        .then((page) => ({ items: page.entries, nextCursor: page.nextCursor, totalCount: page.totalCount })),
+    update: ({ status, error, items, totalCount, loadingMore, moreFailed }) => set({ status, error, entries: items, totalCount, loadingMore, moreFailed }),
+  })
 
   return {
     subscribe(listener) {
@@ -113,34 +96,17 @@ export function createAuditTrailList(options: AuditTrailListOptions): AuditTrail
       return () => listeners.delete(listener)
     },
     getSnapshot: () => snapshot,
-    start: loadFirst,
+    start: pages.loadFirst,
     stop() {
-      controller?.abort()
+      pages.stop()
       exporting?.abort()
-      generation++
     },
     setFilters(filters) {
       set({ filters })
-      loadFirst()
+      pages.loadFirst()
     },
-    loadMore() {
-      if (snapshot.status !== 'ready' || snapshot.loadingMore || cursor === null) return
-      const mine = generation
-      const signal = controller?.signal ?? new AbortController().signal
-      set({ loadingMore: true, moreFailed: false })
-      options.fetchPage(snapshot.filters, { limit: AUDIT_PAGE_SIZE, cursor }, signal).then(
-        (page) => {
-          if (mine !== generation) return
-          cursor = page.nextCursor
-          const entries = [...snapshot.entries, ...page.entries]
-          set({ entries, totalCount: totalOf(page, entries.length), loadingMore: false })
-        },
-        () => {
-          if (mine === generation && !signal.aborted) set({ loadingMore: false, moreFailed: true })
-        },
-      )
-    },
-    retry: loadFirst,
+    loadMore: pages.loadMore,
+    retry: pages.loadFirst,
     async exportAs(format) {
       exporting?.abort()
       const own = new AbortController()
