@@ -103,4 +103,37 @@ describe('getLiveClient(client)', () => {
     await vi.waitFor(() => expect(sockets).toHaveLength(2))
     client.stop()
   })
+
+  it('has the devices store, holding the selected tenant devices topic on the same socket as the vehicles', async () => {
+    const { client, sockets } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    const live = getLiveClient(client)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    const socket = sockets[0]!
+    ;(socket as { readyState: number }).readyState = 1
+    socket.onopen?.({})
+    socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid: 'u1' }) })
+    const offDevices = live.devices.subscribe(() => undefined)
+    const offVehicles = live.vehicles.subscribe(() => undefined)
+    expect(live.devices.getSnapshot()).toEqual({ status: 'idle', devices: {} })
+    client.tenant.getState().setTenant({ tenant_id: 't1', name: 'T1', remote_cidr: '10.0.0.0/8', vpn_cidr: '10.1.0.0/16' } as never)
+    expect(live.devices.getSnapshot()).toEqual({ tenantId: 't1', status: 'loading', devices: {} })
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'subscribe', topic: 'tenants/t1/devices' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+    ])
+    socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/t1/devices' }) })
+    socket.onmessage?.({
+      data: JSON.stringify({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [{ deviceId: 'cam', tenantId: 't1', state: 'online', lastSeen: 5 }] } }),
+    })
+    expect(live.devices.getSnapshot().devices).toEqual({ cam: { deviceId: 'cam', tenantId: 't1', state: 'online', lastSeen: 5 } })
+    offDevices()
+    offVehicles()
+    expect(socket.sent.slice(-2)).toEqual([
+      { type: 'unsubscribe', topic: 'tenants/t1/devices' },
+      { type: 'unsubscribe', topic: 'tenants/t1/vehicles' },
+    ])
+    client.stop()
+  })
 })

@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger'
 import type { Scheduler } from '../platform/scheduler'
 import { createLiveChannel, type LiveChannel, type LiveChannelOptions } from './live-channel'
 import { LIVE_PATH } from './protocol'
+import { createDevicesStore, type DevicesStore } from './devices-store'
 import { createVehiclesStore, type VehiclesStore, type VehiclesStoreOptions } from './vehicles-store'
 
 /** The live parts of one console: its one channel and the stores fed by it. */
@@ -10,6 +11,8 @@ export interface LiveClient {
   readonly connection: LiveChannel
   /** The current tenant's vehicles. */
   readonly vehicles: VehiclesStore
+  /** The presence (online, stale, offline) of the current tenant's devices of every kind. */
+  readonly devices: DevicesStore
   start(): void
   stop(): void
 }
@@ -34,10 +37,12 @@ export function liveUrl(apiBaseUrl: string): string {
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const connection = createLiveChannel({ ...options, url: liveUrl(options.apiBaseUrl) })
   const vehicles = createVehiclesStore({ channel: connection, tenant: options.tenant, logger: options.logger })
+  const devices = createDevicesStore({ channel: connection, tenant: options.tenant, logger: options.logger })
   let unwatch: (() => void) | undefined
   return {
     connection,
     vehicles,
+    devices,
     start() {
       connection.start()
       unwatch ??= options.onReachable?.(connection.retryNow)

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
 import { createLiveChannel, type LiveSocket, type LiveTopicUpdate } from './live-channel'
+import { createDevicesStore } from './devices-store'
 import { createVehiclesStore } from './vehicles-store'
 import type { VehicleTelemetry } from './telemetry'
 
@@ -347,6 +348,110 @@ describe('createVehiclesStore', () => {
     expect(t.store.getSnapshot()).toEqual({ tenantId: 't2', status: 'refused', vehicles: {} })
     t.selectTenant(undefined)
     expect(t.store.getSnapshot()).toEqual({ status: 'idle', vehicles: {} })
+  })
+})
+
+describe('createDevicesStore', () => {
+  function storeSetup() {
+    const t = setup()
+    let tenantId: string | undefined = 't1'
+    const tenantListeners = new Set<() => void>()
+    const store = createDevicesStore({
+      channel: t.channel,
+      tenant: {
+        get: () => tenantId,
+        subscribe: (listener) => {
+          tenantListeners.add(listener)
+          return () => void tenantListeners.delete(listener)
+        },
+      },
+      logger: t.logger,
+    })
+    const selectTenant = (next: string | undefined) => {
+      tenantId = next
+      for (const listener of [...tenantListeners]) listener()
+    }
+    return { ...t, store, selectTenant }
+  }
+  const device = (deviceId: string, state: 'online' | 'stale' | 'offline', tenantId = 't1', lastSeen = 1000) => ({ deviceId, tenantId, state, lastSeen })
+
+  it('takes the snapshot, merges state changes (offline included), ignores another tenant and keeps its snapshot object', async () => {
+    const t = storeSetup()
+    const listener = vi.fn()
+    const off = t.store.subscribe(listener)
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't1', status: 'loading', devices: {} })
+    expect(t.store.getSnapshot()).toBe(t.store.getSnapshot())
+    await openChannel(t)
+    expect(t.last().sent[1]).toEqual({ type: 'subscribe', topic: 'tenants/t1/devices' })
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/devices' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [device('cam', 'online'), device('ra', 'stale')] } })
+    const first = t.store.getSnapshot()
+    expect(first).toEqual({ tenantId: 't1', status: 'live', devices: { cam: device('cam', 'online'), ra: device('ra', 'stale') } })
+    expect(t.store.getSnapshot()).toBe(first)
+    t.last().receive({
+      type: 'event',
+      topic: 'tenants/t1/devices',
+      data: { devices: [device('ra', 'offline'), device('cam', 'online', 't2'), device('usv', 'online', 't1', 2000)] },
+    })
+    const second = t.store.getSnapshot()
+    expect(second.devices.cam).toBe(first.devices.cam)
+    expect(second.devices.ra).toEqual(device('ra', 'offline'))
+    expect(second.devices.usv).toEqual(device('usv', 'online', 't1', 2000))
+    expect(Object.keys(second.devices).sort()).toEqual(['cam', 'ra', 'usv'])
+    // A frame the schema rejects changes nothing.
+    const calls = listener.mock.calls.length
+    t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [{ deviceId: 'x', tenantId: 't1', state: 'gone' }] } })
+    expect(t.store.getSnapshot()).toBe(second)
+    expect(listener.mock.calls.length).toBe(calls)
+    expect(t.logger.warn).toHaveBeenCalledWith('[@honu/core] live channel: dropped device states the schema rejects:', expect.stringContaining('devices.0.state'))
+    // After a reconnect the new snapshot replaces everything: a device missing from it is offline.
+    t.last().serverClose(1001)
+    t.scheduler.advance(1000)
+    await flush()
+    t.last().open()
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/devices' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [device('usv', 'stale')] } })
+    expect(t.store.getSnapshot().devices).toEqual({ usv: device('usv', 'stale') })
+    off()
+    expect(t.last().sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'tenants/t1/devices' })
+  })
+
+  it('follows the tenant switch, forgets the last tenant and reports a refusal', async () => {
+    const t = storeSetup()
+    t.store.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/devices' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [device('cam', 'online')] } })
+    t.selectTenant('t2')
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't2', status: 'loading', devices: {} })
+    expect(t.last().sent.slice(-2)).toEqual([
+      { type: 'unsubscribe', topic: 'tenants/t1/devices' },
+      { type: 'subscribe', topic: 'tenants/t2/devices' },
+    ])
+    t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [device('cam', 'online')] } })
+    expect(t.store.getSnapshot().devices).toEqual({})
+    t.last().receive({ type: 'refused', topic: 'tenants/t2/devices', code: 'forbidden' })
+    expect(t.store.getSnapshot()).toEqual({ tenantId: 't2', status: 'refused', devices: {} })
+    t.selectTenant(undefined)
+    expect(t.store.getSnapshot()).toEqual({ status: 'idle', devices: {} })
+  })
+
+  it('shares the socket with the vehicles store: one channel, one subscription per topic', async () => {
+    const t = storeSetup()
+    const vehicles = createVehiclesStore({ channel: t.channel, tenant: { get: () => 't1', subscribe: () => () => undefined }, logger: t.logger })
+    t.store.subscribe(() => undefined)
+    vehicles.subscribe(() => undefined)
+    await openChannel(t)
+    expect(t.sockets).toHaveLength(1)
+    expect(t.last().sent.slice(1)).toEqual([
+      { type: 'subscribe', topic: 'tenants/t1/devices' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+    ])
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [vehicle('usv')] } })
+    expect(t.store.getSnapshot().status).toBe('loading')
+    expect(Object.keys(vehicles.getSnapshot().vehicles)).toEqual(['usv'])
   })
 })
 

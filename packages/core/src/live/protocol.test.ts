@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DEVICE_OFFLINE_AFTER_MS,
+  DEVICE_STALE_AFTER_MS,
+  deviceStateAt,
+  devicesTopic,
   parseClientMessage,
+  parseDevicesEventData,
+  parseTenantTopic,
   parseServerMessage,
   parseVehiclesEventData,
   parseVehiclesTopic,
@@ -39,5 +45,39 @@ describe('live protocol', () => {
     expect(vehiclesTopic('t1')).toBe('tenants/t1/vehicles')
     expect(parseVehiclesTopic('tenants/t1/vehicles')).toBe('t1')
     expect(parseVehiclesTopic('tenants/t1/chat/x')).toBeUndefined()
+  })
+
+  it('names and reads devices topics, and no other feed', () => {
+    expect(devicesTopic('t1')).toBe('tenants/t1/devices')
+    expect(parseTenantTopic('tenants/t1/devices')).toEqual({ tenantId: 't1', feed: 'devices' })
+    expect(parseTenantTopic('tenants/t1/vehicles')).toEqual({ tenantId: 't1', feed: 'vehicles' })
+    expect(parseTenantTopic('tenants/t1/devices/x')).toBeUndefined()
+    expect(parseTenantTopic('tenants//devices')).toBeUndefined()
+    expect(parseTenantTopic('tenants/t1/cameras')).toBeUndefined()
+    expect(parseVehiclesTopic('tenants/t1/devices')).toBeUndefined()
+  })
+
+  it('checks the devices of an event and names the field at fault', () => {
+    const online = { deviceId: 'cam', tenantId: 't', state: 'online', lastSeen: 1000 }
+    const never = { deviceId: 'ra', tenantId: 't', state: 'offline' }
+    expect(parseDevicesEventData({ devices: [online, never] })).toEqual({ ok: true, value: { devices: [online, never] } })
+    const bad = parseDevicesEventData({ devices: [online, { ...never, state: 'asleep' }] })
+    expect(bad.ok).toBe(false)
+    expect(!bad.ok && bad.error).toContain('devices.1.state')
+    expect(parseDevicesEventData({ devices: [{ ...online, lastSeen: Number.NaN }] }).ok).toBe(false)
+    expect(parseDevicesEventData({ devices: [{ ...online, deviceId: '' }] }).ok).toBe(false)
+    expect(parseDevicesEventData({ vehicles: [] }).ok).toBe(false)
+  })
+
+  it('tells a device state from its last sign of life, at the thresholds', () => {
+    const now = 1_000_000
+    expect(deviceStateAt(undefined, now)).toBe('offline')
+    expect(deviceStateAt(now, now)).toBe('online')
+    expect(deviceStateAt(now - DEVICE_STALE_AFTER_MS + 1, now)).toBe('online')
+    expect(deviceStateAt(now - DEVICE_STALE_AFTER_MS, now)).toBe('stale')
+    expect(deviceStateAt(now - DEVICE_OFFLINE_AFTER_MS + 1, now)).toBe('stale')
+    expect(deviceStateAt(now - DEVICE_OFFLINE_AFTER_MS, now)).toBe('offline')
+    expect(DEVICE_STALE_AFTER_MS).toBe(5000)
+    expect(DEVICE_OFFLINE_AFTER_MS).toBe(60_000)
   })
 })

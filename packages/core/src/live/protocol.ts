@@ -31,8 +31,35 @@ export const vehiclesTopic = (tenantId: string): string => `tenants/${tenantId}/
 
 /** The tenant of a `tenants/<id>/vehicles` topic, else `undefined`. */
 export function parseVehiclesTopic(topic: string): string | undefined {
-  const match = /^tenants\/([^/]+)\/vehicles$/.exec(topic)
-  return match?.[1]
+  const parsed = parseTenantTopic(topic)
+  return parsed?.feed === 'vehicles' ? parsed.tenantId : undefined
+}
+
+/** The topic of a tenant's devices' presence (issue 16): every kind of device, online, stale or offline. */
+export const devicesTopic = (tenantId: string): string => `tenants/${tenantId}/devices`
+
+/** The feeds a tenant has on the live channel. */
+export type TenantFeed = 'vehicles' | 'devices'
+
+/** The tenant and feed of a `tenants/<id>/vehicles` or `tenants/<id>/devices` topic, else `undefined`. */
+export function parseTenantTopic(topic: string): { tenantId: string; feed: TenantFeed } | undefined {
+  const match = /^tenants\/([^/]+)\/(vehicles|devices)$/.exec(topic)
+  return match ? { tenantId: match[1]!, feed: match[2] as TenantFeed } : undefined
+}
+
+/** A device's presence: `online` (a sign of life lately), `stale` (none for a while), `offline` (none for long, or never). */
+export type DeviceState = 'online' | 'stale' | 'offline'
+/** No sign of life for this long: stale (the same threshold as a vehicle's telemetry). */
+export const DEVICE_STALE_AFTER_MS = 5_000
+/** No sign of life for this long: offline. A device never seen is offline. */
+export const DEVICE_OFFLINE_AFTER_MS = 60_000
+
+/** A device's state at `now` from when it was last seen (ms since the epoch; `undefined`: never). */
+export function deviceStateAt(lastSeen: number | undefined, now: number): DeviceState {
+  if (lastSeen === undefined) return 'offline'
+  const silentFor = now - lastSeen
+  if (silentFor < DEVICE_STALE_AFTER_MS) return 'online'
+  return silentFor < DEVICE_OFFLINE_AFTER_MS ? 'stale' : 'offline'
 }
 
 const topic = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
@@ -55,6 +82,20 @@ export const refusedMessageSchema = v.object({
 export const errorMessageSchema = v.object({ type: v.literal('error'), code: v.literal('bad-message'), message: v.string() })
 /** The data of an event on a `tenants/<id>/vehicles` topic: the snapshot, then deltas (only vehicles that changed). */
 export const vehiclesEventDataSchema = v.object({ vehicles: v.array(vehicleTelemetrySchema) })
+/** One device's presence on a `tenants/<id>/devices` topic. */
+export const devicePresenceSchema = v.object({
+  deviceId: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+  tenantId: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+  state: v.picklist(['online', 'stale', 'offline']),
+  /** When the device last showed a sign of life (ms since the epoch); absent when never. */
+  lastSeen: v.optional(v.pipe(v.number(), v.finite())),
+})
+/**
+ * The data of an event on a `tenants/<id>/devices` topic: first the snapshot (every device of the tenant that is
+ * not offline: a device missing from it is offline), then deltas with only the devices whose state changed
+ * (including to `offline`).
+ */
+export const devicesEventDataSchema = v.object({ devices: v.array(devicePresenceSchema) })
 /** An event: `data` is checked per topic by the topic's own schema (see {@link vehiclesEventDataSchema}). */
 export const eventMessageSchema = v.object({ type: v.literal('event'), topic, data: v.unknown() })
 /** Every frame the server sends. */
@@ -80,8 +121,19 @@ export type ServerMessage = v.InferOutput<typeof serverMessageSchema>
 export interface VehiclesEventData {
   vehicles: VehicleTelemetry[]
 }
+export interface DevicePresence {
+  deviceId: string
+  tenantId: string
+  state: DeviceState
+  /** When the device last showed a sign of life (ms since the epoch); absent when never. */
+  lastSeen?: number
+}
+export interface DevicesEventData {
+  devices: DevicePresence[]
+}
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
+/** A parse result: the value, or the first issue with the path of the field at fault. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
 function parseFrame<T>(schema: v.GenericSchema<unknown, T>, text: string): Parsed<T> {
   let json: unknown
@@ -101,11 +153,15 @@ function parseFrame<T>(schema: v.GenericSchema<unknown, T>, text: string): Parse
 export const parseClientMessage = (text: string): Parsed<ClientMessage> => parseFrame(clientMessageSchema, text)
 /** Parses a frame the server sent (the client's edge). */
 export const parseServerMessage = (text: string): Parsed<ServerMessage> => parseFrame(serverMessageSchema, text)
-/** Parses the `data` of an event on a vehicles topic. */
-export function parseVehiclesEventData(data: unknown): Parsed<VehiclesEventData> {
-  const result = v.safeParse(vehiclesEventDataSchema, data)
+function parseData<T>(schema: v.GenericSchema<unknown, T>, data: unknown): Parsed<T> {
+  const result = v.safeParse(schema, data)
   if (result.success) return { ok: true, value: result.output }
   const issue = result.issues[0]
   const path = v.getDotPath(issue)
   return { ok: false, error: path ? `${path}: ${issue.message}` : issue.message }
 }
+
+/** Parses the `data` of an event on a vehicles topic. */
+export const parseVehiclesEventData = (data: unknown): Parsed<VehiclesEventData> => parseData(vehiclesEventDataSchema, data)
+/** Parses the `data` of an event on a devices topic. */
+export const parseDevicesEventData = (data: unknown): Parsed<DevicesEventData> => parseData(devicesEventDataSchema, data)

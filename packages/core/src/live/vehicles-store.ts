@@ -1,6 +1,7 @@
 import type { Logger } from '../platform/logger'
-import type { LiveChannel, LiveTopicUpdate } from './live-channel'
+import type { LiveChannel } from './live-channel'
 import { parseVehiclesEventData, vehiclesTopic } from './protocol'
+import { createFeedStore, renamedFeed, type TenantSource } from './tenant-feed-store'
 import type { VehicleTelemetry } from './telemetry'
 
 /**
@@ -17,7 +18,7 @@ export interface VehiclesState {
 export interface VehiclesStoreOptions {
   channel: LiveChannel
   /** The selected tenant's id, and its changes. */
-  tenant: { get(): string | undefined; subscribe(listener: () => void): () => void }
+  tenant: TenantSource
   logger: Logger
 }
 
@@ -28,8 +29,6 @@ export interface VehiclesStore {
   subscribe(listener: () => void): () => void
 }
 
-const EMPTY: VehiclesState = { status: 'idle', vehicles: {} }
-
 /**
  * Creates the vehicles store of one console.
  *
@@ -37,60 +36,14 @@ const EMPTY: VehiclesState = { status: 'idle', vehicles: {} }
  * const vehicles = createVehiclesStore({ channel, tenant: { get: () => tenantStore.getState().tenant?.tenant_id, subscribe: tenantStore.subscribe }, logger })
  */
 export function createVehiclesStore(options: VehiclesStoreOptions): VehiclesStore {
-  const { channel, tenant, logger } = options
-  let state: VehiclesState = EMPTY
-  const listeners = new Set<() => void>()
-  let unsubscribeTopic: (() => void) | undefined
-  let unwatchTenant: (() => void) | undefined
-
-  const setState = (next: VehiclesState) => {
-    state = next
-    for (const listener of [...listeners]) listener()
-  }
-
-  const onUpdate = (tenantId: string) => (update: LiveTopicUpdate) => {
-    if (state.tenantId !== tenantId) return
-    if (update.kind === 'state') {
-      if (update.state.status === 'refused') setState({ tenantId, status: 'refused', vehicles: {} })
-      return
-    }
-    const parsed = parseVehiclesEventData(update.data)
-    if (!parsed.ok) {
-      logger.warn('[@honu/core] live channel: dropped vehicles the schema rejects:', parsed.error)
-      return
-    }
-    // Another tenant's vehicle never shows, whatever the server sent.
-    const vehicles: Record<string, VehicleTelemetry> = update.snapshot ? {} : { ...state.vehicles }
-    for (const vehicle of parsed.value.vehicles) if (vehicle.tenantId === tenantId) vehicles[vehicle.deviceId] = vehicle
-    setState({ tenantId, status: 'live', vehicles })
-  }
-
-  const follow = () => {
-    const tenantId = tenant.get()
-    if (tenantId === state.tenantId && unsubscribeTopic) return
-    unsubscribeTopic?.()
-    unsubscribeTopic = undefined
-    if (!tenantId) return setState(EMPTY)
-    // Another tenant: nothing of the last one stays.
-    if (tenantId !== state.tenantId || state.status === 'refused') setState({ tenantId, status: 'loading', vehicles: {} })
-    unsubscribeTopic = channel.subscribeTopic(vehiclesTopic(tenantId), onUpdate(tenantId))
-  }
-
-  return {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener)
-      if (listeners.size === 1) {
-        unwatchTenant = tenant.subscribe(follow)
-        follow()
-      }
-      return () => {
-        if (!listeners.delete(listener) || listeners.size > 0) return
-        unwatchTenant?.()
-        unwatchTenant = undefined
-        unsubscribeTopic?.()
-        unsubscribeTopic = undefined
-      }
+  const feed = createFeedStore<VehicleTelemetry>({
+    ...options,
+    topic: vehiclesTopic,
+    parse: (data) => {
+      const parsed = parseVehiclesEventData(data)
+      return parsed.ok ? { ok: true, value: parsed.value.vehicles } : parsed
     },
-  }
+    what: 'vehicles',
+  })
+  return renamedFeed(feed, ({ items, ...rest }): VehiclesState => ({ ...rest, vehicles: items }))
 }
