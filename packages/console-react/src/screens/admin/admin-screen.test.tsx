@@ -57,6 +57,18 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     await expectNoAxeViolations(document.body)
   })
 
+  it('loads the users again in place when the server answers again after a fault', async () => {
+    const { client, answers, requests } = asAdmin()
+    await rowOf('Wes Writer')
+    const newcomer = { uid: 'nia', name: 'Nia New', email: 'nia@honu.test', permissions: { alpha: ['reader'] }, joined: '2026-11-25T08:00:00Z' }
+    answers['GET /api/v1/users/'] = { status: 200, body: { data: [...users, newcomer], next_cursor: null, total_count: 4 } }
+    const before = requests.filter((r) => r.startsWith('GET /api/v1/users/?')).length
+    act(() => client.connection.getState().reportUnreachable())
+    act(() => client.connection.getState().reportReachable())
+    expect(await rowOf('Nia New')).toBeInTheDocument()
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/users/?'))).toHaveLength(before + 1)
+  })
+
   it('shows a user name made of HTML and script as text', async () => {
     const { container } = asAdmin()
     expect(await rowOf(HTML_NAME)).toBeInTheDocument()

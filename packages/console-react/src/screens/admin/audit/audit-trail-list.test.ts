@@ -77,6 +77,22 @@ describe('createAuditTrailList', () => {
     expect(fetchPage).toHaveBeenCalledTimes(4)
   })
 
+  it('refresh loads as many entries as are shown again in place, with the filters, from the newest', async () => {
+    let newest = 2
+    const fetchPage = vi.fn(async (_filters: unknown, page: { limit: number; cursor?: string | null }) => {
+      const all = Array.from({ length: newest }, (_, i) => entry(String(newest - i)))
+      return page.cursor ? { entries: [], nextCursor: null, totalCount: newest } : { entries: all.slice(0, page.limit), nextCursor: null, totalCount: newest }
+    })
+    const list = createAuditTrailList({ filters: { tenantId: 'alpha', action: 'video.update' }, fetchPage, exportFile: vi.fn(), save: vi.fn() })
+    list.start()
+    await vi.waitFor(() => expect(list.getSnapshot().entries.map((e) => e.id)).toEqual(['2', '1']))
+    newest = 3
+    await list.refresh()
+    expect(list.getSnapshot()).toMatchObject({ status: 'ready', totalCount: 3 })
+    expect(list.getSnapshot().entries.map((e) => e.id)).toEqual(['3', '2', '1'])
+    expect(fetchPage.mock.calls.at(-1)!.slice(0, 2)).toEqual([{ tenantId: 'alpha', action: 'video.update' }, { limit: 100 }])
+  })
+
   it('exports the applied filters (not just what is loaded) and saves the file; a failure is kept to show', async () => {
     const file: AuditExport = { blob: new Blob(['[]']), fileName: 'audit-alpha-2026-11-26.json' }
     const exportFile = vi.fn().mockResolvedValueOnce(file).mockRejectedValueOnce(new Error('broke'))

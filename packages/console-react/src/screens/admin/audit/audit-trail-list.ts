@@ -3,6 +3,8 @@ import { createCursorPages } from '../cursor-pages'
 
 /** Entries per page (the server's default; it allows up to 500). */
 export const AUDIT_PAGE_SIZE = 100
+/** The most entries the server sends in one page (`limit` ≤ 500). */
+export const AUDIT_MAX_PAGE = 500
 
 /** Where the export of the filtered view stands. */
 export type AuditExportState =
@@ -55,6 +57,8 @@ export interface AuditTrailList {
   loadMore(): void
   /** Loads again after a failure, from the first page. */
   retry(): void
+  /** Loads the entries again in place, as many as are loaded (up to the server's page limit): the server is back. */
+  refresh(): Promise<void>
   /** Exports the applied filters' entries (all of them, not only those loaded) and saves the file. */
   exportAs(format: AuditExportFormat): Promise<void>
 }
@@ -107,6 +111,14 @@ export function createAuditTrailList(options: AuditTrailListOptions): AuditTrail
     },
     loadMore: pages.loadMore,
     retry: pages.loadFirst,
+    refresh() {
+      const limit = Math.min(AUDIT_MAX_PAGE, Math.max(AUDIT_PAGE_SIZE, snapshot.entries.length))
+      return pages.reload((signal) =>
+        options
+          .fetchPage(snapshot.filters, { limit }, signal)
+          .then((page) => ({ items: page.entries, nextCursor: page.nextCursor, totalCount: page.totalCount })),
+      )
+    },
     async exportAs(format) {
       exporting?.abort()
       const own = new AbortController()
