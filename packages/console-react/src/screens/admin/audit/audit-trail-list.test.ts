@@ -79,7 +79,7 @@ describe('createAuditTrailList', () => {
 
   it('refresh loads as many entries as are shown again in place, with the filters, from the newest', async () => {
     let newest = 2
-    const fetchPage = vi.fn(async (_filters: unknown, page: { limit: number; cursor?: string | null }) => {
+    const fetchPage = vi.fn(async (_filters: unknown, page: { limit?: number; cursor?: string | null }) => {
       const all = Array.from({ length: newest }, (_, i) => entry(String(newest - i)))
       return page.cursor ? { entries: [], nextCursor: null, totalCount: newest } : { entries: all.slice(0, page.limit), nextCursor: null, totalCount: newest }
     })
