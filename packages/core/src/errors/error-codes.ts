@@ -48,6 +48,7 @@ export type ConsoleErrorCode =
   | 'preferences/invalid-theme'
   | 'preferences/invalid-locale'
   | 'tenant/missing-id'
+  | 'tenant/invalid-name'
   | 'toast/invalid-position'
   | 'user/fetch-failed'
   | 'widget/invalid-data'

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { Pencil } from 'lucide-react'
-import { isAdmin, isSuperAdmin, type Permissions, type Tenant } from '@honu/core'
+import { isAdmin, isSuperAdmin, renameTenant, type Permissions, type Tenant } from '@honu/core'
 import { DataTable, Dialog, IconButton, useConsoleClient, useErrorText, useMessages, useSession, type ColumnDef } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
 import { useAsync } from '../use-async'
@@ -40,10 +40,8 @@ export function TenantsPanel() {
   )
 
   const rename = async (tenant: Tenant, name: string) => {
-    const { name: saved } = await client.v1.updateTenant(tenant.tenant_id, { name })
-    const renamed = saved || name
-    // The selected tenant's name shows in the header: keep it current (its roles stay).
-    if (client.tenant.getState().tenant?.tenant_id === tenant.tenant_id) client.tenant.setState((s) => ({ tenant: s.tenant && { ...s.tenant, name: renamed } }))
+    // PUT tenants; the selected tenant's name (the header's) follows in the tenant store.
+    const renamed = await renameTenant(client, tenant.tenant_id, name)
     setMessage(t('renamed', { name: renamed }))
     retry()
   }
