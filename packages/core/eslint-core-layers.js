@@ -11,6 +11,7 @@
 //   firebase, testing             optional adapters and test fakes built on the above
 //   client                        the composition root: createConsoleClient assembles everything
 //   live                          the live channel ('@honu/core/live'), a console extension created on first use
+//   topology                      the network topology ('@honu/core/topology'): networks, devices and their live states
 import path from 'node:path'
 
 /** The layers, lowest first. A new folder must be added here (the rule says so). */
@@ -25,6 +26,7 @@ export const CORE_LAYERS = [
   ['firebase', 'testing'],
   ['client'],
   ['live'],
+  ['topology'],
 ]
 
 const layerOf = new Map(CORE_LAYERS.flatMap((folders, layer) => folders.map((folder) => [folder, layer])))
