@@ -10,7 +10,15 @@ import { defineConfig } from 'tsup'
 // .size-limit.json fails when one slips.
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', widget: 'src/widget/index.ts', route: 'src/routes/console-route.ts', element: 'src/element/index.ts' },
+  // The graph's layout worker is an entry of its own, so `dist/graph-layout.worker.js` sits next to the chunk that
+  // creates it with `new URL('./graph-layout.worker.js', import.meta.url)` (a file of the app: worker-src 'self').
+  entry: {
+    index: 'src/index.ts',
+    widget: 'src/widget/index.ts',
+    route: 'src/routes/console-route.ts',
+    element: 'src/element/index.ts',
+    'graph-layout.worker': 'src/screens/topology/graph/graph-layout.worker.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
