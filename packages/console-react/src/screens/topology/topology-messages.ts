@@ -1,0 +1,69 @@
+import { defineMessages, type TranslationLoaders } from '@honu/core'
+
+// Typed apart from the book, so the German module may check itself against the book's type.
+const translations: TranslationLoaders = { 'de-DE': () => import('./topology-de').then((m) => m.default) }
+
+/**
+ * The network topology screen (spec §2 `networktopology`, issue 16): its two views, the filter bar, the networks
+ * with their ranges and overlaps, the device list and the device panel. Kinds and states have their words here
+ * (`kind_<kind>`, `state_<state>`), so the list, the graph and the panel say them alike.
+ */
+export const topologyMessages = /* @__PURE__ */ defineMessages(
+  'topology',
+  {
+    titleList: 'Network topology',
+    titleGraph: 'Network graph',
+    views: 'Views',
+    list: 'List',
+    graph: 'Graph',
+    loading: 'Loading the network topology…',
+    theTopology: 'the network topology',
+    refreshFailed: 'The topology could not be refreshed; it shows what was loaded before.',
+    presenceRefused: 'Live states are not available for this tenant; every device shows as offline.',
+    filters: 'Filter devices',
+    search: 'Search devices',
+    searchHelp: 'Name, address, kind or network.',
+    kind: 'Kind',
+    state: 'State',
+    clearFilters: 'Clear filters',
+    kind_camera: 'Camera',
+    kind_vehicle: 'Vehicle',
+    kind_remote_access: 'Remote access',
+    kind_unknown: 'Unknown',
+    state_online: 'Online',
+    state_stale: 'Stale',
+    state_offline: 'Offline',
+    networks: 'Networks of {tenant}',
+    noNetworks: '{tenant} has no networks.',
+    network_remote: 'Remote network',
+    network_vpn: 'VPN',
+    range: '{start} – {end}',
+    rangeLabel: 'Addresses',
+    invalidCidr: 'Not a valid CIDR: no addresses.',
+    deviceCount: '{count, plural, =0 {no devices} one {# device} other {# devices}}',
+    overlaps: 'Overlaps {network} {cidr} of {tenant}',
+    overlapsOwn: 'Overlaps this tenant’s {network} {cidr}',
+    noOverlap: 'No overlap with a network you can see.',
+    devicesLabel: 'Devices',
+    selectNetwork: 'Select {network} {cidr}',
+    devices: 'Devices of {tenant}',
+    shown: '{shown, number} of {total, number} devices',
+    noDevices: 'This tenant has no devices.',
+    noMatches: 'No device matches the filters.',
+    name: 'Name',
+    address: 'Address',
+    network: 'Network',
+    lastSeen: 'Last seen',
+    never: 'never',
+    noAddress: 'none',
+    noNetwork: 'none',
+    open: 'Open {name}',
+    panelDescription: '{kind}, {state}',
+    noWidget: 'No widget shows devices of unknown kind.',
+    noWidgets: 'This console was set up without widgets, so the device cannot be shown here.',
+    loadingStreams: 'Finding the camera’s stream…',
+    theStreams: 'the streams',
+    close: 'Close',
+  },
+  translations,
+)
