@@ -84,7 +84,7 @@ export default {
     Vnc: 'Eine VNC-Sitzung zu einem Gerät, mit Tastatur und Maus.',
     Map: 'Fahrzeuge und Geräte des Mandanten auf einer Karte.',
     Video: 'Ein Live-Videostream mit seinem Verbindungszustand.',
-    Tenant: 'Der Mandant, seine Netzwerke und deren Adressbereiche.',
+    Tenant: 'Name des Mandanten, seine Netzwerke mit Adressbereichen und Überschneidungen und seine Geräte nach Art und Zustand.',
     'Remote Access': 'Fernzugriffsgeräte des Mandanten und ihre Sitzungen.',
     MissionExecStatus: 'Status der laufenden Missionsausführungen.',
     MissionReviewInformation: 'Zusammenfassung einer abgeschlossenen Mission zur Auswertung.',

@@ -12,7 +12,7 @@ export const placeholderMessages = /* @__PURE__ */ defineMessages(
     Vnc: 'A VNC session to a device, with keyboard and mouse.',
     Map: 'Vehicles and devices of the tenant on a map.',
     Video: 'A live video stream with its connection state.',
-    Tenant: 'The tenant, its networks and their address ranges.',
+    Tenant: 'The tenant’s name, its networks with their address ranges and overlaps, and its devices by kind and state.',
     'Remote Access': 'Remote access devices of the tenant and their sessions.',
     MissionExecStatus: 'Status of the running mission executions.',
     MissionReviewInformation: 'Summary of a finished mission for review.',
