@@ -1,5 +1,7 @@
 import { cidrContains } from '@honu/core'
 import type { AuthMode } from './auth/identity'
+import type { PresenceTiming } from './live/device-presence'
+import { MAX_LARGE_TENANT_DEVICES } from './seed'
 import { readMavlinkPort } from './telemetry/start-telemetry'
 
 /** The server's settings, from environment variables. */
@@ -30,6 +32,13 @@ export interface ServerConfig {
    * undefined). Given programmatically, 0 binds a free port (tests).
    */
   mavlinkPort?: number
+  /**
+   * `HONU_SEED_LARGE_TENANT=<count>`: also seed the large tenant Delta Grid with `count` devices and its reader
+   * dana@honu.test (the network topology's benchmark and scroll test). Off when absent.
+   */
+  largeTenant?: number
+  /** When devices turn stale and offline on the live channel (tests shorten them; not from the environment). */
+  presenceTiming?: Partial<PresenceTiming>
 }
 
 /** Storybook's origins: its VideoPlayer stories call a running reference server from there (development only). */
@@ -74,7 +83,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaTestControls: env.HONU_MEDIA_TEST_CONTROLS === '1',
     revocationCheckSeconds: readRevocationCheckSeconds(env.HONU_REVOCATION_CHECK_SECONDS),
     mavlinkPort: readMavlinkPort(env.HONU_MAVLINK_PORT),
+    largeTenant: readLargeTenant(env.HONU_SEED_LARGE_TENANT),
   }
+}
+
+/**
+ * `HONU_SEED_LARGE_TENANT`: how many devices the large tenant gets; undefined (none) when unset, empty or 0.
+ *
+ * @throws {Error} for anything but a whole number from 0 to {@link MAX_LARGE_TENANT_DEVICES}.
+ */
+export function readLargeTenant(value: string | undefined): number | undefined {
+  if (value === undefined || value === '' || value === '0') return undefined
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || count > MAX_LARGE_TENANT_DEVICES) {
+    throw new Error(`HONU_SEED_LARGE_TENANT must be a number of devices from 1 to ${MAX_LARGE_TENANT_DEVICES} (or 0 for none), not "${value}".`)
+  }
+  return count
 }
 
 /**

@@ -14,6 +14,7 @@ import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
+import { createDevicePresence, type PresenceTiming } from './live/device-presence'
 import type { TelemetryIngest } from './telemetry/telemetry-ingest'
 import { registerTelemetryRoutes } from './telemetry/telemetry-routes'
 import { registerSecurityHeaders } from './security-headers'
@@ -59,6 +60,8 @@ export interface AppOptions {
    * app makes one of its own, in this process only, and closes it with the app.
    */
   hub?: TelemetryHub
+  /** When devices turn stale and offline on the `devices` topics (tests shorten them). Default 5 s, 60 s, sweep 1 s. */
+  presenceTiming?: Partial<PresenceTiming>
   /** The telemetry ingest: its JSON route, its counters in /health, its test control. Absent: no JSON ingest. */
   telemetry?: TelemetryIngest
   /** How often an open live socket's token and account are checked again, in ms. Default 60 000. */
@@ -215,10 +218,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const hub = options.hub ?? createTelemetryHub(options.db, { processLocal: true })
     if (!options.hub) app.addHook('onClose', () => hub.close())
+    const presence = createDevicePresence(hub, { ...options.presenceTiming, warn: (message) => app.log.warn(message) })
+    app.addHook('onClose', async () => presence.close())
     await registerLiveRoute(app, {
       db: options.db,
       identity: options.identity,
       hub,
+      presence,
       allowedOrigins: origins,
       revocationCheckMs: options.liveRevocationCheckMs ?? 60_000,
       authTimeoutMs: options.liveAuthTimeoutMs,

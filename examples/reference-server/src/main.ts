@@ -1,5 +1,5 @@
 import { readConfig } from './config'
-import { DEMO_PASSWORD, demoUsers } from './seed'
+import { DEMO_PASSWORD, demoUsers, largeTenantUser } from './seed'
 import { startServer } from './start-server'
 
 try {
@@ -12,6 +12,7 @@ try {
   if (config.authMode === 'emulator') {
     console.log(`demo accounts (password ${DEMO_PASSWORD}):`)
     for (const u of demoUsers) console.log(`  ${u.email.padEnd(18)} ${u.note}`)
+    if (config.largeTenant) console.log(`  ${largeTenantUser.email.padEnd(18)} ${largeTenantUser.note}: ${config.largeTenant} devices`)
   }
   const stop = async () => {
     await server.close()

@@ -1,5 +1,6 @@
 import type { Identity } from './auth/identity'
 import type { Database } from './db/database'
+import { issueDemoIngestTokens } from './telemetry/ingest-tokens'
 
 /** Password of every demo account (emulator only). */
 export const DEMO_PASSWORD = 'honu-demo-1'
@@ -63,15 +64,126 @@ export const seededVehicles = [
   { device_id: 'charlie-uav-4', tenant_id: 'charlie', name: 'Drone Hoiho', address: '172.20.1.4', system_id: 24, pattern: 'parked' },
 ] as const
 
-const devices: { device_id: string; tenant_id: string; name: string; kind: string; address: string; system_id?: number }[] = [
-  { device_id: 'alpha-cam-1', tenant_id: 'alpha', name: 'Bow camera', kind: 'camera', address: '10.10.1.10' },
-  { device_id: 'alpha-ra-1', tenant_id: 'alpha', name: 'Bridge console', kind: 'remote_access', address: '10.10.3.5' },
-  { device_id: 'alpha-sonar', tenant_id: 'alpha', name: 'Side-scan sonar', kind: 'sonar', address: '10.10.4.2' },
-  { device_id: 'bravo-cam-1', tenant_id: 'bravo', name: 'Deck camera', kind: 'camera', address: '10.10.130.10' },
-  { device_id: 'bravo-ra-1', tenant_id: 'bravo', name: 'Winch PLC', kind: 'remote_access', address: '10.10.132.7' },
-  { device_id: 'charlie-ra-1', tenant_id: 'charlie', name: 'Ground station', kind: 'remote_access', address: '172.20.2.2' },
-  ...seededVehicles.map((v) => ({ ...v, kind: 'vehicle' })),
+/**
+ * How a seeded device that is not a vehicle shows its presence on the live channel: the simulator (src/simulator)
+ * sends its heartbeat every {@link STEADY_HEARTBEAT_MS} (`steady`: online), every {@link SLOW_HEARTBEAT_MS} (`slow`:
+ * online a moment, then stale), or never (`silent`: offline). Vehicles show theirs by their MAVLink telemetry.
+ */
+export type SeededPresence = 'steady' | 'slow' | 'silent'
+/** A steady device's heartbeat interval: well inside the 5 s after which a device is stale. */
+export const STEADY_HEARTBEAT_MS = 2_000
+/** A slow device's heartbeat interval: stale most of the time, never offline (60 s). */
+export const SLOW_HEARTBEAT_MS = 30_000
+
+interface SeededDevice {
+  device_id: string
+  tenant_id: string
+  name: string
+  /** camera, remote_access, vehicle, or any other kind (the API reports it as unknown). */
+  kind: string
+  address: string
+  system_id?: number
+  presence?: SeededPresence
+}
+
+/**
+ * The demo devices besides the vehicles: each tenant has cameras, remote access and devices of other kinds, most in
+ * its remote network, some in its VPN, one in neither (and a silent one or two: offline). The first six were the
+ * seed before issue 16 and keep their ids.
+ */
+export const seededDevices: readonly SeededDevice[] = [
+  // Alpha Harbour: remote 10.10.0.0/16, VPN 10.200.0.0/24.
+  { device_id: 'alpha-cam-1', tenant_id: 'alpha', name: 'Bow camera', kind: 'camera', address: '10.10.1.10', presence: 'steady' },
+  { device_id: 'alpha-ra-1', tenant_id: 'alpha', name: 'Bridge console', kind: 'remote_access', address: '10.10.3.5', presence: 'steady' },
+  { device_id: 'alpha-sonar', tenant_id: 'alpha', name: 'Side-scan sonar', kind: 'sonar', address: '10.10.4.2', presence: 'steady' },
+  { device_id: 'alpha-cam-2', tenant_id: 'alpha', name: 'Stern camera', kind: 'camera', address: '10.10.1.11', presence: 'steady' },
+  { device_id: 'alpha-cam-3', tenant_id: 'alpha', name: 'Mast camera', kind: 'camera', address: '10.10.1.12', presence: 'steady' },
+  { device_id: 'alpha-cam-4', tenant_id: 'alpha', name: 'Dock overview camera', kind: 'camera', address: '10.10.1.20', presence: 'steady' },
+  { device_id: 'alpha-cam-5', tenant_id: 'alpha', name: 'Gate camera', kind: 'camera', address: '10.200.0.21', presence: 'steady' },
+  { device_id: 'alpha-ra-2', tenant_id: 'alpha', name: 'Harbour office desktop', kind: 'remote_access', address: '10.200.0.10', presence: 'steady' },
+  { device_id: 'alpha-ra-3', tenant_id: 'alpha', name: 'Crane PLC', kind: 'remote_access', address: '10.10.3.6', presence: 'steady' },
+  { device_id: 'alpha-ra-4', tenant_id: 'alpha', name: 'Engineer laptop', kind: 'remote_access', address: '10.200.0.11', presence: 'silent' },
+  { device_id: 'alpha-ctd', tenant_id: 'alpha', name: 'CTD probe', kind: 'sensor', address: '10.10.4.3', presence: 'steady' },
+  { device_id: 'alpha-ais', tenant_id: 'alpha', name: 'AIS receiver', kind: 'ais', address: '10.10.4.4', presence: 'steady' },
+  { device_id: 'alpha-wx', tenant_id: 'alpha', name: 'Weather station', kind: 'sensor', address: '10.200.0.30', presence: 'steady' },
+  { device_id: 'alpha-ups', tenant_id: 'alpha', name: 'Dock UPS', kind: 'ups', address: '10.10.4.5', presence: 'steady' },
+  { device_id: 'alpha-nas', tenant_id: 'alpha', name: 'Backup NAS', kind: 'storage', address: '192.168.50.20', presence: 'silent' },
+  // Bravo Fleet: remote 10.10.128.0/20 (inside Alpha's remote network), VPN 10.201.0.0/24.
+  { device_id: 'bravo-cam-1', tenant_id: 'bravo', name: 'Deck camera', kind: 'camera', address: '10.10.130.10', presence: 'steady' },
+  { device_id: 'bravo-ra-1', tenant_id: 'bravo', name: 'Winch PLC', kind: 'remote_access', address: '10.10.132.7', presence: 'steady' },
+  { device_id: 'bravo-cam-2', tenant_id: 'bravo', name: 'ROV camera', kind: 'camera', address: '10.10.130.11', presence: 'steady' },
+  { device_id: 'bravo-cam-3', tenant_id: 'bravo', name: 'Crane camera', kind: 'camera', address: '10.10.130.12', presence: 'steady' },
+  { device_id: 'bravo-cam-4', tenant_id: 'bravo', name: 'Dock recorder', kind: 'camera', address: '10.10.130.13', presence: 'silent' },
+  { device_id: 'bravo-cam-5', tenant_id: 'bravo', name: 'Gangway camera', kind: 'camera', address: '10.201.0.20', presence: 'steady' },
+  { device_id: 'bravo-ra-2', tenant_id: 'bravo', name: 'Fleet office desktop', kind: 'remote_access', address: '10.201.0.10', presence: 'steady' },
+  { device_id: 'bravo-ra-3', tenant_id: 'bravo', name: 'Ballast controller', kind: 'remote_access', address: '10.10.132.8', presence: 'steady' },
+  { device_id: 'bravo-tether', tenant_id: 'bravo', name: 'Tether management unit', kind: 'tether', address: '10.10.133.2', presence: 'steady' },
+  { device_id: 'bravo-usbl', tenant_id: 'bravo', name: 'USBL beacon', kind: 'sensor', address: '10.10.133.3', presence: 'steady' },
+  { device_id: 'bravo-gw', tenant_id: 'bravo', name: 'Satellite gateway', kind: 'router', address: '10.201.0.1', presence: 'steady' },
+  { device_id: 'bravo-plc', tenant_id: 'bravo', name: 'Shore power meter', kind: 'meter', address: '192.168.77.5', presence: 'silent' },
+  // Charlie Survey: remote 172.20.0.0/16, VPN fd00:c::/64 (IPv6).
+  { device_id: 'charlie-ra-1', tenant_id: 'charlie', name: 'Ground station', kind: 'remote_access', address: '172.20.2.2', presence: 'steady' },
+  { device_id: 'charlie-cam-1', tenant_id: 'charlie', name: 'Launch pad camera', kind: 'camera', address: '172.20.3.10', presence: 'steady' },
+  { device_id: 'charlie-cam-2', tenant_id: 'charlie', name: 'Hangar camera', kind: 'camera', address: '172.20.3.11', presence: 'steady' },
+  { device_id: 'charlie-cam-3', tenant_id: 'charlie', name: 'Field camera north', kind: 'camera', address: 'fd00:c::30', presence: 'steady' },
+  { device_id: 'charlie-cam-4', tenant_id: 'charlie', name: 'Field camera south', kind: 'camera', address: 'fd00:c::31', presence: 'silent' },
+  { device_id: 'charlie-ra-2', tenant_id: 'charlie', name: 'Survey laptop', kind: 'remote_access', address: 'fd00:c::10', presence: 'steady' },
+  { device_id: 'charlie-ra-3', tenant_id: 'charlie', name: 'Processing server', kind: 'remote_access', address: '172.20.2.3', presence: 'steady' },
+  { device_id: 'charlie-gnss', tenant_id: 'charlie', name: 'GNSS base station', kind: 'gnss', address: '172.20.4.1', presence: 'steady' },
+  { device_id: 'charlie-lidar', tenant_id: 'charlie', name: 'Lidar scanner', kind: 'lidar', address: 'fd00:c::40', presence: 'steady' },
+  { device_id: 'charlie-wx', tenant_id: 'charlie', name: 'Wind mast', kind: 'sensor', address: '172.20.4.2', presence: 'steady' },
+  { device_id: 'charlie-charger', tenant_id: 'charlie', name: 'Battery charger', kind: 'charger', address: '172.20.4.3', presence: 'steady' },
+  { device_id: 'charlie-modem', tenant_id: 'charlie', name: 'LTE modem', kind: 'router', address: '10.99.0.2', presence: 'silent' },
 ]
+
+const devices: readonly SeededDevice[] = [...seededDevices, ...seededVehicles.map((v) => ({ ...v, kind: 'vehicle' }))]
+
+/** The large tenant (HONU_SEED_LARGE_TENANT=<count>): overlapping nobody's networks. */
+export const LARGE_TENANT = { tenant_id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' } as const
+/** The large tenant's demo account: reader in it only. */
+export const largeTenantUser = {
+  uid: 'demo-dana',
+  name: 'Dana Delta',
+  email: 'dana@honu.test',
+  permissions: { delta: ['reader'] },
+  note: 'reader in Delta Grid (the large tenant, HONU_SEED_LARGE_TENANT)',
+} as const
+/** Most devices HONU_SEED_LARGE_TENANT may ask for (the VPN's /16 holds them all). */
+export const MAX_LARGE_TENANT_DEVICES = 100_000
+
+const LARGE_KINDS = [
+  { kind: 'camera', label: 'Camera' },
+  { kind: 'remote_access', label: 'Remote access' },
+  { kind: 'vehicle', label: 'Vehicle' },
+  { kind: 'sensor', label: 'Sensor' },
+] as const
+
+/**
+ * The large tenant's devices, the same for the same count (the simulator computes them too): the four kinds in
+ * turn, every other one in the VPN, one in 50 steady (online), one in 50 slow (mostly stale), the rest silent.
+ */
+export function largeTenantDevices(count: number): SeededDevice[] {
+  const out: SeededDevice[] = []
+  for (let i = 1; i <= count; i++) {
+    const { kind, label } = LARGE_KINDS[i % LARGE_KINDS.length]!
+    const number = String(i).padStart(5, '0')
+    // Host number within its network: a new /24-ish block every 250 devices, .1 to .250.
+    const host = Math.floor(i / 2)
+    const block = Math.floor(host / 250)
+    const last = (host % 250) + 1
+    const address = i % 2 === 0 ? `10.${64 + Math.floor(block / 256)}.${block % 256}.${last}` : `10.250.${block}.${last}`
+    const presence: SeededPresence = i % 50 === 1 ? 'steady' : i % 50 === 2 ? 'slow' : 'silent'
+    out.push({ device_id: `delta-${number}`, tenant_id: LARGE_TENANT.tenant_id, name: `${label} D-${number}`, kind, address, presence })
+  }
+  return out
+}
+
+/** Which seeded devices heartbeat and how often: the simulator's list (with the large tenant's when it is seeded). */
+export function heartbeatingDevices(largeTenantCount = 0): { deviceId: string; everyMs: number }[] {
+  return [...seededDevices, ...largeTenantDevices(largeTenantCount)]
+    .filter((d) => d.presence === 'steady' || d.presence === 'slow')
+    .map((d) => ({ deviceId: d.device_id, everyMs: d.presence === 'steady' ? STEADY_HEARTBEAT_MS : SLOW_HEARTBEAT_MS }))
+}
 
 type V2Seed = [resource: string, organisation: string, data: Record<string, unknown>]
 const v2Records: V2Seed[] = [
@@ -121,16 +233,9 @@ export async function seed(db: Database, identity?: Identity): Promise<boolean> 
     for (const u of demoUsers) {
       await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb)', [u.uid, u.name, u.email, JSON.stringify(u.permissions)])
     }
-    for (const d of devices) {
-      await tx.query('insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id) values ($1, $2, $3, $4, $5, $6)', [
-        d.device_id,
-        d.tenant_id,
-        d.name,
-        d.kind,
-        d.address,
-        d.system_id ?? null,
-      ])
-    }
+    await insertDevices(tx, devices)
+    // The simulator's heartbeats need the devices' ingest tokens: demo ones, like the demo accounts (emulator only).
+    if (identity?.mode === 'emulator') await issueDemoIngestTokens(tx, heartbeatingDevices().map((d) => d.deviceId))
     // After the devices: a stream may name its vehicle (device_id).
     for (const s of streams) {
       await tx.query('insert into videos (video_id, tenant_id, name, source, proxy, device_id) values ($1, $2, $3, $4, $5, $6)', [
@@ -150,6 +255,57 @@ export async function seed(db: Database, identity?: Identity): Promise<boolean> 
         'insert into mp_users (id, uid, email, name, organisation_id, roles, super_admin) values ($1, $2, $3, $4, $5, $6::jsonb, $7)',
         [m.id, m.uid, m.email, m.name, m.organisation_id, JSON.stringify(m.roles), m.super_admin],
       )
+    }
+  })
+  return true
+}
+
+async function insertDevices(db: Pick<Database, 'query'>, rows: readonly SeededDevice[]) {
+  // One statement for any number of devices (the large tenant has thousands).
+  await db.query(
+    `insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])`,
+    [
+      rows.map((d) => d.device_id),
+      rows.map((d) => d.tenant_id),
+      rows.map((d) => d.name),
+      rows.map((d) => d.kind),
+      rows.map((d) => d.address),
+      rows.map((d) => d.system_id ?? null),
+    ],
+  )
+}
+
+/**
+ * HONU_SEED_LARGE_TENANT=<count>: the large tenant Delta Grid with `count` devices and its reader dana@honu.test
+ * (for the network topology's benchmark and scroll test). Seeded once, whether or not the rest was seeded before
+ * (an existing data folder gets it too); against the Auth emulator the account is (re)created every time, as the
+ * other demo accounts are.
+ *
+ * @returns whether it seeded the tenant now.
+ */
+export async function seedLargeTenant(db: Database, count: number, identity?: Identity): Promise<boolean> {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_LARGE_TENANT_DEVICES) {
+    throw new Error(`The large tenant takes 1 to ${MAX_LARGE_TENANT_DEVICES} devices, not ${count}.`)
+  }
+  const u = largeTenantUser
+  if (identity?.mode === 'emulator') await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD })
+  const [exists] = await db.query('select 1 from tenants where tenant_id = $1', [LARGE_TENANT.tenant_id])
+  if (exists) return false
+  const t = LARGE_TENANT
+  const rows = largeTenantDevices(count)
+  await db.transaction(async (tx) => {
+    await tx.query('insert into tenants (tenant_id, name, remote_cidr, vpn_cidr) values ($1, $2, $3, $4)', [t.tenant_id, t.name, t.remote_cidr, t.vpn_cidr])
+    await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb) on conflict (uid) do nothing', [
+      u.uid,
+      u.name,
+      u.email,
+      JSON.stringify(u.permissions),
+    ])
+    await tx.query('insert into tenant_members (tenant_id, uid) values ($1, $2) on conflict do nothing', [t.tenant_id, u.uid])
+    await insertDevices(tx, rows)
+    if (identity?.mode === 'emulator') {
+      await issueDemoIngestTokens(tx, rows.filter((d) => d.presence === 'steady' || d.presence === 'slow').map((d) => d.device_id))
     }
   })
   return true

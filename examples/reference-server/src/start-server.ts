@@ -8,7 +8,7 @@ import { createPostgresDatabase } from './db/create-postgres-database'
 import type { Database } from './db/database'
 import { migrate } from './db/migrate'
 import { familyOf } from './routes/v2-resources'
-import { seed } from './seed'
+import { seed, seedLargeTenant } from './seed'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { startTelemetry, type RunningTelemetry } from './telemetry/start-telemetry'
 import { V2_RESOURCE_NAMES } from '@honu/core'
@@ -49,6 +49,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     revocationCheckAgeMs: config.revocationCheckSeconds * 1000,
   })
   if (config.seed) await seed(db, identity)
+  if (config.seed && config.largeTenant) await seedLargeTenant(db, config.largeTenant, identity)
 
   // With PostgreSQL, every process's publishes reach every process's sockets (LISTEN/NOTIFY).
   const hub = createTelemetryHub(db, { databaseUrl: config.databaseUrl })
@@ -62,6 +63,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     mediaTestControls: config.mediaTestControls,
     hub,
     telemetry,
+    presenceTiming: config.presenceTiming,
     liveRevocationCheckMs: config.revocationCheckSeconds * 1000,
   })
   apps.push(main)

@@ -113,6 +113,8 @@ const ACCESS: Record<string, Expectation> = {
   'POST /test/telemetry/:device_id/:action': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/telemetry/alpha-usv-1/resume') },
   // The JSON telemetry ingest takes a vehicle's own ingest token, never a person's: every caller here is refused.
   'POST /api/v1/telemetry': { need: 'public', scope: 'none', ok: 401, call: () => json('/api/v1/telemetry', { mode: 'AUTO' }) },
+  // Likewise the heartbeat of a device of any kind: its own ingest token only.
+  'POST /api/v1/telemetry/heartbeat': { need: 'public', scope: 'none', ok: 401, call: () => json('/api/v1/telemetry/heartbeat') },
 
   // Media: the bearer token of a member of the stream's tenant (media tokens are tested with the media routes).
   'GET /media/:tenant_id/:video_id/index.m3u8': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/media/${t}/mx-video/index.m3u8`) },

@@ -18,13 +18,14 @@ import { startTelemetry, type RunningTelemetry } from '../src/telemetry/start-te
 let db: Database
 let telemetry: RunningTelemetry
 const published: VehicleTelemetry[] = []
+const beats: { tenantId: string; deviceId: string }[] = []
 const sender = createSocket('udp4')
 
 beforeAll(async () => {
   db = await createPgliteDatabase()
   await migrate(db)
   await seed(db)
-  telemetry = await startTelemetry({ db, sink: { publish: (s) => published.push(s) }, port: 0, host: '127.0.0.1', minPublishIntervalMs: 0 })
+  telemetry = await startTelemetry({ db, sink: { publish: (s) => published.push(s), beat: (b) => beats.push(b) }, port: 0, host: '127.0.0.1', minPublishIntervalMs: 0 })
 })
 afterAll(async () => {
   sender.close()

@@ -111,8 +111,11 @@ describe('what the console needs beyond §7', () => {
     const { status, body } = await raw(server, 'GET', '/api/v1/devices?tenant_id=alpha', { token: writer.token })
     expect(status).toBe(200)
     const kinds = (body.data as { kind: string }[]).map((d) => d.kind).sort()
-    // Alpha's four seeded vehicles: one on a route, one losing its link, one with a low battery, one parked.
-    expect(kinds).toEqual(['camera', 'remote_access', 'unknown', 'vehicle', 'vehicle', 'vehicle', 'vehicle'])
+    // Alpha's four seeded vehicles (one on a route, one losing its link, one with a low battery, one parked), five
+    // cameras, four remote access devices and six of other kinds (sonar, sensors, AIS, UPS, storage: unknown).
+    const count = (kind: string) => kinds.filter((k) => k === kind).length
+    expect([count('vehicle'), count('camera'), count('remote_access'), count('unknown')]).toEqual([4, 5, 4, 6])
+    expect(kinds).toHaveLength(19)
   })
 
   it('answers /health and the local flag map without a token', async () => {

@@ -3,13 +3,16 @@ import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE,
   parseClientMessage,
-  parseVehiclesTopic,
+  parseTenantTopic,
+  type DevicePresence,
   type ServerMessage,
+  type TenantFeed,
   type VehicleTelemetry,
 } from '@honu/core/live'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { loadUser, requireMember, type UserRow } from '../routes/v1-access'
+import type { DevicePresenceTracker } from './device-presence'
 import type { TelemetryHub } from './telemetry-hub'
 
 /** The socket may take more frames while less than this is waiting in its send buffer. */
@@ -25,6 +28,8 @@ export interface LiveSessionContext {
   db: Database
   identity: Identity
   hub: TelemetryHub
+  /** The presence of every tenant's devices (the `devices` topics). */
+  presence: DevicePresenceTracker
   /** How often an authenticated socket's token and account are checked again (revocation), in ms. */
   revocationCheckMs: number
   /** How long to wait for the first `auth` frame. */
@@ -32,10 +37,11 @@ export interface LiveSessionContext {
   warn(message: string): void
 }
 
-/** One subscribed topic of a socket: the latest state per vehicle not yet sent (never a queue). */
+/** One subscribed topic of a socket: the latest state per device not yet sent (never a queue). */
 interface Subscription {
   tenantId: string
-  pending: Map<string, VehicleTelemetry>
+  feed: TenantFeed
+  pending: Map<string, VehicleTelemetry | DevicePresence>
   stop(): void
 }
 
@@ -43,12 +49,16 @@ interface Subscription {
 export interface LiveSessionInfo {
   uid: string | undefined
   topics: string[]
-  /** States waiting to be sent, over all topics: at most one per vehicle. */
+  /** States waiting to be sent, over all topics: at most one per device and topic. */
   pending: number
   bufferedAmount: number
 }
 
-/** A live channel connection: authentication, re-authentication, revocation checks, topics and back-pressure. */
+/**
+ * A live channel connection: authentication, re-authentication, revocation checks, topics and back-pressure. Topics:
+ * `tenants/<id>/vehicles` (telemetry) and `tenants/<id>/devices` (presence), each refused alike unless the user has
+ * a role in the tenant.
+ */
 export class LiveSession {
   private user: UserRow | undefined
   private token: string | undefined
@@ -191,20 +201,32 @@ export class LiveSession {
 
   private async subscribe(topic: string) {
     if (this.subscriptions.has(topic)) return this.send({ type: 'subscribed', topic })
-    const tenantId = parseVehiclesTopic(topic)
-    if (tenantId === undefined) return this.send({ type: 'refused', topic, code: 'unknown-topic' })
-    // Another tenant's topic and a tenant that does not exist get the same answer.
+    const parsed = parseTenantTopic(topic)
+    if (parsed === undefined) return this.send({ type: 'refused', topic, code: 'unknown-topic' })
+    const { tenantId, feed } = parsed
+    // Another tenant's topic and a tenant that does not exist get the same answer, whichever the feed.
     if (!(await this.mayRead(tenantId))) return this.send({ type: 'refused', topic, code: 'forbidden' })
     if (this.closed || this.subscriptions.has(topic)) return
-    const pending = new Map<string, VehicleTelemetry>()
-    const stop = this.context.hub.subscribe(tenantId, (state) => {
-      pending.delete(state.deviceId)
-      pending.set(state.deviceId, state)
-      this.scheduleFlush()
-    })
-    this.subscriptions.set(topic, { tenantId, pending, stop })
+    const pending = new Map<string, VehicleTelemetry | DevicePresence>()
+    const hold = (item: VehicleTelemetry | DevicePresence) => {
+      pending.delete(item.deviceId)
+      pending.set(item.deviceId, item)
+    }
+    const stop =
+      feed === 'vehicles'
+        ? this.context.hub.subscribe(tenantId, (state) => {
+            hold(state)
+            this.scheduleFlush()
+          })
+        : this.context.presence.subscribe(tenantId, (changed) => {
+            for (const presence of changed) hold(presence)
+            this.scheduleFlush()
+          })
+    this.subscriptions.set(topic, { tenantId, feed, pending, stop })
     this.send({ type: 'subscribed', topic })
-    this.send({ type: 'event', topic, data: { vehicles: this.context.hub.snapshot(tenantId) } })
+    // The snapshot: every vehicle's latest state, or every device that is not offline (a device left out is).
+    const data = feed === 'vehicles' ? { vehicles: this.context.hub.snapshot(tenantId) } : { devices: this.context.presence.snapshot(tenantId) }
+    this.send({ type: 'event', topic, data })
   }
 
   private scheduleFlush() {
@@ -227,9 +249,9 @@ export class LiveSession {
         this.flushTimer = setTimeout(() => this.flush(), FLUSH_RETRY_MS)
         return
       }
-      const vehicles = [...s.pending.values()]
+      const items = [...s.pending.values()]
       s.pending.clear()
-      this.send({ type: 'event', topic, data: { vehicles } })
+      this.send({ type: 'event', topic, data: s.feed === 'vehicles' ? { vehicles: items } : { devices: items } })
     }
   }
 }

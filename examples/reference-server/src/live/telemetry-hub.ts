@@ -9,6 +9,14 @@ export const TELEMETRY_CHANNEL = 'honu_telemetry'
 /** Called with each new state of a vehicle of the subscribed tenant. */
 export type TelemetryListener = (state: VehicleTelemetry) => void
 
+/** A sign of life of one device: a vehicle's telemetry state, or a device's heartbeat. */
+export interface SignOfLife {
+  tenantId: string
+  deviceId: string
+}
+/** Called with every sign of life of every tenant's devices (the device presence tracker). */
+export type SignListener = (sign: SignOfLife) => void
+
 /**
  * The latest telemetry of every vehicle, per tenant, and who wants to hear about it. INGEST publishes; the live
  * channel subscribes per tenant. With PGlite everything stays in this process; with PostgreSQL each publish is
@@ -22,6 +30,13 @@ export interface TelemetryHub {
   subscribe(tenantId: string, listener: TelemetryListener): () => void
   /** The latest state of each of the tenant's vehicles this process knows. */
   snapshot(tenantId: string): VehicleTelemetry[]
+  /**
+   * A heartbeat of a device of any kind (authenticated by the caller): told to the sign listeners of every process
+   * on PostgreSQL, as a published vehicle state is.
+   */
+  beat(sign: SignOfLife): void
+  /** Listens to every sign of life (published states and heartbeats) of every tenant; answers the stop. */
+  watchSigns(listener: SignListener): () => void
   /** Resolves once this process listens on PostgreSQL (at once on PGlite). */
   readonly ready: Promise<void>
   close(): Promise<void>
@@ -48,10 +63,22 @@ export function createTelemetryHub(db: Pick<Database, 'kind' | 'query'>, options
   const warn = options.warn ?? ((message: string) => console.warn(message))
   const latest = new Map<string, Map<string, VehicleTelemetry>>()
   const listeners = new Map<string, Set<TelemetryListener>>()
+  const signListeners = new Set<SignListener>()
   let closed = false
   const shared = db.kind === 'postgres' && !options.processLocal
 
+  const signal = (sign: SignOfLife) => {
+    for (const listener of [...signListeners]) {
+      try {
+        listener(sign)
+      } catch (error) {
+        warn(`sign-of-life listener failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+
   const apply = (state: VehicleTelemetry) => {
+    signal({ tenantId: state.tenantId, deviceId: state.deviceId })
     let vehicles = latest.get(state.tenantId)
     if (!vehicles) latest.set(state.tenantId, (vehicles = new Map()))
     vehicles.delete(state.deviceId)
@@ -81,8 +108,15 @@ export function createTelemetryHub(db: Pick<Database, 'kind' | 'query'>, options
         } catch {
           return
         }
-        const { origin: from, state } = parsed as { origin?: unknown; state?: unknown }
+        const { origin: from, state, beat } = parsed as { origin?: unknown; state?: unknown; beat?: unknown }
         if (from === origin) return
+        if (beat !== undefined) {
+          const sign = beat as { tenantId?: unknown; deviceId?: unknown }
+          if (typeof sign.tenantId === 'string' && typeof sign.deviceId === 'string' && sign.tenantId && sign.deviceId) {
+            signal({ tenantId: sign.tenantId, deviceId: sign.deviceId })
+          }
+          return
+        }
         // Schemas at the edges: another process's message is parsed like any other input.
         const checked = parseVehiclesEventData({ vehicles: [state] })
         if (checked.ok && checked.value.vehicles[0]) apply(checked.value.vehicles[0])
@@ -118,6 +152,19 @@ export function createTelemetryHub(db: Pick<Database, 'kind' | 'query'>, options
         )
       }
     },
+    beat(sign) {
+      if (closed) return
+      signal({ tenantId: sign.tenantId, deviceId: sign.deviceId })
+      if (shared) {
+        db.query('select pg_notify($1, $2)', [TELEMETRY_CHANNEL, JSON.stringify({ origin, beat: { tenantId: sign.tenantId, deviceId: sign.deviceId } })]).catch(
+          (error: Error) => warn(`telemetry NOTIFY failed: ${error.message}`),
+        )
+      }
+    },
+    watchSigns(listener) {
+      signListeners.add(listener)
+      return () => void signListeners.delete(listener)
+    },
     subscribe(tenantId, fn) {
       let set = listeners.get(tenantId)
       if (!set) listeners.set(tenantId, (set = new Set()))
@@ -133,6 +180,7 @@ export function createTelemetryHub(db: Pick<Database, 'kind' | 'query'>, options
     async close() {
       closed = true
       listeners.clear()
+      signListeners.clear()
       await ready.catch(() => {})
       await listener?.end().catch(() => {})
       listener = undefined

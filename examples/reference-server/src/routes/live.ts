@@ -5,6 +5,7 @@ import { unauthorized } from '../api-error'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { LiveSession, type LiveSessionInfo } from '../live/live-session'
+import type { DevicePresenceTracker } from '../live/device-presence'
 import type { TelemetryHub } from '../live/telemetry-hub'
 
 /** How long a stopping server waits for clients to answer its close frame before dropping their sockets. */
@@ -27,6 +28,8 @@ export interface LiveRouteOptions {
   db: Database
   identity: Identity
   hub: TelemetryHub
+  /** The presence of every tenant's devices (the `devices` topics). */
+  presence: DevicePresenceTracker
   allowedOrigins: ReadonlySet<string>
   /** How often an open socket's token and account are checked again, in ms (HONU_REVOCATION_CHECK_SECONDS). */
   revocationCheckMs: number
@@ -86,6 +89,7 @@ export async function registerLiveRoute(app: FastifyInstance, options: LiveRoute
         db: options.db,
         identity: options.identity,
         hub: options.hub,
+        presence: options.presence,
         revocationCheckMs: options.revocationCheckMs,
         authTimeoutMs: options.authTimeoutMs,
         warn: (message) => app.log.warn(message),

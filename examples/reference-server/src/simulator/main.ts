@@ -1,11 +1,14 @@
 import { readMavlinkPort } from '../telemetry/start-telemetry'
-import { seededVehicles } from '../seed'
+import { readLargeTenant } from '../config'
+import { heartbeatingDevices, seededVehicles } from '../seed'
 import { startSimulator } from './simulator'
 
 /**
- * The vehicle simulator, its own process (as a real fleet is): every seeded vehicle sends MAVLink 2 over UDP to
- * the reference server's ingest. Env: HONU_SIM_TARGET (host:port; default 127.0.0.1 and HONU_MAVLINK_PORT or
- * 14550), HONU_SIM_RATE_HZ (default 4).
+ * The device simulator, its own process (as a real fleet is): every seeded vehicle sends MAVLink 2 over UDP to
+ * the reference server's ingest, and the seeded devices of other kinds send heartbeats to its API with their demo
+ * ingest tokens (the large tenant's too when HONU_SEED_LARGE_TENANT is set). Env: HONU_SIM_TARGET (host:port;
+ * default 127.0.0.1 and HONU_MAVLINK_PORT or 14550), HONU_SIM_RATE_HZ (default 4), HONU_SIM_API (default
+ * http://127.0.0.1:PORT, PORT 8080).
  */
 try {
   const [host, port] = (process.env.HONU_SIM_TARGET ?? '').split(/:(?=\d+$)/)
@@ -15,8 +18,11 @@ try {
   }
   const rateHz = Number(process.env.HONU_SIM_RATE_HZ ?? 4)
   if (!Number.isFinite(rateHz) || rateHz <= 0 || rateHz > 100) throw new Error(`HONU_SIM_RATE_HZ must be from 0 to 100, not "${process.env.HONU_SIM_RATE_HZ}".`)
-  const simulator = await startSimulator({ vehicles: seededVehicles, target, rateHz })
+  const apiUrl = process.env.HONU_SIM_API || `http://127.0.0.1:${process.env.PORT ?? 8080}`
+  const devices = heartbeatingDevices(readLargeTenant(process.env.HONU_SEED_LARGE_TENANT) ?? 0)
+  const simulator = await startSimulator({ vehicles: seededVehicles, target, rateHz, heartbeats: { apiUrl, devices } })
   console.log(`vehicle simulator: ${seededVehicles.length} vehicles at ${rateHz} Hz → udp://${target.host}:${target.port}`)
+  console.log(`device simulator: ${devices.length} devices send heartbeats → ${apiUrl}/api/v1/telemetry/heartbeat`)
   const stop = async () => {
     await simulator.close()
     process.exit(0)

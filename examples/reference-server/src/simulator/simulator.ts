@@ -1,4 +1,5 @@
 import { createSocket } from 'node:dgram'
+import { demoIngestToken } from '../telemetry/ingest-tokens'
 import { SimulatedVehicle, specOf, type SimulationPattern } from './simulated-vehicle'
 
 /** Options of {@link startSimulator}. */
@@ -9,12 +10,19 @@ export interface SimulatorOptions {
   target: { host: string; port: number }
   /** Ticks per second (each tick sends one datagram per vehicle). Default 4. */
   rateHz?: number
+  /**
+   * Devices of any kind that send heartbeats to the API (`POST /api/v1/telemetry/heartbeat` with each device's demo
+   * ingest token), each every `everyMs`, spread over the interval.
+   */
+  heartbeats?: { apiUrl: string; devices: readonly { deviceId: string; everyMs: number }[] }
 }
 
 /** A running simulator. */
 export interface RunningSimulator {
   /** Datagrams sent so far. */
   sent(): number
+  /** Heartbeats the API accepted (202) and those it did not or that failed, so far. */
+  heartbeats(): { accepted: number; failed: number }
   close(): Promise<void>
 }
 
@@ -46,11 +54,67 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   }
   tick()
   const timer = setInterval(tick, 1000 / rateHz)
+  const beats = startHeartbeats(options.heartbeats)
   return {
     sent: () => sent,
+    heartbeats: beats.counts,
     async close() {
       clearInterval(timer)
+      beats.stop()
       await new Promise<void>((resolve) => socket.close(() => resolve()))
+    },
+  }
+}
+
+/** Most heartbeats waiting for an answer at once: a slow API is not flooded with more. */
+const MAX_HEARTBEATS_IN_FLIGHT = 64
+/** How often the heartbeat schedule is looked at. */
+const HEARTBEAT_TICK_MS = 100
+
+/** Sends each device's heartbeat every `everyMs` (first ones spread over the interval), while the API answers. */
+function startHeartbeats(options: SimulatorOptions['heartbeats']) {
+  const counts = { accepted: 0, failed: 0 }
+  if (!options || options.devices.length === 0) return { counts: () => ({ ...counts }), stop: () => undefined }
+  const url = `${options.apiUrl.replace(/\/+$/, '')}/api/v1/telemetry/heartbeat`
+  const started = performance.now()
+  const devices = options.devices.map((d, index) => ({
+    token: demoIngestToken(d.deviceId),
+    everyMs: d.everyMs,
+    // Spread evenly: the first beat of device `index` of n comes `index / n` into its interval.
+    due: started + (d.everyMs * index) / options.devices.length,
+  }))
+  let inFlight = 0
+  let stopped = false
+  const beat = async (token: string) => {
+    inFlight += 1
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) })
+      await response.body?.cancel()
+      if (response.status === 202) counts.accepted += 1
+      else counts.failed += 1
+    } catch {
+      // The API being down is no reason to stop: it may come back.
+      counts.failed += 1
+    } finally {
+      inFlight -= 1
+    }
+  }
+  const tick = () => {
+    const now = performance.now()
+    for (const device of devices) {
+      if (stopped || device.due > now) continue
+      if (inFlight >= MAX_HEARTBEATS_IN_FLIGHT) break
+      device.due = Math.max(device.due + device.everyMs, now)
+      void beat(device.token)
+    }
+  }
+  tick()
+  const timer = setInterval(tick, HEARTBEAT_TICK_MS)
+  return {
+    counts: () => ({ ...counts }),
+    stop() {
+      stopped = true
+      clearInterval(timer)
     },
   }
 }

@@ -4,9 +4,11 @@ import { LinkQuality } from './link-quality'
 import { decodeDatagram } from './mavlink-decode'
 import { mergeTelemetry, telemetryOf, type TelemetryUpdate } from './mavlink-mapping'
 
-/** Where ingested states go: the live channel's hub (`hub.publish`). */
+/** Where ingested states and heartbeats go: the live channel's hub (`hub.publish`, `hub.beat`). */
 export interface TelemetrySink {
   publish(state: VehicleTelemetry): void
+  /** A heartbeat of a device of any kind: a sign of life for the device presence. */
+  beat(sign: { tenantId: string; deviceId: string }): void
 }
 
 /** What the ingest has seen since it started (`GET /health` → `telemetry`). */
@@ -17,10 +19,12 @@ export interface TelemetryCounters {
   unknownSystem: number
   /** Packets with a bad checksum, truncated, or bytes that start no packet: counted and dropped. */
   malformed: number
-  /** Packets dropped because a test control stopped the vehicle. */
+  /** Packets, reports and heartbeats dropped because a test control stopped the device. */
   stopped: number
   /** States handed to the hub. */
   published: number
+  /** Heartbeats of devices (any kind) handed to the hub. */
+  heartbeats: number
 }
 
 /** Options of {@link createTelemetryIngest}. */
@@ -52,9 +56,11 @@ export interface TelemetryIngest {
   handleDatagram(datagram: Buffer): void
   /** Handles one JSON report of a vehicle already authenticated by its token. */
   handleReport(vehicle: { deviceId: string; tenantId: string }, update: TelemetryUpdate): void
+  /** Handles one heartbeat of a device (any kind) already authenticated by its token. */
+  handleHeartbeat(device: { deviceId: string; tenantId: string }): void
   /** Re-reads the system id bindings from the database. */
   reloadBindings(): Promise<void>
-  /** Test control: drop (`true`) or take again (`false`) one vehicle's packets, as if its link were cut. */
+  /** Test control: drop (`true`) or take again (`false`) one device's packets, reports and heartbeats, as if its link were cut. */
   setStopped(deviceId: string, stopped: boolean): void
   counters(): TelemetryCounters
   close(): void
@@ -67,7 +73,7 @@ export const BINDINGS_REFRESH_MS = 10_000
 export function createTelemetryIngest(options: TelemetryIngestOptions): TelemetryIngest {
   const now = options.now ?? Date.now
   const minInterval = options.minPublishIntervalMs ?? 50
-  const counters: TelemetryCounters = { packets: 0, unknownSystem: 0, malformed: 0, stopped: 0, published: 0 }
+  const counters: TelemetryCounters = { packets: 0, unknownSystem: 0, malformed: 0, stopped: 0, published: 0, heartbeats: 0 }
   let bySystem = new Map<number, Binding>()
   const vehicles = new Map<string, Vehicle>()
   const stopped = new Set<string>()
@@ -159,10 +165,23 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
       for (const vehicle of touched) changed(vehicle)
     },
     handleReport(binding, update) {
-      if (closed || stopped.has(binding.deviceId)) return
+      if (closed) return
+      if (stopped.has(binding.deviceId)) {
+        counters.stopped += 1
+        return
+      }
       const vehicle = vehicleOf(binding)
       vehicle.state = mergeTelemetry({ ...vehicle.state, time: now() }, update)
       changed(vehicle)
+    },
+    handleHeartbeat(device) {
+      if (closed) return
+      if (stopped.has(device.deviceId)) {
+        counters.stopped += 1
+        return
+      }
+      counters.heartbeats += 1
+      options.sink.beat({ tenantId: device.tenantId, deviceId: device.deviceId })
     },
     reloadBindings,
     setStopped(deviceId, stop) {

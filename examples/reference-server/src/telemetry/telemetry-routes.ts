@@ -29,12 +29,19 @@ const reportSchema = object({
 const ingestUnauthorized = () =>
   new ApiError(401, 'unauthenticated', "Send the vehicle's ingest token as a bearer token: it is missing or not valid.")
 
+const heartbeatUnauthorized = () =>
+  new ApiError(401, 'unauthenticated', "Send the device's ingest token as a bearer token: it is missing or not valid.")
+
 /**
  * The telemetry routes:
  * - `POST /api/v1/telemetry`: a JSON report from a vehicle that does not speak MAVLink, authenticated by the
  *   vehicle's own ingest token (`Authorization: Bearer …`, stored hashed). Declared `public` for the access gate,
  *   which knows only user tokens: the handler checks the device token before anything else.
- * - with test controls: `POST /test/telemetry/{device_id}/stop|resume` drops or takes again one vehicle's packets.
+ * - `POST /api/v1/telemetry/heartbeat`: a sign of life of a device of any kind (camera, remote access, …), no body,
+ *   authenticated by that device's own ingest token like a report; the device is online on the live channel's
+ *   `devices` topic until it falls silent (stale after 5 s, offline after 60 s).
+ * - with test controls: `POST /test/telemetry/{device_id}/stop|resume` drops or takes again one device's packets,
+ *   reports and heartbeats (any kind of device).
  */
 export function registerTelemetryRoutes(
   app: FastifyInstance,
@@ -56,6 +63,25 @@ export function registerTelemetryRoutes(
     async (request, reply) => {
       const device = (request as { ingestDevice?: { deviceId: string; tenantId: string } }).ingestDevice!
       options.ingest.handleReport(device, request.body as TelemetryUpdate)
+      return reply.code(202).send({ accepted: true })
+    },
+  )
+
+  app.post(
+    '/api/v1/telemetry/heartbeat',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['telemetry'], security: [{ bearer: [] }] },
+      onRequest: async (request) => {
+        const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '')
+        const device = match ? await deviceOfIngestToken(options.db, match[1]!, { anyKind: true }) : undefined
+        if (!device) throw heartbeatUnauthorized()
+        ;(request as { ingestDevice?: typeof device }).ingestDevice = device
+      },
+    },
+    async (request, reply) => {
+      const device = (request as { ingestDevice?: { deviceId: string; tenantId: string } }).ingestDevice!
+      options.ingest.handleHeartbeat(device)
       return reply.code(202).send({ accepted: true })
     },
   )

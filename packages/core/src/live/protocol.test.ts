@@ -79,5 +79,7 @@ describe('live protocol', () => {
     expect(deviceStateAt(now - DEVICE_OFFLINE_AFTER_MS, now)).toBe('offline')
     expect(DEVICE_STALE_AFTER_MS).toBe(5000)
     expect(DEVICE_OFFLINE_AFTER_MS).toBe(60_000)
+    const short = { staleAfterMs: 100, offlineAfterMs: 300 }
+    expect([99, 100, 299, 300].map((ago) => deviceStateAt(now - ago, now, short))).toEqual(['online', 'stale', 'stale', 'offline'])
   })
 })

@@ -54,12 +54,23 @@ export const DEVICE_STALE_AFTER_MS = 5_000
 /** No sign of life for this long: offline. A device never seen is offline. */
 export const DEVICE_OFFLINE_AFTER_MS = 60_000
 
-/** A device's state at `now` from when it was last seen (ms since the epoch; `undefined`: never). */
-export function deviceStateAt(lastSeen: number | undefined, now: number): DeviceState {
+/** When a silent device turns stale and offline (ms of silence). */
+export interface DeviceThresholds {
+  staleAfterMs: number
+  offlineAfterMs: number
+}
+/** The thresholds of the console: {@link DEVICE_STALE_AFTER_MS} and {@link DEVICE_OFFLINE_AFTER_MS}. */
+export const DEVICE_THRESHOLDS: DeviceThresholds = { staleAfterMs: DEVICE_STALE_AFTER_MS, offlineAfterMs: DEVICE_OFFLINE_AFTER_MS }
+
+/**
+ * A device's state at `now` from when it was last seen (ms since the epoch; `undefined`: never), by the console's
+ * thresholds unless others are given (a test server's shorter ones).
+ */
+export function deviceStateAt(lastSeen: number | undefined, now: number, thresholds: DeviceThresholds = DEVICE_THRESHOLDS): DeviceState {
   if (lastSeen === undefined) return 'offline'
   const silentFor = now - lastSeen
-  if (silentFor < DEVICE_STALE_AFTER_MS) return 'online'
-  return silentFor < DEVICE_OFFLINE_AFTER_MS ? 'stale' : 'offline'
+  if (silentFor < thresholds.staleAfterMs) return 'online'
+  return silentFor < thresholds.offlineAfterMs ? 'stale' : 'offline'
 }
 
 const topic = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
