@@ -29,12 +29,15 @@ export interface LayoutClientOptions {
 }
 
 /**
- * The layout worker, a file of the app. Vite (the host app's build, a partner's build of the package) bundles
- * `new URL('./…', import.meta.url)` in `new Worker(…)` into a worker file of its own, so `worker-src 'self'` allows it.
- * Not referenced yet: it waits for console-react's build to emit the worker beside its chunks (requests16.md).
+ * The layout worker, a file of the app: Vite (the host app's build and dev server, a partner's build of the package,
+ * whose dist has `graph-layout.worker.js` beside its chunks) bundles `new URL('./…', import.meta.url)` in
+ * `new Worker(…)` into a worker file of its own, so `worker-src 'self'` allows it. No worker in jsdom, and none that
+ * loads where a dev server pre-bundled the package away from the file (its 'error' makes the client lay out on the
+ * main thread); in CommonJS `import.meta.url` is empty and `new URL` throws, which means the same.
  */
 export function createLayoutWorker(): Worker | undefined {
-  return undefined
+  if (typeof Worker === 'undefined') return undefined
+  return new Worker(new URL('./graph-layout.worker.js', import.meta.url), { type: 'module', name: 'honu-graph-layout' })
 }
 
 const yieldByTimeout = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

@@ -1,0 +1,589 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Maximize, ZoomIn, ZoomOut } from 'lucide-react'
+import type { NetworkRef, TopologyDevice, TopologyFilter, TopologyModel, TopologyNetwork } from '@honu/core/topology'
+import { IconButton, useConsoleClient, useMessages, useTranslationsReady } from '@honu/console-kit'
+import { topologyMessages } from '../topology-messages'
+import { findNodes, hiddenByFilter, indexLayout, moveFocus, siblingPosition, type GraphIndex, type GraphMove } from './graph-index'
+import type { GraphLayout, LayoutNode, LayoutNodeKind } from './graph-layout'
+import { getLayoutClient } from './graph-layout-client'
+import { graphMessages } from './graph-messages'
+import { createGraphRenderer, type GraphColours, type GraphRenderer, type GraphSigma, type NodeLook, type NodeShape } from './graph-renderer'
+
+/** Props of {@link TopologyGraph}. */
+export interface TopologyGraphProps {
+  model: TopologyModel
+  /** Devices the filter does not pass are hidden; the tenant and its networks always show. */
+  filter: TopologyFilter
+  /** The selected device, network or tenant id: the focused node. */
+  selectedId?: string
+  onSelect: (id: string | undefined) => void
+  /** A device node opened (Enter, double click, the details' button). */
+  onOpen: (deviceId: string) => void
+  /** Positions given (a benchmark's): no layout step. */
+  layout?: GraphLayout
+  /** Called once, after sigma first drew the laid-out graph. */
+  onRendered?: (sigma: GraphSigma) => void
+}
+
+// The books' loaders, read once (a module-level property read would count as a side effect to a bundler).
+const books = () => [graphMessages.translations, topologyMessages.translations]
+
+const SHAPE_OF_STATE: Readonly<Record<TopologyDevice['state'], NodeShape>> = { online: 'circle', stale: 'triangle', offline: 'square' }
+const KEY_MOVES: Readonly<Record<string, GraphMove>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowRight: 'next',
+  ArrowLeft: 'previous',
+  Home: 'home',
+  PageUp: 'first',
+  PageDown: 'last',
+}
+
+/**
+ * The network graph (issue 16, contract D): the tenant, its networks, its devices and the overlaps with other
+ * tenants' networks, drawn with sigma (WebGL) at the layout of `graph-layout.ts` (made off the main thread and kept
+ * per tenant and structure). Nodes are coloured and shaped by live state (the legend says which is which); the
+ * focused node and its neighbours stand out; "Find a node" searches and focuses; the graph is walked with the arrow
+ * keys, each step announced.
+ */
+export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, layout: given, onRendered }: TopologyGraphProps) {
+  const t = useMessages(graphMessages)
+  const tt = useMessages(topologyMessages)
+  const [packages] = useState(books)
+  useTranslationsReady(packages)
+  const layouts = getLayoutClient(useConsoleClient())
+  const layout = useLayout(layouts, model, given)
+  const index = useMemo(() => (layout ? indexLayout(layout) : undefined), [layout])
+  const hidden = useMemo(() => hiddenByFilter(model, filter), [model, filter])
+  const shown = useCallback((key: string) => !hidden.has(key), [hidden])
+  const lookups = useMemo(() => modelLookups(model), [model])
+
+  const networkLabel = useCallback(
+    (ref: NetworkRef) => t('network', { tenant: ref.tenantName, kind: tt(`network_${ref.kind}`), cidr: ref.cidr }),
+    [t, tt],
+  )
+  const labelOf = useCallback(
+    (node: LayoutNode): string => {
+      if (node.kind === 'tenant') return model.tenant.name
+      if (node.kind === 'device') {
+        const device = lookups.devices.get(node.id)
+        if (!device) return node.id
+        return device.state === 'online' ? device.name : t(device.state === 'stale' ? 'deviceStale' : 'deviceOffline', { name: device.name })
+      }
+      const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
+      return network ? networkLabel(network) : node.id
+    },
+    [model.tenant.name, lookups, t, networkLabel],
+  )
+
+  const containerRef = useRef<HTMLDivElement>(null)
+  const canvasRef = useRef<HTMLDivElement>(null)
+  const rendererRef = useRef<GraphRenderer>(undefined)
+  const [failed, setFailed] = useState(false)
+  const [announcement, setAnnouncement] = useState('')
+  const focusKey = index?.keyOf(selectedId)
+
+  // What each node looks like, read by the renderer through a ref so it always sees the latest model.
+  const coloursRef = useRef<StateColours>(undefined)
+  const look = useCallback(
+    (key: string, kind: LayoutNodeKind): NodeLook => {
+      const colours = (coloursRef.current ??= readColours(containerRef.current))
+      const node = index?.byKey.get(key)
+      const label = node ? labelOf(node) : key
+      if (kind === 'tenant') return { label, color: colours.tenant, shape: 'square', hidden: false }
+      if (kind === 'network') return { label, color: colours.network, shape: 'circle', hidden: false }
+      if (kind === 'foreign-network') return { label, color: colours.foreign, shape: 'diamond', hidden: false }
+      const device = node ? lookups.devices.get(node.id) : undefined
+      const state = device?.state ?? 'offline'
+      return { label, color: colours[state], shape: SHAPE_OF_STATE[state], hidden: hidden.has(key) }
+    },
+    [index, labelOf, lookups, hidden],
+  )
+  const latest = useRef({ look, onSelect, onOpen, index, onRendered })
+  useLayoutEffect(() => {
+    latest.current = { look, onSelect, onOpen, index, onRendered }
+  })
+
+  // The renderer lives as long as the layout: a new structure is a new graph.
+  useEffect(() => {
+    const container = canvasRef.current
+    if (!layout || !container) return
+    const region = containerRef.current
+    let renderer: GraphRenderer
+    try {
+      coloursRef.current = readColours(region)
+      renderer = createGraphRenderer({
+        container,
+        layout,
+        look: (key, kind) => latest.current.look(key, kind),
+        colours: coloursRef.current.graph,
+        onClickNode: (key) => latest.current.onSelect(latest.current.index?.byKey.get(key)?.id),
+        onDoubleClickNode: (key) => {
+          const node = latest.current.index?.byKey.get(key)
+          if (node?.kind === 'device') latest.current.onOpen(node.id)
+        },
+      })
+    } catch (error) {
+      // No WebGL 2 context (a browser without it, or one out of contexts): say so instead of a blank area.
+      console.warn('The network graph cannot be drawn:', error)
+      queueMicrotask(() => setFailed(true))
+      return
+    }
+    rendererRef.current = renderer
+    let done = false
+    const ready = () => {
+      if (done) return
+      done = true
+      region?.setAttribute('data-state', 'ready')
+      latest.current.onRendered?.(renderer.sigma)
+    }
+    renderer.sigma.once('afterRender', ready)
+    renderer.sigma.refresh()
+    return () => {
+      region?.removeAttribute('data-state')
+      rendererRef.current = undefined
+      renderer.kill()
+    }
+  }, [layout])
+
+  // Live states, the filter and the language change what nodes look like, not where they are.
+  useEffect(() => {
+    rendererRef.current?.update()
+  }, [look])
+
+  useEffect(() => {
+    rendererRef.current?.setFocus(focusKey)
+  }, [focusKey, layout])
+
+  const describe = useCallback(
+    (key: string): string => {
+      const node = index?.byKey.get(key)
+      if (!node || !index) return ''
+      if (node.kind === 'tenant') {
+        return t('announceTenant', { name: model.tenant.name, networks: model.networks.length, devices: model.devices.length - hidden.size })
+      }
+      if (node.kind === 'network' || node.kind === 'foreign-network') {
+        const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
+        const overlapNames = overlapsOf(node, model, lookups).map(networkLabel).join(', ')
+        if (node.kind === 'foreign-network') return t('announceForeign', { label: labelOf(node), kind: t('foreignKind'), names: overlapNames })
+        const devices = (index.children.get(key) ?? []).filter((child) => index.byKey.get(child)?.kind === 'device' && shown(child)).length
+        return `${t('announceNetwork', { label: network ? networkLabel(network) : node.id, devices, overlaps: overlapNames ? t('announceOverlaps', { names: overlapNames }) : '' })}`
+      }
+      const device = lookups.devices.get(node.id)
+      if (!device) return node.id
+      const position = siblingPosition(index, key, shown)
+      const parent = node.parent ? index.byKey.get(node.parent) : undefined
+      return `${t('announceDevice', { name: device.name, kind: tt(`kind_${device.kind}`), state: tt(`state_${device.state}`), address: device.address || t('noAddress') })} ${t('announcePosition', { index: position.index, count: position.count, parent: parent ? labelOf(parent) : '' })}`
+    },
+    [index, t, tt, model, lookups, hidden, shown, labelOf, networkLabel],
+  )
+
+  const focusOn = useCallback(
+    (key: string | undefined) => {
+      if (!key || !index) return
+      const node = index.byKey.get(key)
+      if (!node) return
+      onSelect(node.id) // the focus follows through selectedId
+      rendererRef.current?.showNode(key)
+      setAnnouncement(describe(key))
+    },
+    [index, onSelect, describe],
+  )
+
+  // A device that changes state while focused is announced again.
+  const focusedDevice = focusKey && index?.byKey.get(focusKey)?.kind === 'device' ? lookups.devices.get(index.byKey.get(focusKey)!.id) : undefined
+  const focusedState = focusedDevice?.state
+  const lastAnnounced = useRef<{ key?: string; state?: string }>({})
+  useEffect(() => {
+    if (!focusKey || focusedState === undefined) return
+    const last = lastAnnounced.current
+    if (last.key === focusKey && last.state !== undefined && last.state !== focusedState) setAnnouncement(describe(focusKey))
+    lastAnnounced.current = { key: focusKey, state: focusedState }
+  }, [focusKey, focusedState, describe])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!index) return
+    const move = KEY_MOVES[event.key]
+    if (move) {
+      event.preventDefault()
+      const next = moveFocus(index, focusKey, move, shown)
+      if (next) focusOn(next)
+      else if (focusKey) setAnnouncement(describe(focusKey))
+      return
+    }
+    const renderer = rendererRef.current
+    switch (event.key) {
+      case 'Enter':
+      case ' ': {
+        event.preventDefault()
+        const node = focusKey ? index.byKey.get(focusKey) : undefined
+        if (node?.kind === 'device') onOpen(node.id)
+        else focusOn(moveFocus(index, focusKey, 'down', shown))
+        return
+      }
+      case 'Escape':
+        if (focusKey) {
+          event.preventDefault()
+          onSelect(undefined)
+          setAnnouncement('')
+        }
+        return
+      case '+':
+      case '=':
+        event.preventDefault()
+        renderer?.zoom(1.5)
+        return
+      case '-':
+        event.preventDefault()
+        renderer?.zoom(1 / 1.5)
+        return
+      case '0':
+        event.preventDefault()
+        renderer?.fit()
+        return
+    }
+  }
+
+  const shownDevices = model.devices.length - hidden.size
+  const helpId = useId()
+  const focusedNode = focusKey ? index?.byKey.get(focusKey) : undefined
+
+  return (
+    <section className="honu-graph" aria-label={t('region', { tenant: model.tenant.name })} ref={containerRef}>
+      <div className="honu-graph__toolbar">
+        <FindNode index={index} labelOf={labelOf} lookups={lookups} shown={shown} onFound={focusOn} />
+        <div className="honu-graph__zoom">
+          <IconButton label={t('zoomIn')} icon={ZoomIn} onClick={() => rendererRef.current?.zoom(1.5)} disabled={!index || failed} />
+          <IconButton label={t('zoomOut')} icon={ZoomOut} onClick={() => rendererRef.current?.zoom(1 / 1.5)} disabled={!index || failed} />
+          <IconButton label={t('fit')} icon={Maximize} onClick={() => rendererRef.current?.fit()} disabled={!index || failed} />
+        </div>
+      </div>
+      <div className="honu-graph__body">
+        {failed ? (
+          <p className="honu-graph__message" role="alert">
+            {t('noWebgl')}
+          </p>
+        ) : (
+          <div
+            className="honu-graph__canvas"
+            ref={canvasRef}
+            tabIndex={0}
+            role="application"
+            aria-roledescription="graph"
+            aria-label={t('canvas', { tenant: model.tenant.name, networks: model.networks.length, devices: shownDevices })}
+            aria-describedby={helpId}
+            aria-busy={!index}
+            onKeyDown={onKeyDown}
+          >
+            {!index && <p className="honu-graph__message">{t('laying')}</p>}
+          </div>
+        )}
+        <p id={helpId} className="honu-visually-hidden">
+          {t('help')}
+        </p>
+        <p className="honu-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="graph-announcement">
+          {announcement}
+        </p>
+        <aside className="honu-graph__side">
+          <Details node={focusedNode} index={index} model={model} lookups={lookups} labelOf={labelOf} networkLabel={networkLabel} onOpen={onOpen} />
+          <Legend />
+        </aside>
+      </div>
+    </section>
+  )
+}
+
+/** The layout given, cached or being made; `undefined` while it is being made. */
+function useLayout(layouts: ReturnType<typeof getLayoutClient>, model: TopologyModel, given: GraphLayout | undefined): GraphLayout | undefined {
+  const [made, setMade] = useState<GraphLayout>()
+  const known = given ?? layouts.cached(model)
+  const stale = !known && made && (made.tenantId !== model.tenant.id || made.structureVersion !== model.structureVersion)
+  useEffect(() => {
+    if (given || layouts.cached(model)) return
+    let current = true
+    layouts.layout(model).then(
+      (layout) => current && setMade(layout),
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+    // A new layout only for a new tenant or structure (states change the model, not where nodes go).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layouts, given, model.tenant.id, model.structureVersion])
+  return known ?? (stale ? undefined : made)
+}
+
+interface ModelLookups {
+  devices: ReadonlyMap<string, TopologyDevice>
+  networks: ReadonlyMap<string, TopologyNetwork>
+  /** Other tenants' networks, by id, as the overlaps name them. */
+  foreign: ReadonlyMap<string, NetworkRef>
+}
+
+function modelLookups(model: TopologyModel): ModelLookups {
+  const devices = new Map(model.devices.map((device) => [device.id, device]))
+  const networks = new Map(model.networks.map((network) => [network.id, network]))
+  const foreign = new Map<string, NetworkRef>()
+  for (const network of model.networks) for (const ref of network.overlaps) if (!networks.has(ref.id)) foreign.set(ref.id, ref)
+  return { devices, networks, foreign }
+}
+
+/** The networks a network node overlaps: for the tenant's own, its overlaps; for another tenant's, the own ones naming it. */
+function overlapsOf(node: LayoutNode, model: TopologyModel, lookups: ModelLookups): NetworkRef[] {
+  if (node.kind === 'network') return lookups.networks.get(node.id)?.overlaps ?? []
+  return model.networks.filter((network) => network.overlaps.some((ref) => ref.id === node.id))
+}
+
+interface StateColours {
+  online: string
+  stale: string
+  offline: string
+  tenant: string
+  network: string
+  foreign: string
+  graph: GraphColours
+}
+
+/** The theme's colours (WebGL needs the values, not the custom properties). */
+function readColours(element: Element | null): StateColours {
+  const style = element ? getComputedStyle(element) : undefined
+  const read = (name: string, fallback: string) => style?.getPropertyValue(name).trim() || fallback
+  return {
+    online: read('--honu-positive', '#2e9e5b'),
+    stale: read('--honu-warning', '#c98a00'),
+    offline: read('--honu-text-muted', '#7b8594'),
+    tenant: read('--honu-text', '#1b1f24'),
+    network: read('--honu-accent', '#0b5cad'),
+    foreign: read('--honu-danger', '#b42318'),
+    graph: {
+      dim: read('--honu-border', '#d5dae1'),
+      edge: read('--honu-border-strong', '#7b8594'),
+      overlap: read('--honu-danger', '#b42318'),
+      focusEdge: read('--honu-accent', '#0b5cad'),
+      label: read('--honu-text', '#1b1f24'),
+    },
+  }
+}
+
+/** "Find a node": the first shown node whose name, address or network matches; Enter again finds the next. */
+function FindNode({
+  index,
+  labelOf,
+  lookups,
+  shown,
+  onFound,
+}: {
+  index: GraphIndex | undefined
+  labelOf: (node: LayoutNode) => string
+  lookups: ModelLookups
+  shown: (key: string) => boolean
+  onFound: (key: string) => void
+}) {
+  const t = useMessages(graphMessages)
+  const [query, setQuery] = useState('')
+  const [result, setResult] = useState<{ query: string; keys: string[]; at: number }>()
+  const inputId = useId()
+  const helpId = useId()
+
+  const find = () => {
+    if (!index) return
+    const again = result && result.query === query
+    const keys = again ? result.keys : findNodes(index, (node) => texts(node, labelOf, lookups), query, shown)
+    const at = again && keys.length > 0 ? (result.at + 1) % keys.length : 0
+    setResult({ query, keys, at })
+    if (keys[at]) onFound(keys[at])
+  }
+  const found = result?.keys[result.at]
+  const foundNode = found ? index?.byKey.get(found) : undefined
+
+  return (
+    <form
+      className="honu-graph__find"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        find()
+      }}
+    >
+      <label htmlFor={inputId}>{t('find')}</label>
+      <input id={inputId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} aria-describedby={helpId} disabled={!index} />
+      <button type="submit" className="honu-button" disabled={!index || !query.trim()}>
+        {t('findButton')}
+      </button>
+      <span id={helpId} className="honu-visually-hidden">
+        {t('findHelp')}
+      </span>
+      <span className="honu-graph__found" role="status">
+        {result && result.query.trim()
+          ? foundNode
+            ? t('found', { label: labelOf(foundNode), index: result.at + 1, count: result.keys.length })
+            : t('notFound', { query: result.query })
+          : ''}
+      </span>
+    </form>
+  )
+}
+
+function texts(node: LayoutNode, labelOf: (node: LayoutNode) => string, lookups: ModelLookups): string[] {
+  const out = [labelOf(node), node.id]
+  if (node.kind === 'device') out.push(lookups.devices.get(node.id)?.address ?? '')
+  const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
+  if (network) out.push(network.cidr)
+  return out
+}
+
+/** The focused node in words: what the canvas shows by colour and shape, and the way to open a device. */
+function Details({
+  node,
+  index,
+  model,
+  lookups,
+  labelOf,
+  networkLabel,
+  onOpen,
+}: {
+  node: LayoutNode | undefined
+  index: GraphIndex | undefined
+  model: TopologyModel
+  lookups: ModelLookups
+  labelOf: (node: LayoutNode) => string
+  networkLabel: (ref: NetworkRef) => string
+  onOpen: (deviceId: string) => void
+}) {
+  const t = useMessages(graphMessages)
+  const tt = useMessages(topologyMessages)
+  const headingId = useId()
+  let body
+  if (!node || !index) {
+    body = <p className="honu-muted">{t('nothingFocused')}</p>
+  } else if (node.kind === 'device') {
+    const device = lookups.devices.get(node.id)
+    const network = device?.networkId ? lookups.networks.get(device.networkId) : undefined
+    body = device && (
+      <>
+        <p className="honu-graph__name">{device.name}</p>
+        <dl className="honu-graph__facts">
+          <dt>{t('kindLabel')}</dt>
+          <dd>{tt(`kind_${device.kind}`)}</dd>
+          <dt>{t('stateLabel')}</dt>
+          <dd>
+            <span className={`honu-graph__state honu-graph__state--${device.state}`} data-state={device.state}>
+              <StateMark state={device.state} />
+              {tt(`state_${device.state}`)}
+            </span>
+          </dd>
+          <dt>{t('addressLabel')}</dt>
+          <dd>{device.address || t('noAddress')}</dd>
+          <dt>{t('networkLabel')}</dt>
+          <dd>{network ? networkLabel(network) : t('none')}</dd>
+        </dl>
+        <button type="button" className="honu-button" onClick={() => onOpen(device.id)}>
+          {t('openDevice', { name: device.name })}
+        </button>
+      </>
+    )
+  } else {
+    const network = lookups.networks.get(node.id)
+    const foreign = lookups.foreign.get(node.id)
+    const overlaps = overlapsOf(node, model, lookups)
+    body = (
+      <>
+        <p className="honu-graph__name">{labelOf(node)}</p>
+        <dl className="honu-graph__facts">
+          <dt>{t('kindLabel')}</dt>
+          <dd>{node.kind === 'tenant' ? t('tenantKind') : node.kind === 'foreign-network' ? t('foreignKind') : tt(`network_${network?.kind ?? foreign?.kind ?? 'remote'}`)}</dd>
+          {network && (
+            <>
+              <dt>{t('rangeLabel')}</dt>
+              <dd>{network.range ? tt('range', { start: network.range.start, end: network.range.end }) : tt('invalidCidr')}</dd>
+            </>
+          )}
+          {node.kind !== 'tenant' && (
+            <>
+              <dt>{t('overlapsLabel')}</dt>
+              <dd>{overlaps.length ? overlaps.map(networkLabel).join(', ') : t('none')}</dd>
+            </>
+          )}
+          {node.kind !== 'foreign-network' && (
+            <>
+              <dt>{t('devicesLabel')}</dt>
+              <dd>{node.kind === 'tenant' ? model.devices.length : model.devices.filter((device) => device.networkId === node.id).length}</dd>
+            </>
+          )}
+        </dl>
+      </>
+    )
+  }
+  return (
+    <section className="honu-graph__details" aria-labelledby={headingId} data-testid="graph-details">
+      <h2 id={headingId} className="honu-graph__heading">
+        {t('details')}
+      </h2>
+      {body}
+    </section>
+  )
+}
+
+/** The shape that stands for a state beside its colour (the canvas draws the same). */
+function StateMark({ state }: { state: TopologyDevice['state'] }) {
+  return (
+    <svg className={`honu-graph__mark honu-graph__mark--${state}`} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+      {state === 'online' ? <circle cx="6" cy="6" r="5" /> : state === 'stale' ? <polygon points="6,1 11,11 1,11" /> : <rect x="1.5" y="1.5" width="9" height="9" />}
+    </svg>
+  )
+}
+
+function KindMark({ kind }: { kind: 'tenant' | 'network' | 'foreign' | 'overlap' }) {
+  return (
+    <svg className={`honu-graph__mark honu-graph__mark--${kind}`} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+      {kind === 'network' ? (
+        <circle cx="6" cy="6" r="5" />
+      ) : kind === 'tenant' ? (
+        <rect x="1" y="1" width="10" height="10" />
+      ) : kind === 'overlap' ? (
+        <line x1="0" y1="6" x2="12" y2="6" />
+      ) : (
+        <polygon points="6,0.5 11.5,6 6,11.5 0.5,6" />
+      )}
+    </svg>
+  )
+}
+
+/** What the colours and shapes mean; each also in words. */
+function Legend() {
+  const t = useMessages(graphMessages)
+  const tt = useMessages(topologyMessages)
+  const headingId = useId()
+  return (
+    <section className="honu-graph__legend" aria-labelledby={headingId}>
+      <h2 id={headingId} className="honu-graph__heading">
+        {t('legend')}
+      </h2>
+      <ul>
+        {(['online', 'stale', 'offline'] as const).map((state) => (
+          <li key={state}>
+            <StateMark state={state} />
+            {tt(`state_${state}`)}
+          </li>
+        ))}
+        <li>
+          <KindMark kind="tenant" />
+          {t('legendTenant')}
+        </li>
+        <li>
+          <KindMark kind="network" />
+          {t('legendNetwork')}
+        </li>
+        <li>
+          <KindMark kind="foreign" />
+          {t('legendForeign')}
+        </li>
+        <li>
+          <KindMark kind="overlap" />
+          {t('legendOverlap')}
+        </li>
+      </ul>
+    </section>
+  )
+}
