@@ -7,6 +7,9 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// The large tenant Delta Grid (10,000 devices, its reader dana@honu.test) for the network topology's scroll test and
+// benchmark; the server seeds it and the simulator heartbeats for a share of its devices (0 turns it off).
+process.env.HONU_SEED_LARGE_TENANT ??= '10000'
 const serverOnly = process.argv.includes('--server-only')
 const dataDir = process.env.HONU_DATA_DIR ?? `${root}.data/pglite`
 // With a data folder the emulator's accounts live beside it, so stopping `npm start` signs nobody out; in memory
