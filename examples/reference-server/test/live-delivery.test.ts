@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { LIVE_CLOSE, vehiclesTopic, type VehicleTelemetry } from '@honu/core/live'
+import { devicesTopic, LIVE_CLOSE, vehiclesTopic, type DevicePresence, type ServerMessage, type VehicleTelemetry } from '@honu/core/live'
 import { readConfig } from '../src/config'
 import { createApp } from '../src/create-app'
 import { LOW_WATER_BYTES } from '../src/live/live-session'
@@ -145,6 +145,7 @@ describe('several server processes', () => {
       const here = await openAuthenticatedLive(first.url, token)
       await subscribe(there, vehiclesTopic('alpha'))
       await subscribe(here, vehiclesTopic('alpha'))
+      await subscribe(there, devicesTopic('alpha'))
       const state = telemetry('alpha', 'across-processes', { mode: 'GUIDED' })
       first.hub.publish(state)
       await there.next((m) => m.type === 'event' && JSON.stringify(m).includes('across-processes'))
@@ -152,6 +153,13 @@ describe('several server processes', () => {
       expect(vehiclesOn(there, vehiclesTopic('alpha')).at(-1)).toEqual(state)
       // Delivered once per socket: this process does not also apply its own NOTIFY.
       expect(vehiclesOn(here, vehiclesTopic('alpha')).filter((v) => v.deviceId === 'across-processes')).toHaveLength(1)
+      // Device presence too: the other process's devices topic has the vehicle online, and a heartbeat of a camera
+      // told to this process's hub.
+      const online = (deviceId: string) => (m: ServerMessage) =>
+        m.type === 'event' && m.topic === devicesTopic('alpha') && (m.data as { devices: DevicePresence[] }).devices.some((d) => d.deviceId === deviceId && d.state === 'online')
+      await there.next(online('across-processes'))
+      first.hub.beat({ tenantId: 'alpha', deviceId: 'alpha-cam-1' })
+      await there.next(online('alpha-cam-1'))
       // And the other way: a third server (its own pool, LISTEN connection and hub) publishes; both receive it.
       const third = await startServer({ ...readConfig({}), port: 0, authMode: 'emulator', emulatorHost: EMULATOR_HOST, databaseUrl: url.toString(), seed: false, mavlinkPort: undefined })
       onTestFinished(() => third.close())
