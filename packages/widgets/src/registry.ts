@@ -3,6 +3,7 @@ import { defineWidget, type WidgetDefinition, type WidgetRegistry } from '@honu/
 import { parseVideoWidgetData } from './video/video-widget-data'
 import { parseMapWidgetData } from './map/map-widget-data'
 import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
+import { parseTenantWidgetData } from './tenant/tenant-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
 
@@ -65,7 +66,15 @@ export const widgetDefinitions: WidgetRegistry = [
     picker: async () => ({ default: (await import('./video/video-widget-picker')).VideoWidgetPicker }),
     parse: parseVideoWidgetData,
   }),
-  planned({ type: 'Tenant', ...titled('tenant'), icon: Building2, description: placeholderMessages.messages.Tenant }),
+  defineWidget({
+    type: 'Tenant',
+    ...titled('tenant'),
+    icon: Building2,
+    description: placeholderMessages.messages.Tenant,
+    // The topology store (and the live channel's device states) load with this chunk, not with the list.
+    load: async () => ({ default: (await import('./tenant/tenant-widget')).TenantWidget }),
+    parse: parseTenantWidgetData,
+  }),
   planned({
     type: 'Remote Access',
     ...titled('remoteAccess'),

@@ -29,7 +29,7 @@ function renderView(props: Partial<TenantViewProps> = {}, locale?: string) {
   return { ...view, onRename, onRetry, user: userEvent.setup() }
 }
 
-const nameHeading = () => screen.getByRole('heading', { level: 4 })
+const nameHeading = () => screen.getAllByRole('heading', { level: 4 })[0]!
 
 describe('TenantView', () => {
   it('shows the name, both networks with their first and last address, and the devices by kind and state', async () => {

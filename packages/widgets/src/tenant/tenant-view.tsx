@@ -38,11 +38,11 @@ export function TenantView({ tenant, topology, canRename, onRename, onRetry }: T
       {model ? (
         <>
           {topology.error !== undefined && <p className="honu-tenant__note">{t('refreshFailed')}</p>}
-          <h5 id={`${id}-networks`} className="honu-tenant__heading">
+          <h4 id={`${id}-networks`} className="honu-tenant__heading">
             {t('networks')}
-          </h5>
+          </h4>
           <TenantNetworks tenantId={model.tenant.id} networks={model.networks} labelledBy={`${id}-networks`} />
-          <h5 className="honu-tenant__heading">{t('devices')}</h5>
+          <h4 className="honu-tenant__heading">{t('devices')}</h4>
           {topology.presence === 'refused' ? (
             <p className="honu-tenant__note">{t('presenceRefused')}</p>
           ) : topology.presence !== 'live' && model.devices.length > 0 ? (

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test'
+import { API, IDP, PASSWORD, expectNoAxeViolations, openAlphaStreams } from './helpers'
+
+// Issue 16, "Done when", the Tenant widget's part: on the stream viewer's dashboard, Alpha's admin adds the Tenant
+// widget, sees Alpha's networks with their ranges and the seeded overlap with Bravo's remote network (Ada is a reader
+// in Bravo, so she may see it), renames Alpha from the widget and the header follows, then renames it back with the
+// keyboard alone; a reader of Alpha alone sees the name with no rename control and no other tenant, and the server
+// refuses the rename. axe finds nothing. Real server, real emulator, real database, real live channel.
+//
+// Other specs find Alpha by the name 'Alpha Harbour' (openAlphaStreams and most others match /Alpha Harbour/), so
+// the new name keeps it, and the name is put back at the end of the test and again after it whatever happened.
+
+const ALPHA = 'Alpha Harbour'
+const RENAMED = 'Alpha Harbour North'
+const API_KEY = 'demo-api-key'
+
+/** An ID token of a demo account, straight from the Auth emulator (to ask the server without the console). */
+async function idTokenOf(email: string): Promise<string> {
+  const response = await fetch(`${IDP}/accounts:signInWithPassword?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  })
+  return ((await response.json()) as { idToken: string }).idToken
+}
+
+/** PUT tenants as `email`; answers the status. */
+async function renameAs(email: string, name: string): Promise<number> {
+  const token = await idTokenOf(email)
+  const response = await fetch(`${API}/api/v1/tenants/alpha`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  })
+  return response.status
+}
+
+/** Alpha's name and device count as the server gives them to Ada. */
+async function alphaAsAda(): Promise<{ name: string; devices: number }> {
+  const headers = { authorization: `Bearer ${await idTokenOf('ada@honu.test')}` }
+  const tenants = (await (await fetch(`${API}/api/v1/tenants`, { headers })).json()) as { data: { tenant_id: string; name: string }[] }
+  const devices = (await (await fetch(`${API}/api/v1/devices?tenant_id=alpha`, { headers })).json()) as { data: unknown[] }
+  return { name: tenants.data.find((t) => t.tenant_id === 'alpha')!.name, devices: devices.data.length }
+}
+
+/** Adds the Tenant widget from the toolbar (it asks nothing); answers the widget's region. */
+async function addTenantWidget(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Tenant', exact: true }).click()
+  const tile = page.getByRole('group', { name: 'Tenant 1' })
+  await expect(tile).toBeVisible()
+  return tile.getByRole('region', { name: `Tenant ${name}` })
+}
+
+test.afterEach(async () => {
+  // Whatever happened, Alpha keeps its name for the specs after this one.
+  if ((await alphaAsAda()).name !== ALPHA) expect(await renameAs('ada@honu.test', ALPHA)).toBe(200)
+})
+
+test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alpha from the widget and the header follows; back with the keyboard", async ({ page }) => {
+  await openAlphaStreams(page, 'ada@honu.test')
+  const widget = await addTenantWidget(page, ALPHA)
+  await expect(widget.getByRole('heading', { level: 4, name: ALPHA })).toBeVisible()
+
+  // Both networks with their first and last address; the remote one overlaps Bravo's, which is named with its tenant.
+  const networks = widget.getByRole('list', { name: 'Networks' })
+  const remote = networks.getByRole('listitem').filter({ hasText: 'Remote network 10.10.0.0/16' })
+  await expect(remote).toContainText('First address10.10.0.0')
+  await expect(remote).toContainText('Last address10.10.255.255')
+  await expect(remote.getByText('Overlaps the remote network 10.10.128.0/20 of Bravo Fleet.')).toBeVisible()
+  const vpn = networks.getByRole('listitem').filter({ hasText: 'VPN 10.200.0.0/24' })
+  await expect(vpn).toContainText('Last address10.200.0.255')
+  await expect(vpn.getByText('No overlap with a network you can see.')).toBeVisible()
+
+  // Every device of Alpha counted once, as the server lists them; vehicles on their routes come online live.
+  const counts = widget.getByRole('table', { name: `Devices of ${ALPHA} by kind and state` })
+  const { devices } = await alphaAsAda()
+  await expect(counts.getByRole('row', { name: /^All kinds/ }).getByRole('cell').last()).toHaveText(String(devices))
+  const vehiclesOnline = counts.getByRole('row', { name: /^Vehicle/ }).getByRole('cell').first()
+  await expect.poll(async () => Number(await vehiclesOnline.textContent()), { timeout: 30_000 }).toBeGreaterThan(0)
+  await expectNoAxeViolations(page)
+
+  // Rename in place: the field replaces the heading, Enter saves, the header follows without a reload.
+  await widget.getByRole('button', { name: `Rename ${ALPHA}` }).click()
+  const field = widget.getByRole('textbox', { name: 'Tenant name' })
+  await expect(field).toBeFocused()
+  await expect(field).toHaveValue(ALPHA)
+  await expectNoAxeViolations(page)
+  await field.fill(RENAMED)
+  await field.press('Enter')
+  await expect(page.getByRole('button', { name: `Tenant: ${RENAMED}` })).toBeVisible()
+  const renamed = page.getByRole('region', { name: `Tenant ${RENAMED}` })
+  await expect(renamed.getByRole('heading', { level: 4, name: RENAMED })).toBeVisible()
+  await expect(renamed.getByRole('status')).toHaveText(`Tenant renamed to ${RENAMED}.`)
+  await expect(renamed.getByRole('table', { name: `Devices of ${RENAMED} by kind and state` })).toBeVisible()
+  expect((await alphaAsAda()).name).toBe(RENAMED)
+
+  // Keyboard only: focus came back to Rename; Escape leaves the name, a blank one is refused, Enter saves.
+  const rename = renamed.getByRole('button', { name: `Rename ${RENAMED}` })
+  await expect(rename).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(renamed.getByRole('textbox', { name: 'Tenant name' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(rename).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Delete')
+  await page.keyboard.press('Enter')
+  await expect(renamed.getByRole('alert')).toHaveText('Enter the tenant’s name.')
+  await expectNoAxeViolations(page)
+  await page.keyboard.type(ALPHA)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: `Tenant: ${ALPHA}`, exact: true })).toBeVisible()
+  await expect(page.getByRole('region', { name: `Tenant ${ALPHA}` }).getByRole('button', { name: `Rename ${ALPHA}` })).toBeFocused()
+  expect((await alphaAsAda()).name).toBe(ALPHA)
+})
+
+test('a reader of Alpha alone sees the name with no rename control and no other tenant; the server refuses the rename', async ({ page }) => {
+  await openAlphaStreams(page, 'remy@honu.test')
+  const widget = await addTenantWidget(page, ALPHA)
+  await expect(widget.getByRole('heading', { level: 4, name: ALPHA })).toBeVisible()
+  await expect(widget.getByRole('table', { name: `Devices of ${ALPHA} by kind and state` })).toBeVisible()
+  await expect(widget.getByRole('list', { name: 'Networks' }).getByText('No overlap with a network you can see.')).toHaveCount(2)
+  await expect(widget.getByRole('button')).toHaveCount(0)
+  await expect(widget.getByRole('textbox')).toHaveCount(0)
+  await expect(widget).not.toContainText('Bravo')
+  await expectNoAxeViolations(page)
+  expect(await renameAs('remy@honu.test', 'Taken by Remy')).toBe(403)
+  expect((await alphaAsAda()).name).toBe(ALPHA)
+})
