@@ -14,10 +14,18 @@ import { createRoot, type Root } from 'react-dom/client'
 import Graph from 'graphology'
 import Sigma from 'sigma'
 import { Handle, Position, ReactFlow, useNodesInitialized, useReactFlow, type Edge, type Node, type NodeProps, type ReactFlowInstance } from '@xyflow/react'
+import { createConsoleClient } from '@honu/core'
+import { createMemoryStorage } from '@honu/core/testing'
+import { buildTopology, EMPTY_FILTER, type TopologyModel } from '@honu/core/topology'
+import { ConsoleProvider } from '@honu/console-react'
+import { TopologyGraph } from '../../packages/console-react/src/screens/topology/graph/topology-graph'
+import { getLayoutClient } from '../../packages/console-react/src/screens/topology/graph/graph-layout-client'
 import '@xyflow/react/dist/base.css'
+// The console's stylesheet (tokens, the graph's CSS; all scoped under .honu-console), as an app has it.
+import '@honu/console-react/styles.css'
 import './bench.css'
 import { generateTenant } from './generate'
-import { buildModel, standInScene, type Scene } from './scene'
+import { sceneOf, type Scene } from './scene'
 
 export type Mode = 'ours' | 'sigma' | 'reactflow'
 
@@ -32,6 +40,11 @@ export interface RunResult {
   firstRenderMs: number
   drawnNodes: number
   drawnEdges: number
+  /** The drawing area (px). */
+  width: number
+  height: number
+  /** Ours: where its layout was made ('worker' or 'main-thread'). */
+  layoutMode?: string
   /** Interval between consecutive animation frames during the camera animation (ms). */
   frameMs: number[]
   longTasks: number
@@ -49,6 +62,8 @@ interface View {
 interface Drawing {
   drawnNodes: number
   drawnEdges: number
+  area: HTMLElement
+  layoutMode?: string
   setView(view: View): void
 }
 
@@ -79,18 +94,25 @@ const container = () => {
 
 function drawSigma(scene: Scene): Drawing {
   const graph = new Graph({ type: 'undirected' })
-  for (const n of scene.nodes) graph.addNode(n.id, { x: n.x, y: -n.y, size: n.size, color: n.color, label: n.label })
-  for (const e of scene.edges) graph.addEdgeWithKey(e.id, e.source, e.target, { size: 0.5, color: '#cbd5e1' })
+  for (const n of scene.nodes) graph.addNode(n.id, { x: n.x, y: n.y, size: n.size, color: n.color, label: n.label })
+  for (const e of scene.edges) graph.addEdgeWithKey(e.id, e.source, e.target, { size: 1, color: '#cbd5e1' })
   // The constructor indexes the graph and renders the first frame synchronously (refresh → render).
-  const sigma = new Sigma(graph, container())
-  const camera = sigma.getCamera()
+  const area = container()
+  // Sizes in screen pixels, as the layout gives them (sigma 4 defaults to graph units).
+  const sigma = new Sigma(graph, area, { settings: { itemSizesReference: 'screen' } })
   return {
+    area,
     drawnNodes: graph.order,
     drawnEdges: graph.size,
-    // Sigma's camera works in the normalised graph (its larger extent is 1, centre 0.5/0.5); ratio 1 = fitted.
-    setView: ({ dx, dy, zoom }) => camera.setState({ x: 0.5 + dx, y: 0.5 - dy, ratio: 1 / zoom }),
+    setView: sigmaView(sigma),
   }
 }
+
+// Sigma's camera works in the normalised graph (its larger extent is 1, centre 0.5/0.5); ratio 1 = fitted.
+const sigmaView =
+  (sigma: { getCamera(): ReturnType<Sigma['getCamera']> }) =>
+  ({ dx, dy, zoom }: View) =>
+    sigma.getCamera().setState({ x: 0.5 + dx, y: 0.5 + dy, ratio: 1 / zoom })
 
 // ---- React Flow ---------------------------------------------------------------------------------------------------
 
@@ -121,10 +143,13 @@ function Drawn({ onDrawn }: { onDrawn: (flow: ReactFlowInstance<DotNode, Edge>) 
 // Uncontrolled (defaultNodes): React Flow keeps the measured sizes itself. Controlled nodes without an
 // onNodesChange that applies the 'dimensions' changes never count as initialised.
 function drawReactFlow(scene: Scene): Promise<Drawing & { root: Root }> {
+  // The layout's unit is the distance between neighbouring devices; a node's size is in pixels: spread the flow
+  // so the dots (2 × size across) do not overlap, as sigma draws them.
+  const S = 12
   const nodes: DotNode[] = scene.nodes.map((n) => ({
     id: n.id,
     type: 'dot',
-    position: { x: n.x - n.size, y: n.y - n.size },
+    position: { x: n.x * S - n.size, y: n.y * S - n.size },
     data: { label: n.label, color: n.color, size: n.size },
     connectable: false,
     draggable: false,
@@ -135,8 +160,8 @@ function drawReactFlow(scene: Scene): Promise<Drawing & { root: Root }> {
   return new Promise((resolve) => {
     const onDrawn = (flow: ReactFlowInstance<DotNode, Edge>) => {
       const fitted = flow.getViewport()
-      const xs = scene.nodes.map((n) => n.x)
-      const ys = scene.nodes.map((n) => n.y)
+      const xs = scene.nodes.map((n) => n.x * S)
+      const ys = scene.nodes.map((n) => n.y * S)
       const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
       const extent = Math.max(maxX - minX, maxY - minY)
       const { width, height } = div.getBoundingClientRect()
@@ -145,6 +170,7 @@ function drawReactFlow(scene: Scene): Promise<Drawing & { root: Root }> {
       const cy = (height / 2 - fitted.y) / fitted.zoom
       resolve({
         root,
+        area: div,
         drawnNodes: div.querySelectorAll('.react-flow__node').length,
         drawnEdges: div.querySelectorAll('.react-flow__edge').length,
         setView: ({ dx, dy, zoom }) => {
@@ -172,8 +198,35 @@ function drawReactFlow(scene: Scene): Promise<Drawing & { root: Root }> {
 
 // ---- Ours ---------------------------------------------------------------------------------------------------------
 
-function drawOurs(): Promise<Drawing> {
-  return Promise.reject(new Error("'ours' is not plugged in yet: GRAPH's TopologyGraph has not landed"))
+// The console's graph as the topology screen mounts it: in a console (ConsoleProvider over a console client) and
+// its stylesheet, with the store's model and no filter; it makes its own layout (worker) and graphology graph.
+function drawOurs(model: TopologyModel): Promise<Drawing> {
+  const client = createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:1' }, storage: { local: createMemoryStorage(), session: createMemoryStorage() } })
+  const div = container()
+  div.className = 'bench-graph bench-ours honu-console'
+  div.dataset.theme = 'light'
+  return new Promise((resolve) => {
+    createRoot(div).render(
+      <ConsoleProvider client={client}>
+        <TopologyGraph
+          model={model}
+          filter={EMPTY_FILTER}
+          onSelect={() => {}}
+          onOpen={() => {}}
+          onRendered={(sigma) => {
+            const graph = sigma.getGraph()
+            resolve({
+              area: sigma.getContainer(),
+              drawnNodes: graph.order,
+              drawnEdges: graph.size,
+              layoutMode: getLayoutClient(client).mode,
+              setView: sigmaView(sigma),
+            })
+          }}
+        />
+      </ConsoleProvider>,
+    )
+  })
 }
 
 // ---- What the runner calls ----------------------------------------------------------------------------------------
@@ -222,15 +275,14 @@ globalThis.benchViolations = () => violations
 globalThis.benchStage = 'loaded'
 globalThis.benchRun = async ({ mode, nodes, frames }) => {
   globalThis.benchStage = 'generating'
-  const input = generateTenant(nodes)
-  const model = buildModel(input)
-  // Positions are computed before the clock starts for the baselines; ours computes its own layout after it.
-  const scene = mode === 'ours' ? undefined : standInScene(model)
+  const model = buildTopology(generateTenant(nodes))
+  // Positions are computed before the clock starts for the baselines; ours makes its own layout after it.
+  const scene = mode === 'ours' ? undefined : sceneOf(model)
   globalThis.benchStage = 'waiting for a frame'
   await afterNextFrame()
   globalThis.benchStage = 'mounting'
   const started = performance.now()
-  const drawing = mode === 'sigma' ? drawSigma(scene!) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs()
+  const drawing = mode === 'sigma' ? drawSigma(scene!) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs(model)
   globalThis.benchStage = 'mounted, waiting for its frame'
   const firstRenderMs = (await afterNextFrame()) - started
   globalThis.benchStage = 'drawn'
@@ -247,6 +299,7 @@ globalThis.benchRun = async ({ mode, nodes, frames }) => {
     await afterNextFrame()
     recording = false
   }
-  return { firstRenderMs, drawnNodes: drawing.drawnNodes, drawnEdges: drawing.drawnEdges, longTasks, longTaskMs, ...result }
+  const { width, height } = drawing.area.getBoundingClientRect()
+  return { firstRenderMs, drawnNodes: drawing.drawnNodes, drawnEdges: drawing.drawnEdges, width, height, layoutMode: drawing.layoutMode, longTasks, longTaskMs, ...result }
 }
 document.body.dataset.ready = 'true'

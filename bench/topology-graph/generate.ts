@@ -4,22 +4,8 @@
 // the same graph in every page and every run. What it answers is the input of core's `buildTopology` (contract B):
 // tenants and devices as the v1 API sends them, and live presence as the devices store holds it.
 import type { Device, DeviceKind, TenantRecord } from '@honu/core'
-
-export type DeviceState = 'online' | 'stale' | 'offline'
-
-export interface Presence {
-  deviceId: string
-  tenantId: string
-  state: DeviceState
-  lastSeen?: number
-}
-
-export interface TopologyInputLike {
-  tenant: TenantRecord
-  visibleTenants: TenantRecord[]
-  devices: Device[]
-  presence: Record<string, Presence>
-}
+import type { DevicePresence } from '@honu/core/live'
+import type { TopologyInput } from '@honu/core/topology'
 
 export const BENCH_TENANT: TenantRecord = { tenant_id: 'bench', name: 'Bench Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' }
 // Each overlaps one of the bench tenant's networks (10.64.0.0/16 and 10.79.0.0/16 lie in 10.64.0.0/12,
@@ -48,10 +34,10 @@ function random(seed: number) {
 }
 
 /** The input of `buildTopology` for a tenant graph of `nodes` nodes in all (devices = nodes − 6). */
-export function generateTenant(nodes: number, now = 1_790_000_000_000): TopologyInputLike {
+export function generateTenant(nodes: number, now = 1_790_000_000_000): TopologyInput {
   const next = random(nodes)
   const devices: Device[] = []
-  const presence: Record<string, Presence> = {}
+  const presence: Record<string, DevicePresence> = {}
   const count = nodes - NON_DEVICE_NODES
   for (let i = 0; i < count; i++) {
     const r = next()

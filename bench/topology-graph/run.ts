@@ -60,6 +60,8 @@ interface Row {
   nodes: number
   drawnNodes: number
   drawnEdges: number
+  area: string
+  layoutMode?: string
   firstRenders: number[]
   first: number
   frame50: number
@@ -121,6 +123,8 @@ try {
         nodes,
         drawnNodes: last.drawnNodes,
         drawnEdges: last.drawnEdges,
+        area: `${Math.round(last.width)}×${Math.round(last.height)}`,
+        layoutMode: last.layoutMode,
         firstRenders,
         first: percentile(firstRenders, 50),
         frame50: percentile(last.frameMs, 50),
@@ -151,7 +155,8 @@ for (const r of rows) {
     `| ${LABELS[r.mode]} | ${r.nodes.toLocaleString('en-US')} | ${r.drawnEdges.toLocaleString('en-US')} | ${ms(r.first)} | ${ratio(r.first, base?.first)} | ${ms(r.frame50)} | ${ms(r.frame95)} | ${ratio(r.frame95, base?.frame95)} | ${ms(r.frameMax)} | ${r.longTasks} | ${Math.round(r.longTaskMs)} |`,
   )
 }
-console.log(`\nFirst renders of each page (ms): ${rows.map((r) => `${r.mode} ${r.nodes}: ${r.firstRenders.map((v) => v.toFixed(0)).join('/')}`).join('; ')}`)
+console.log(`\nDrawing areas (px): ${[...new Set(rows.map((r) => `${r.mode} ${r.area}`))].join(', ')}. Ours laid out in: ${[...new Set(rows.flatMap((r) => (r.layoutMode ? [r.layoutMode] : [])))].join(', ') || '–'}.`)
+console.log(`First renders of each page (ms): ${rows.map((r) => `${r.mode} ${r.nodes}: ${r.firstRenders.map((v) => v.toFixed(0)).join('/')}`).join('; ')}`)
 
 const verdicts: string[] = []
 for (const r of rows.filter((row) => row.mode === 'ours')) {
@@ -159,7 +164,8 @@ for (const r of rows.filter((row) => row.mode === 'ours')) {
   if (target) verdicts.push(`ours at ${r.nodes.toLocaleString('en-US')} nodes within ${target / 1000} s: ${ms(r.first)} ms ${r.first <= target ? '(met)' : '(NOT met)'}`)
   const base = baseOf(r.nodes)
   if (base) {
-    verdicts.push(`ours within ${WITHIN}× of bare sigma at ${r.nodes.toLocaleString('en-US')}: first render ${ratio(r.first, base.first)} ${r.first <= WITHIN * base.first ? '(met)' : '(NOT met)'}, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}`)
+    const frames = FRAMES > 0 ? `, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}` : ''
+    verdicts.push(`ours within ${WITHIN}× of bare sigma at ${r.nodes.toLocaleString('en-US')}: first render ${ratio(r.first, base.first)} ${r.first <= WITHIN * base.first ? '(met)' : '(NOT met)'}${frames}`)
   }
 }
 if (!rows.some((r) => r.mode === 'ours')) verdicts.push('ours not measured in this run (BENCH_MODES)')
