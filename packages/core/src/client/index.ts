@@ -5,4 +5,4 @@ export {
   type ConsoleExtension,
   type ConsoleExtensionContext,
 } from './create-console-client'
-export { renameTenant, tenantNameProblem, TENANT_NAME_MAX_LENGTH, type TenantNameProblem } from './rename-tenant'
+export { renameTenant } from './rename-tenant'

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Pencil } from 'lucide-react'
-import { TENANT_NAME_MAX_LENGTH, tenantNameProblem } from '@honu/core'
 import { IconButton, useErrorText, useMessages } from '@honu/console-kit'
 import { tenantMessages } from './tenant-messages'
+import { TENANT_NAME_MAX_LENGTH, tenantNameProblem } from './tenant-name-rules'
 
 /** Props of {@link TenantName}. */
 export interface TenantNameProps {
