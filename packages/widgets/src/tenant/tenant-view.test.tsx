@@ -226,7 +226,7 @@ describe('TenantView', () => {
   it('speaks German', async () => {
     renderView({ canRename: true }, 'de-DE')
     expect(await screen.findByRole('button', { name: 'Alpha Harbour umbenennen' })).toBeVisible()
-    expect(screen.getByText('Überschneidet sich mit Remote-Netzwerk 10.10.128.0/20 von Bravo Fleet.')).toBeVisible()
+    expect(screen.getByText('Überschneidet sich mit dem Remote-Netzwerk 10.10.128.0/20 von Bravo Fleet.')).toBeVisible()
     expect(screen.getByRole('table', { name: 'Geräte von Alpha Harbour nach Art und Zustand' })).toBeVisible()
   })
 })
