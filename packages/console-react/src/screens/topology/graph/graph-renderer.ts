@@ -71,6 +71,9 @@ export interface EdgeAttributes {
   color: string
 }
 
+/** Up to this many neighbours of the focused node always show their labels. */
+const MAX_NAMED_NEIGHBOURS = 40
+
 export function createGraphRenderer(options: GraphRendererOptions): GraphRenderer {
   const { layout, look } = options
   let colours = options.colours
@@ -81,31 +84,41 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
   }
   for (const edge of layout.edges) {
     if (graph.hasEdge(edge.key) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target) || graph.hasEdge(edge.source, edge.target)) continue
-    graph.addEdgeWithKey(edge.key, edge.source, edge.target, { kind: edge.kind, size: edge.kind === 'overlap' ? 3 : 1, color: colours.edge })
+    graph.addEdgeWithKey(edge.key, edge.source, edge.target, { kind: edge.kind, size: edge.kind === 'overlap' ? 3 : 1, color: edge.kind === 'overlap' ? colours.overlap : colours.edge })
   }
 
   let focus: string | undefined
   let near = new Set<string>()
+  let anyHidden = layout.nodes.some((node) => graph.getNodeAttribute(node.key, 'hidden'))
+  // Sigma copies what a reducer answers onto its own data: small shared answers keep a refresh of 20,000 nodes cheap.
+  const HIDDEN = { visibility: 'hidden', label: null } as const
+  const NOTHING = {}
+  let plain = { device: { labelColor: colours.label }, other: { labelColor: colours.label, labelVisibility: 'visible' as const } }
+  let NEAR_NAMED = { labelColor: colours.label, labelVisibility: 'visible', depth: 'topNodes' } as const
+  let NEAR = { labelColor: colours.label, depth: 'topNodes' } as const
+  let DIM_DEVICE = { labelColor: colours.label, color: colours.dim, labelVisibility: 'hidden' } as const
+  let DIM_OTHER = { labelColor: colours.label, color: colours.dim, labelVisibility: 'auto' } as const
 
   const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, options.container, {
     primitives: { nodes: { shapes: [sdfCircle(), sdfSquare(), sdfTriangle(), sdfDiamond()], layers: [layerFill()] } },
     styles: { nodes: [DEFAULT_STYLES.nodes, { shape: { attribute: 'shape' } }] },
-    settings: { gestureTarget: 'graph', hideEdgesOnMove: false, labelRenderedSizeThreshold: 6 },
+    // Sizes in screen pixels, as the layout gives them (sigma 4's default measures them in graph units).
+    settings: { gestureTarget: 'graph', hideEdgesOnMove: false, labelRenderedSizeThreshold: 6, itemSizesReference: 'screen' },
     nodeReducer: (key, data, attributes) => {
-      if (attributes.hidden) return { ...data, visibility: 'hidden', label: null }
-      const out = { ...data, labelColor: colours.label }
-      if (focus === undefined) return attributes.kind === 'device' ? out : { ...out, labelVisibility: 'visible' }
-      if (key === focus) return { ...out, highlighted: true, size: data.size * 1.6, zIndex: 2, labelVisibility: 'visible', depth: 'topNodes' }
-      if (near.has(key)) return { ...out, zIndex: 1, labelVisibility: 'visible', depth: 'topNodes' }
-      return { ...out, color: colours.dim, labelVisibility: attributes.kind === 'device' ? 'hidden' : 'auto' }
+      if (attributes.hidden) return HIDDEN
+      if (focus === undefined) return attributes.kind === 'device' ? plain.device : plain.other
+      if (key === focus) return { labelColor: colours.label, highlighted: true, size: data.size * 1.6, labelVisibility: 'visible', depth: 'topNodes' }
+      // A few neighbours are named; a network's thousands of devices get labels where there is room.
+      if (near.has(key)) return near.size <= MAX_NAMED_NEIGHBOURS ? NEAR_NAMED : NEAR
+      return attributes.kind === 'device' ? DIM_DEVICE : DIM_OTHER
     },
     edgeReducer: (key, data, attributes) => {
+      if (focus === undefined && !anyHidden) return NOTHING
       const [source, target] = graph.extremities(key)
-      if (graph.getNodeAttribute(source, 'hidden') || graph.getNodeAttribute(target, 'hidden')) return { ...data, visibility: 'hidden' }
-      const base = attributes.kind === 'overlap' ? colours.overlap : colours.edge
-      if (focus === undefined) return { ...data, color: base }
-      if (source === focus || target === focus) return { ...data, color: attributes.kind === 'overlap' ? colours.overlap : colours.focusEdge, size: data.size + 1, depth: 'topEdges' }
-      return { ...data, color: attributes.kind === 'overlap' ? colours.overlap : colours.dim }
+      if (anyHidden && (graph.getNodeAttribute(source, 'hidden') || graph.getNodeAttribute(target, 'hidden'))) return HIDDEN
+      if (focus === undefined || attributes.kind === 'overlap') return NOTHING
+      if (source === focus || target === focus) return { color: colours.focusEdge, size: data.size + 1, depth: 'topEdges' }
+      return { color: colours.dim }
     },
   })
 
@@ -144,11 +157,18 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
       } else {
         for (const [key, next] of changed) graph.mergeNodeAttributes(key, next)
       }
+      anyHidden = graph.someNode((_key, attributes) => attributes.hidden)
       // Hidden nodes hide their edges (the edge reducer reads the ends).
-      sigma.refresh({ skipIndexation: false })
+      sigma.refresh()
     },
     setColours(next) {
       colours = next
+      plain = { device: { labelColor: colours.label }, other: { labelColor: colours.label, labelVisibility: 'visible' } }
+      NEAR_NAMED = { labelColor: colours.label, labelVisibility: 'visible', depth: 'topNodes' }
+      NEAR = { labelColor: colours.label, depth: 'topNodes' }
+      DIM_DEVICE = { labelColor: colours.label, color: colours.dim, labelVisibility: 'hidden' }
+      DIM_OTHER = { labelColor: colours.label, color: colours.dim, labelVisibility: 'auto' }
+      graph.updateEachEdgeAttributes((_key, attributes) => ({ ...attributes, color: attributes.kind === 'overlap' ? colours.overlap : colours.edge }))
       sigma.refresh()
     },
     setFocus(key) {
