@@ -39,4 +39,13 @@ describe('widgetDefinitions', () => {
     expect(video.parse(stored)).toEqual(parseVideoWidgetData({ streamId: 'alpha-bow' }))
     expect(video.parse(stored)).toEqual({ streamId: 'alpha-bow' })
   })
+
+  it('the Tenant widget is built (not the placeholder), keeps no data and asks nothing when added', async () => {
+    const tenant = widgetDefinitions.find((d) => d.type === 'Tenant')!
+    const { TenantWidget } = await import('./tenant/tenant-widget')
+    expect((await tenant.load()).default).toBe(TenantWidget)
+    expect(tenant.picker).toBeUndefined()
+    expect(tenant.parse(undefined)).toEqual({})
+    expect(tenant.parse(JSON.parse(JSON.stringify({ tenantId: 'bravo' })))).toEqual({})
+  })
 })
