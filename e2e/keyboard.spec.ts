@@ -32,8 +32,10 @@ test('sign in, pick a tenant, move around and sign out with the keyboard alone',
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Network topology' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Collaboration' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { name: 'Network topology' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Collaboration' })).toBeFocused()
   await expectNoAxeViolations(page)
 
   const account = page.getByRole('button', { name: 'Account: wes@honu.test' })

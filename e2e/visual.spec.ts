@@ -174,8 +174,8 @@ test('HonuNet: streams, a work area, the header menus and the stream dialogs', a
     },
   })
 
-  await page.getByRole('link', { name: 'Network topology' }).first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Network topology' })).toBeVisible()
+  await page.getByRole('link', { name: 'Collaboration' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Collaboration' })).toBeVisible()
   await shoot(page, 'work-area')
 })
 

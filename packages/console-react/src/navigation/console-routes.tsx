@@ -93,17 +93,20 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     load: () => import('../screens/vehicle/vehicle-screen').then((m) => m.VehicleScreen),
   },
   {
+    // The topology's list view (spec §2: the empty child path, networklist); the graph is its other view.
     path: '/networktopology',
     access: 'login',
     layout: 'network',
     nav: 'networkTopology',
-    load: () => workArea('networkTopology'),
+    load: () => import('../screens/topology/topology-screen').then((m) => m.TopologyListScreen),
   },
   {
+    // The topology's graph view (spec §2: the networkgraph child path): the same screen, its WebGL graph loaded
+    // only here.
     path: '/networktopology/networkgraph',
     access: 'login',
     layout: 'network',
-    load: () => workArea('networkGraph'),
+    load: () => import('../screens/topology/topology-screen').then((m) => m.TopologyGraphScreen),
   },
   {
     path: '/collaboration',

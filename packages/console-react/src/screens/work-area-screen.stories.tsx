@@ -11,7 +11,7 @@ const meta = {
   component: StoryConsole,
   parameters: { layout: 'fullscreen' },
   args: {
-    path: '/networktopology',
+    path: '/collaboration',
     signedInAs: wes,
     tenant: { tenant_id: 'alpha', name: 'Alpha Harbour' },
     server: {
@@ -26,17 +26,15 @@ type Story = StoryObj<typeof meta>
 /** HonuNet's areas: the placeholder with the user's role, and the main navigation moving between areas. */
 export const NetworkAreas: Story = {
   play: async ({ canvas, userEvent }) => {
-    const heading = await canvas.findByRole('heading', { level: 1, name: 'Network topology' })
+    const heading = await canvas.findByRole('heading', { level: 1, name: 'Collaboration' })
     await waitFor(() => expect(heading).toHaveFocus())
-    await expect(canvas.getByText('The tenant’s devices and networks as a list.')).toBeVisible()
+    await expect(canvas.getByText('Messages and shared views between operators.')).toBeVisible()
     expect(canvas.getByText('Your role here: admin')).toBeInTheDocument()
     const nav = canvas.getByRole('navigation', { name: 'Main' })
-    await userEvent.click(within(nav).getByRole('link', { name: 'Collaboration' }))
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeVisible()
-    expect(storyConsole().path).toBe('/collaboration')
     expect(within(nav).getByRole('link', { name: 'Collaboration' })).toHaveAttribute('aria-current', 'page')
     await userEvent.click(within(nav).getByRole('link', { name: 'Admin console' }))
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible()
+    expect(storyConsole().path).toBe('/adminconsole')
   },
 }
 
@@ -66,14 +64,14 @@ export const MissionPlanningAreas: Story = {
 export const NarrowScreen: Story = {
   globals: { viewport: { value: 'sm' } },
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Network topology' })
+    await canvas.findByRole('heading', { level: 1, name: 'Collaboration' })
     expect(window.innerWidth).toBe(600)
     expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull()
     const menuButton = canvas.getByRole('button', { name: 'Navigation' })
     menuButton.focus()
     await userEvent.keyboard('{Enter}')
     const menu = await canvas.findByRole('menu')
-    await expect(within(menu).getByRole('menuitemradio', { name: 'Network topology' })).toHaveAttribute('aria-checked', 'true')
+    await expect(within(menu).getByRole('menuitemradio', { name: 'Collaboration' })).toHaveAttribute('aria-checked', 'true')
     await userEvent.keyboard('{End}{Enter}')
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible()
     expect(storyConsole().path).toBe('/adminconsole')

@@ -13,8 +13,6 @@ const server = {
 describe('WorkAreaScreen', () => {
   it.each([
     ['/collaboration', 'Collaboration', 'Messages and shared views between operators.'],
-    ['/networktopology', 'Network topology', 'The tenant’s devices and networks as a list.'],
-    ['/networktopology/networkgraph', 'Network graph', 'The tenant’s devices and networks as a graph.'],
   ])('%s: loads on first visit and says what the area will hold, with the role, in the network layout', async (path, title, description) => {
     consoleAt(path, { signedInAs: wes, tenant: alpha, server })
     const heading = await screen.findByRole('heading', { level: 1, name: title })
@@ -27,8 +25,8 @@ describe('WorkAreaScreen', () => {
   })
 
   it('the navigation moves between the areas', async () => {
-    const { router } = consoleAt('/networktopology', { signedInAs: wes, tenant: alpha, server })
-    await screen.findByRole('heading', { level: 1, name: 'Network topology' })
+    const { router } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
+    await screen.findByRole('heading', { level: 1, name: 'Admin console' })
     fireEvent.click(screen.getByRole('link', { name: 'Collaboration' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/collaboration')

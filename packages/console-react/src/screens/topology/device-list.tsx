@@ -1,9 +1,10 @@
-import { useMemo } from 'react'
+import { createContext, useContext, useMemo } from 'react'
 import { DEVICE_STATES, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
 import { DataTable, useLocale, useMessages, type ColumnDef } from '@honu/console-kit'
 import { topologyMessages } from './topology-messages'
 
-const ROW_HEIGHT = 44
+// Room for a 44 px touch target (the name's button) and the row's border.
+const ROW_HEIGHT = 48
 const TABLE_HEIGHT = 520
 
 /** Props of {@link DeviceList}. */
@@ -39,30 +40,24 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
       const network = id ? networks.find((n) => n.id === id) : undefined
       return network ? `${t(network.kind === 'remote' ? 'network_remote' : 'network_vpn')} ${network.cidr}` : t('noNetwork')
     }
+    // Widths are proportions: they add up to 500 px, so the table fits a 600 px screen (spec §9) without scrolling
+    // sideways, and a wider table shares its extra width out in the same proportions (fixed table layout). Long
+    // text is cut with an ellipsis.
     return [
       {
         id: 'name',
         header: t('name'),
+        size: 110,
         accessorFn: (device) => device.name,
-        // Names are data: text inside a button, never markup.
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="honu-topology-device__open"
-            aria-haspopup="dialog"
-            aria-current={row.original.id === selectedId ? 'true' : undefined}
-            aria-label={t('open', { name: row.original.name })}
-            onClick={() => onOpen(row.original.id)}
-          >
-            {row.original.name}
-          </button>
-        ),
+        // Names are data: text inside a button, never markup. A component of its own (not a closure over the
+        // selection), so selecting keeps the same button: focus stays, and returns to it when the panel closes.
+        cell: NameCell,
       },
-      { id: 'kind', header: t('kind'), size: 140, accessorFn: (device) => t(`kind_${device.kind}`) },
+      { id: 'kind', header: t('kind'), size: 70, accessorFn: (device) => t(`kind_${device.kind}`) },
       {
         id: 'state',
         header: t('state'),
-        size: 120,
+        size: 75,
         // Sorted by how alive (online first), shown as a word with its colour.
         sortDescFirst: false,
         accessorFn: (device) => DEVICE_STATES.indexOf(device.state),
@@ -73,28 +68,53 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
           </span>
         ),
       },
-      { id: 'address', header: t('address'), size: 170, accessorFn: (device) => device.address || t('noAddress') },
-      { id: 'network', header: t('network'), accessorFn: (device) => networkLabel(device.networkId) },
+      { id: 'address', header: t('address'), size: 85, accessorFn: (device) => device.address || t('noAddress') },
+      { id: 'network', header: t('network'), size: 85, accessorFn: (device) => networkLabel(device.networkId) },
       {
         id: 'lastSeen',
         header: t('lastSeen'),
-        size: 170,
+        size: 75,
         accessorFn: (device) => device.lastSeen ?? 0,
         cell: ({ row }) => (row.original.lastSeen === undefined ? t('never') : clock.format(row.original.lastSeen)),
       },
     ]
-  }, [t, networks, clock, selectedId, onOpen])
+  }, [t, networks, clock])
 
+  const opening = useMemo(() => ({ selectedId, onOpen }), [selectedId, onOpen])
   return (
-    <DataTable
-      className="honu-topology-devices"
-      columns={columns}
-      rows={devices}
-      getRowId={(device) => device.id}
-      label={t('devices', { tenant: tenant.name })}
-      rowHeight={ROW_HEIGHT}
-      height={TABLE_HEIGHT}
-      emptyText={total === 0 ? t('noDevices') : t('noMatches')}
-    />
+    <Opening.Provider value={opening}>
+      <DataTable
+        className="honu-topology-devices"
+        columns={columns}
+        rows={devices}
+        getRowId={(device) => device.id}
+        label={t('devices', { tenant: tenant.name })}
+        rowHeight={ROW_HEIGHT}
+        height={TABLE_HEIGHT}
+        emptyText={total === 0 ? t('noDevices') : t('noMatches')}
+      />
+    </Opening.Provider>
+  )
+}
+
+/** The selection and how to open a device, for the name cells. */
+const Opening = createContext<{ selectedId?: string; onOpen: (deviceId: string) => void }>({ onOpen: () => {} })
+
+/** A device's name as the button that opens it; marked current when the device is selected. */
+function NameCell({ row }: { row: { original: TopologyDevice } }) {
+  const t = useMessages(topologyMessages)
+  const { selectedId, onOpen } = useContext(Opening)
+  const device = row.original
+  return (
+    <button
+      type="button"
+      className="honu-topology-device__open"
+      aria-haspopup="dialog"
+      aria-current={device.id === selectedId ? 'true' : undefined}
+      aria-label={t('open', { name: device.name })}
+      onClick={() => onOpen(device.id)}
+    >
+      {device.name}
+    </button>
   )
 }

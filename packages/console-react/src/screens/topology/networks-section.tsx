@@ -47,10 +47,9 @@ export function NetworksSection({ tenant, networks, devices, selectedId, onSelec
                   type="button"
                   className="honu-topology-network__select"
                   aria-pressed={selected}
-                  aria-label={t('selectNetwork', { network: label(network), cidr: network.cidr })}
                   onClick={() => onSelect(selected ? undefined : network.id)}
                 >
-                  <span className="honu-topology-network__kind">{label(network)}</span>
+                  <span className="honu-topology-network__kind">{label(network)}</span>{' '}
                   <span className="honu-topology-network__cidr">{network.cidr}</span>
                 </button>
                 <dl className="honu-topology-network__facts">

@@ -38,7 +38,6 @@ export default {
     overlapsOwn: 'Überschneidet sich mit dem {network} {cidr} dieses Mandanten',
     noOverlap: 'Keine Überschneidung mit einem für Sie sichtbaren Netzwerk.',
     devicesLabel: 'Geräte',
-    selectNetwork: '{network} {cidr} auswählen',
     devices: 'Geräte von {tenant}',
     shown: '{shown, number} von {total, number} Geräten',
     noDevices: 'Dieser Mandant hat keine Geräte.',

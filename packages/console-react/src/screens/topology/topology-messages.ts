@@ -45,7 +45,6 @@ export const topologyMessages = /* @__PURE__ */ defineMessages(
     overlapsOwn: 'Overlaps this tenant’s {network} {cidr}',
     noOverlap: 'No overlap with a network you can see.',
     devicesLabel: 'Devices',
-    selectNetwork: 'Select {network} {cidr}',
     devices: 'Devices of {tenant}',
     shown: '{shown, number} of {total, number} devices',
     noDevices: 'This tenant has no devices.',

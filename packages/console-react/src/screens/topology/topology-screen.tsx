@@ -9,6 +9,7 @@ import { DeviceList } from './device-list'
 import { DevicePanel } from './device-panel'
 import { FilterBar } from './filter-bar'
 import { NetworksSection } from './networks-section'
+import { graphMessages } from './graph/graph-messages'
 import { topologyMessages } from './topology-messages'
 import { useTopologyState, useTopologyStore } from './use-topology'
 
@@ -16,10 +17,10 @@ import { useTopologyState, useTopologyStore } from './use-topology'
 export type TopologyView = 'list' | 'graph'
 
 // GRAPH's WebGL graph (sigma) loads with the graph view only: the list never carries it.
-const TopologyGraph = lazy(() => import('./graph-pending').then((m) => ({ default: m.TopologyGraph })))
+const TopologyGraph = lazy(() => import('./graph/topology-graph').then((m) => ({ default: m.TopologyGraph })))
 
 // The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [topologyMessages.translations]
+const books = () => [topologyMessages.translations, graphMessages.translations]
 
 /** Props of {@link TopologyContent}. */
 export interface TopologyContentProps {
