@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
 import { expect, fn, within } from 'storybook/test'
-import { HttpError } from '@honu/core'
+import { createConsoleClient, HttpError } from '@honu/core'
+import { createMemoryStorage } from '@honu/core/testing'
+import { ConsoleProvider } from '@honu/console-kit'
 import { alphaAlone, alphaSeenWithBravo, ready } from './tenant-fixtures'
 import { TenantView } from './tenant-view'
 
@@ -110,5 +113,26 @@ export const LiveStatesRefused: Story = {
   args: { topology: { ...ready(alphaSeenWithBravo), presence: 'refused' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Live states are not available for this tenant; every device counts as offline.')).toBeVisible()
+  },
+}
+
+/** In German (the console's language, from its client): names, warnings and the table's words. */
+export const German: Story = {
+  decorators: [
+    (Story) => {
+      const [client] = useState(() =>
+        createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:1' }, locale: 'de-DE', storage: { local: createMemoryStorage(), session: createMemoryStorage() } }),
+      )
+      return (
+        <ConsoleProvider client={client}>
+          <Story />
+        </ConsoleProvider>
+      )
+    },
+  ],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Alpha Harbour umbenennen' })).toBeVisible()
+    await expect(canvas.getByText('Überschneidet sich mit dem Remote-Netzwerk 10.10.128.0/20 von Bravo Fleet.')).toBeVisible()
+    await expect(canvas.getByRole('table', { name: 'Geräte von Alpha Harbour nach Art und Zustand' })).toBeVisible()
   },
 }
