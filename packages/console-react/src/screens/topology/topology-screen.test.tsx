@@ -227,6 +227,34 @@ describe('TopologyContent (list)', () => {
     expect(await screen.findByRole('table', { name: 'Devices of Alpha Harbour' })).toBeInTheDocument()
   })
 
+  it('a refresh that fails keeps the topology shown and says so; refused live states are said too', async () => {
+    const fake = fakeTopology({ presenceStatus: 'refused' })
+    renderTopology(fake)
+    await screen.findByRole('table', { name: 'Devices of Alpha Harbour' })
+    expect(screen.getByText('Live states are not available for this tenant; every device shows as offline.')).toBeInTheDocument()
+    fake.fail(Object.assign(new Error('boom'), { status: 500 }))
+    await act(() => fake.store.reload())
+    expect(screen.getByRole('alert')).toHaveTextContent('The topology could not be refreshed; it shows what was loaded before.')
+    expect(screen.getByRole('table', { name: 'Devices of Alpha Harbour' })).toBeInTheDocument()
+    fake.succeed()
+    await act(() => fake.store.reload())
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says while it loads', async () => {
+    renderTopology(fakeTopology({ pending: true }))
+    expect(await screen.findByText('Loading the network topology…')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('names are text, never markup', async () => {
+    const devices = [{ device_id: 'x', tenant_id: 'alpha', name: '<img src=x onerror=alert(1)>', kind: 'camera' as const, address: '10.10.9.9' }]
+    const { container } = renderTopology(fakeTopology({ devices, tenant: { ...alpha, name: '<b>Alpha</b>' } }))
+    expect(await screen.findByRole('button', { name: 'Open <img src=x onerror=alert(1)>' })).toHaveTextContent('<img src=x onerror=alert(1)>')
+    expect(screen.getByRole('region', { name: 'Networks of <b>Alpha</b>' })).toBeInTheDocument()
+    expect(container.querySelector('img, b')).toBeNull()
+  })
+
   it('10,000 devices: only the rows in view are in the DOM (jsdom does not scroll: End is e2e/topology.spec.ts)', async () => {
     renderTopology(fakeTopology({ tenant: { ...alpha, tenant_id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' }, devices: manyDevices(10_000) }))
     const table = await screen.findByRole('table', { name: 'Devices of Delta Grid' })

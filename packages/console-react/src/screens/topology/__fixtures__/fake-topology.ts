@@ -39,6 +39,8 @@ export interface FakeTopologyOptions {
   failWith?: unknown
   /** Loads never answer (the screen stays 'loading'). */
   pending?: boolean
+  /** The live states' feed status (default 'live'; 'refused' as for a topic the server refuses). */
+  presenceStatus?: 'idle' | 'loading' | 'live' | 'refused'
 }
 
 /** A topology store over a fake source (the unit boundary: the store itself is core's real one). */
@@ -49,13 +51,15 @@ export interface FakeTopology {
   setPresence(devices: Record<string, DevicePresence>): void
   /** Makes the next loads succeed. */
   succeed(): void
+  /** Makes the next loads fail with `error`. */
+  fail(error: unknown): void
 }
 
 /** Builds {@link FakeTopology}: core's `createTopologyStore` over fixed answers and a presence feed tests drive. */
 export function fakeTopology(options: FakeTopologyOptions = {}): FakeTopology {
   const tenant = options.tenant ?? alpha
   let failure = options.failWith
-  let presence = { tenantId: tenant.tenant_id, status: 'live' as const, devices: options.presence ?? {} }
+  let presence = { tenantId: tenant.tenant_id, status: options.presenceStatus ?? 'live', devices: options.presence ?? {} }
   const presenceListeners = new Set<() => void>()
   const answer = <T>(value: T): Promise<T> =>
     options.pending ? new Promise<T>(() => {}) : failure !== undefined ? Promise.reject(failure) : Promise.resolve(value)
@@ -81,6 +85,9 @@ export function fakeTopology(options: FakeTopologyOptions = {}): FakeTopology {
     },
     succeed() {
       failure = undefined
+    },
+    fail(error) {
+      failure = error
     },
   }
 }
