@@ -12,7 +12,8 @@
 import { memo, useEffect } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import Graph from 'graphology'
-import Sigma from 'sigma'
+import Sigma, { DEFAULT_STYLES } from 'sigma'
+import { layerFill, sdfCircle, sdfDiamond, sdfSquare, sdfTriangle } from 'sigma/rendering'
 import { Handle, Position, ReactFlow, useNodesInitialized, useReactFlow, type Edge, type Node, type NodeProps, type ReactFlowInstance } from '@xyflow/react'
 import { createConsoleClient } from '@honu/core'
 import { createMemoryStorage } from '@honu/core/testing'
@@ -36,6 +37,8 @@ export interface RunOptions {
   nodes: number
   /** Frames of the camera animation; 0 = first render only. */
   frames: number
+  /** Bare sigma with our graph's node programs (four SDF shapes), to tell their share of our first render. */
+  sigmaShapes?: boolean
 }
 
 export interface RunResult {
@@ -94,14 +97,24 @@ const container = () => {
 
 // ---- Bare sigma + graphology --------------------------------------------------------------------------------------
 
-function drawSigma(scene: Scene): Drawing {
+function drawSigma(scene: Scene, shapes = false): Drawing {
   const graph = new Graph({ type: 'undirected' })
-  for (const n of scene.nodes) graph.addNode(n.id, { x: n.x, y: n.y, size: n.size, color: n.color, label: n.label })
+  for (const n of scene.nodes) graph.addNode(n.id, { x: n.x, y: n.y, size: n.size, color: n.color, label: n.label, shape: 'circle' })
   for (const e of scene.edges) graph.addEdgeWithKey(e.id, e.source, e.target, { size: 1, color: '#cbd5e1' })
   // The constructor indexes the graph and renders the first frame synchronously (refresh → render).
   const area = container()
   // Sizes in screen pixels, as the layout gives them (sigma 4 defaults to graph units).
-  const sigma = new Sigma(graph, area, { settings: { itemSizesReference: 'screen' } })
+  const sigma = new Sigma(
+    graph,
+    area,
+    shapes
+      ? {
+          primitives: { nodes: { shapes: [sdfCircle(), sdfSquare(), sdfTriangle(), sdfDiamond()], layers: [layerFill()] } },
+          styles: { nodes: [DEFAULT_STYLES.nodes, { shape: { attribute: 'shape' } }] },
+          settings: { itemSizesReference: 'screen' },
+        }
+      : { settings: { itemSizesReference: 'screen' } },
+  )
   return {
     area,
     drawnNodes: graph.order,
@@ -276,7 +289,7 @@ declare global {
 
 globalThis.benchViolations = () => violations
 globalThis.benchStage = 'loaded'
-globalThis.benchRun = async ({ mode, nodes, frames }) => {
+globalThis.benchRun = async ({ mode, nodes, frames, sigmaShapes }) => {
   globalThis.benchStage = 'generating'
   const model = buildTopology(generateTenant(nodes))
   // Positions are computed before the clock starts for the baselines; ours makes its own layout after it.
@@ -286,7 +299,7 @@ globalThis.benchRun = async ({ mode, nodes, frames }) => {
   await afterNextFrame()
   globalThis.benchStage = 'mounting'
   const started = performance.now()
-  const drawing = mode === 'sigma' ? drawSigma(scene!) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs(model, given)
+  const drawing = mode === 'sigma' ? drawSigma(scene!, sigmaShapes) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs(model, given)
   globalThis.benchStage = 'mounted, waiting for its frame'
   const firstRenderMs = (await afterNextFrame()) - started
   globalThis.benchStage = 'drawn'

@@ -7,7 +7,7 @@
 // Prints a markdown table with ratios against bare sigma and checks the targets.
 // Run: pnpm --filter @honu/bench run topology-graph   (under `flock /tmp/honu-e2e.lock` on a shared machine)
 // BENCH_MODES=sigma,reactflow limits the drawings, BENCH_SIZES=1000,5000 the sizes; BENCH_SOFTWARE=1 for software
-// compositing.
+// compositing; BENCH_PROFILE=1 prints each drawing's top functions over its mount (and skips the animation).
 import { createServer } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
@@ -17,11 +17,13 @@ import { build } from 'vite'
 import { chromium } from '@playwright/test'
 import type { Mode, RunResult } from './browser-entry'
 
+/** BENCH_SIGMA_SHAPES=1: bare sigma draws with our graph's node programs (four SDF shapes) instead of its default. */
+const SIGMA_SHAPES = Boolean(process.env.BENCH_SIGMA_SHAPES)
 const ALL_MODES: Mode[] = ['sigma', 'reactflow', 'ours', 'ours-given']
 const LABELS: Record<Mode, string> = {
   ours: 'Ours: TopologyGraph (sigma, own layout)',
   'ours-given': 'Ours, layout handed in (first render only)',
-  sigma: 'Bare sigma 4 + graphology',
+  sigma: SIGMA_SHAPES ? 'Bare sigma 4 + graphology, our four SDF node shapes' : 'Bare sigma 4 + graphology',
   reactflow: 'React Flow 12 (@xyflow/react)',
 }
 const MODES = (process.env.BENCH_MODES?.split(',') as Mode[] | undefined) ?? ALL_MODES
@@ -31,6 +33,7 @@ const FRAMES = Number(process.env.BENCH_FRAMES ?? 120)
 const SOFTWARE = Boolean(process.env.BENCH_SOFTWARE)
 const TARGETS: Record<number, number> = { 5000: 1000, 20_000: 2500 }
 const WITHIN = 1.2
+const PROFILE = Boolean(process.env.BENCH_PROFILE)
 /** One mount and its animation; React Flow at 20,000 nodes takes the longest. */
 const RUN_TIMEOUT_S = Number(process.env.BENCH_RUN_TIMEOUT ?? 300)
 
@@ -58,6 +61,22 @@ const percentile = (values: readonly number[], p: number) => {
   if (!values.length) return NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  hitCount?: number
+}
+function printProfile(title: string, profile: { nodes: ProfileNode[] }) {
+  const self = new Map<string, number>()
+  for (const node of profile.nodes) {
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`
+    self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0))
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0)
+  console.log(`\n${title}: top self time of ${total} samples`)
+  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((100 * hits) / total).toFixed(1)}% ${key}`)
 }
 
 interface Row {
@@ -108,7 +127,14 @@ try {
               .then((stage) => reject(new Error(`${mode} at ${nodes} nodes took over ${RUN_TIMEOUT_S} s (at: ${stage}); ${errors.join('\n')}`)))
           }, RUN_TIMEOUT_S * 1000)
         })
-        const result = await Promise.race([page.evaluate((o) => globalThis.benchRun(o), { mode, nodes, frames }), timeout]).finally(() => clearTimeout(timer))
+        // BENCH_PROFILE=1: a CPU profile of the page's main thread over the mount (no camera animation), top self time.
+        const cdp = PROFILE ? await context.newCDPSession(page) : undefined
+        if (cdp) {
+          await cdp.send('Profiler.enable')
+          await cdp.send('Profiler.start')
+        }
+        const result = await Promise.race([page.evaluate((o) => globalThis.benchRun(o), { mode, nodes, frames: cdp ? 0 : frames, sigmaShapes: SIGMA_SHAPES }), timeout]).finally(() => clearTimeout(timer))
+        if (cdp && rep === REPEAT) printProfile(`${mode} at ${nodes} nodes (whole call: graph generated, model built, mount, first frame)`, (await cdp.send('Profiler.stop')).profile)
         const violations = await page.evaluate(() => globalThis.benchViolations())
         if (process.env.BENCH_SCREENSHOT && rep === REPEAT) await page.screenshot({ path: `${process.env.BENCH_SCREENSHOT}-${mode}-${nodes}.png` })
         await context.close()
@@ -172,7 +198,7 @@ for (const r of rows.filter((row) => row.mode === 'ours')) {
   if (target) verdicts.push(`ours at ${r.nodes.toLocaleString('en-US')} nodes within ${target / 1000} s: ${ms(r.first)} ms ${r.first <= target ? '(met)' : '(NOT met)'}`)
   const base = baseOf(r.nodes)
   if (base) {
-    const frames = FRAMES > 0 ? `, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}` : ''
+    const frames = Number.isFinite(r.frame95) ? `, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}` : ''
     verdicts.push(`ours within ${WITHIN}× of bare sigma at ${r.nodes.toLocaleString('en-US')}: first render ${ratio(r.first, base.first)} ${r.first <= WITHIN * base.first ? '(met)' : '(NOT met)'}${frames}`)
   }
 }
