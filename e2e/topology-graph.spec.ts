@@ -144,7 +144,7 @@ test('the graph is usable by keyboard alone: Tab into it, walk to a device, Ente
   const graph = await openGraph(page)
   // Tab from Find a node past its button and the zoom buttons into the canvas.
   await graph.find.focus()
-  for (let i = 0; i < 8 && !(await graph.canvas.evaluate((element) => element === element.getRootNode().activeElement)); i++) {
+  for (let i = 0; i < 8 && !(await graph.canvas.evaluate((element) => element === (element.getRootNode() as Document | ShadowRoot).activeElement)); i++) {
     await page.keyboard.press('Tab')
   }
   await expect(graph.canvas).toBeFocused()
@@ -161,7 +161,7 @@ test('the graph is usable by keyboard alone: Tab into it, walk to a device, Ente
   await expectNoAxeViolations(page)
   // Tab to the panel's Close button and press it.
   const close = panel.getByRole('button', { name: 'Close' })
-  for (let i = 0; i < 10 && !(await close.evaluate((element) => element === element.getRootNode().activeElement)); i++) {
+  for (let i = 0; i < 10 && !(await close.evaluate((element) => element === (element.getRootNode() as Document | ShadowRoot).activeElement)); i++) {
     await page.keyboard.press('Tab')
   }
   await expect(close).toBeFocused()
