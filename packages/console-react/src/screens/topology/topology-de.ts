@@ -34,7 +34,7 @@ export default {
     rangeLabel: 'Adressen',
     invalidCidr: 'Kein gültiges CIDR: keine Adressen.',
     deviceCount: '{count, plural, =0 {keine Geräte} one {# Gerät} other {# Geräte}}',
-    overlaps: 'Überschneidet sich mit {network} {cidr} von {tenant}',
+    overlaps: 'Überschneidet sich mit dem {network} {cidr} von {tenant}',
     overlapsOwn: 'Überschneidet sich mit dem {network} {cidr} dieses Mandanten',
     noOverlap: 'Keine Überschneidung mit einem für Sie sichtbaren Netzwerk.',
     devicesLabel: 'Geräte',
