@@ -80,7 +80,9 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
   const graph = new Graph<NodeAttributes, EdgeAttributes>({ multi: false, allowSelfLoops: false, type: 'undirected' })
   for (const node of layout.nodes) {
     if (graph.hasNode(node.key)) continue
-    graph.addNode(node.key, { x: node.x, y: node.y, size: node.size, kind: node.kind, ...look(node.key, node.kind) })
+    const seen = look(node.key, node.kind)
+    // One plain object per node (no spreads: at 20,000 nodes they showed in the benchmark's profile).
+    graph.addNode(node.key, { x: node.x, y: node.y, size: node.size, kind: node.kind, label: seen.label, color: seen.color, shape: seen.shape, hidden: seen.hidden })
   }
   for (const edge of layout.edges) {
     if (graph.hasEdge(edge.key) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target) || graph.hasEdge(edge.source, edge.target)) continue

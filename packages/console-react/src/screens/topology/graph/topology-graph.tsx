@@ -28,6 +28,8 @@ export interface TopologyGraphProps {
 // The books' loaders, read once (a module-level property read would count as a side effect to a bundler).
 const books = () => [graphMessages.translations, topologyMessages.translations]
 
+/** Stands for the name in a message formatted once and filled per node. */
+const NAME_MARK = '\u0000'
 const SHAPE_OF_STATE: Readonly<Record<TopologyDevice['state'], NodeShape>> = { online: 'circle', stale: 'triangle', offline: 'square' }
 const KEY_MOVES: Readonly<Record<string, GraphMove>> = {
   ArrowUp: 'up',
@@ -62,18 +64,26 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     (ref: NetworkRef) => t('network', { tenant: ref.tenantName, kind: tt(`network_${ref.kind}`), cidr: ref.cidr }),
     [t, tt],
   )
+  // "{name} (stale)" formatted once per language, not once per node (20,000 formats showed in the benchmark).
+  const stateLabels = useMemo(() => {
+    const template = (key: 'deviceStale' | 'deviceOffline') => {
+      const [before = '', after = ''] = t(key, { name: NAME_MARK }).split(NAME_MARK)
+      return (name: string) => before + name + after
+    }
+    return { stale: template('deviceStale'), offline: template('deviceOffline') }
+  }, [t])
   const labelOf = useCallback(
     (node: LayoutNode): string => {
       if (node.kind === 'tenant') return model.tenant.name
       if (node.kind === 'device') {
         const device = lookups.devices.get(node.id)
         if (!device) return node.id
-        return device.state === 'online' ? device.name : t(device.state === 'stale' ? 'deviceStale' : 'deviceOffline', { name: device.name })
+        return device.state === 'online' ? device.name : stateLabels[device.state](device.name)
       }
       const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
       return network ? networkLabel(network) : node.id
     },
-    [model.tenant.name, lookups, t, networkLabel],
+    [model.tenant.name, lookups, stateLabels, networkLabel],
   )
 
   const containerRef = useRef<HTMLDivElement>(null)
@@ -100,6 +110,7 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     [index, labelOf, lookups, hidden],
   )
   const latest = useRef({ look, onSelect, onOpen, index, onRendered })
+  const builtWith = useRef<typeof look>(undefined)
   useLayoutEffect(() => {
     latest.current = { look, onSelect, onOpen, index, onRendered }
   })
@@ -130,6 +141,7 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       return
     }
     rendererRef.current = renderer
+    builtWith.current = latest.current.look
     let done = false
     const ready = () => {
       if (done) return
@@ -146,8 +158,11 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     }
   }, [layout])
 
-  // Live states, the filter and the language change what nodes look like, not where they are.
+  // Live states, the filter and the language change what nodes look like, not where they are. (Not again for the
+  // look the renderer was just built with.)
   useEffect(() => {
+    if (builtWith.current === look) return
+    builtWith.current = look
     rendererRef.current?.update()
   }, [look])
 
