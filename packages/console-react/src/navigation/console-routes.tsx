@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react'
-import type { WorkspaceId } from '@honu/core/grid'
 import type { RouteAccess } from '../guards/decide-navigation'
 import { LoginScreen } from '../screens/login-screen'
 import type { PATHS } from './paths'
-import type { AreaLabel, WorkArea } from '../messages/areas'
+import type { AreaLabel } from '../messages/areas'
+import type { WorkingScreen } from './working-screens'
 
 /** The layout around a route's screen: the centred card, or one product's working layout with its navigation. */
 export type ConsoleLayout = 'card' | 'network' | 'mission-planning'
@@ -45,12 +45,12 @@ export type ConsoleRoute = {
     }
 )
 
-/** A working area still to be built: the shared placeholder screen, with its title and description. */
-async function workArea(area: WorkArea, workspace?: WorkspaceId): Promise<ComponentType> {
-  const WorkAreaScreen = await import('../screens/work-area-screen').then((m) => m.WorkAreaScreen)
-  return function WorkAreaPlaceholder() {
-    return <WorkAreaScreen area={area} workspace={workspace} />
-  }
+/**
+ * A screen of a working layout, imported on its first visit through `working-screens.tsx`: one lazy import in the
+ * sign-in route's chunk for all of them (each import() there carries the list of chunks its screen needs).
+ */
+function working(screen: WorkingScreen): () => Promise<ComponentType> {
+  return () => import('./working-screens').then((m) => m.loadWorkingScreen(screen))
 }
 
 /**
@@ -83,14 +83,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'streams',
-    load: () => import('../screens/streams/streams-screen').then((m) => m.StreamsScreen),
+    load: /* @__PURE__ */ working('streams'),
   },
   {
     // The vehicle page: a signed-in user of the selected tenant (the page shows only that tenant's vehicles).
     path: '/vehicles/:deviceId',
     access: 'login',
     layout: 'network',
-    load: () => import('../screens/vehicle/vehicle-screen').then((m) => m.VehicleScreen),
+    load: /* @__PURE__ */ working('vehicle'),
   },
   {
     // The topology's list view (spec §2: the empty child path, networklist); the graph is its other view.
@@ -98,7 +98,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'networkTopology',
-    load: () => import('../screens/topology/topology-screen').then((m) => m.TopologyListScreen),
+    load: /* @__PURE__ */ working('topology-list'),
   },
   {
     // The topology's graph view (spec §2: the networkgraph child path): the same screen, its WebGL graph loaded
@@ -106,14 +106,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     path: '/networktopology/networkgraph',
     access: 'login',
     layout: 'network',
-    load: () => import('../screens/topology/topology-screen').then((m) => m.TopologyGraphScreen),
+    load: /* @__PURE__ */ working('topology-graph'),
   },
   {
     path: '/collaboration',
     access: 'login',
     layout: 'network',
     nav: 'collaboration',
-    load: () => workArea('collaboration'),
+    load: /* @__PURE__ */ working('collaboration'),
   },
   {
     // Admins of the selected tenant and super admins; the screen shows anyone else that they need to be one.
@@ -121,27 +121,27 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'adminConsole',
-    load: () => import('../screens/admin/admin-screen').then((m) => m.AdminScreen),
+    load: /* @__PURE__ */ working('admin'),
   },
   {
     path: '/missionoperations',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionOperations',
-    load: () => workArea('missionOperations', 'mission-operations'),
+    load: /* @__PURE__ */ working('mission-operations'),
   },
   {
     path: '/missionreview',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionReview',
-    load: () => workArea('missionReview', 'mission-review'),
+    load: /* @__PURE__ */ working('mission-review'),
   },
   {
     path: '/usermanagement',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'userManagement',
-    load: () => workArea('userManagement'),
+    load: /* @__PURE__ */ working('user-management'),
   },
 ]
