@@ -38,13 +38,12 @@ export interface GraphRendererOptions {
 }
 
 /** The sigma instance of the graph (BENCH scripts its camera: `sigma.getCamera()`). */
-export type GraphSigma = Sigma<NodeAttributes, EdgeAttributes>
+export type GraphSigma = Sigma
 
 export interface GraphRenderer {
   readonly sigma: GraphSigma
   /** Reads `look` again for every node and redraws what changed. */
   update(): void
-  setColours(colours: GraphColours): void
   /** The focused node: it and its neighbours stand out, the rest is dimmed. */
   setFocus(key: string | undefined): void
   /** Moves the camera to a node, keeping the zoom unless it is zoomed far out. */
@@ -76,7 +75,7 @@ const MAX_NAMED_NEIGHBOURS = 40
 
 export function createGraphRenderer(options: GraphRendererOptions): GraphRenderer {
   const { layout, look } = options
-  let colours = options.colours
+  const colours = options.colours
   const graph = new Graph<NodeAttributes, EdgeAttributes>({ multi: false, allowSelfLoops: false, type: 'undirected' })
   for (const node of layout.nodes) {
     if (graph.hasNode(node.key)) continue
@@ -90,39 +89,64 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
   }
 
   let focus: string | undefined
-  let near = new Set<string>()
-  let anyHidden = layout.nodes.some((node) => graph.getNodeAttribute(node.key, 'hidden'))
-  // Sigma copies what a reducer answers onto its own data: small shared answers keep a refresh of 20,000 nodes cheap.
-  const HIDDEN = { visibility: 'hidden', label: null } as const
-  const NOTHING = {}
-  let plain = { device: { labelColor: colours.label }, other: { labelColor: colours.label, labelVisibility: 'visible' as const } }
-  let NEAR_NAMED = { labelColor: colours.label, labelVisibility: 'visible', depth: 'topNodes' } as const
-  let NEAR = { labelColor: colours.label, depth: 'topNodes' } as const
-  let DIM_DEVICE = { labelColor: colours.label, color: colours.dim, labelVisibility: 'hidden' } as const
-  let DIM_OTHER = { labelColor: colours.label, color: colours.dim, labelVisibility: 'auto' } as const
+  let near: string[] = []
+  let nearEdges: string[] = []
 
-  const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, options.container, {
+  // Sigma 4's declarative styles and state flags, not reducers (a reducer makes sigma copy every node's data on
+  // each refresh): hidden nodes carry isHidden, the focus isHighlighted, its neighbours and edges isNear, and the
+  // graph hasFocus while something is focused.
+  const dim = colours.dim
+  const sigma = new Sigma(graph, options.container, {
+    customNodeState: { isNear: false },
+    customEdgeState: { isNear: false },
+    customGraphState: { hasFocus: false, nameNear: false },
     primitives: { nodes: { shapes: [sdfCircle(), sdfSquare(), sdfTriangle(), sdfDiamond()], layers: [layerFill()] } },
-    styles: { nodes: [DEFAULT_STYLES.nodes, { shape: { attribute: 'shape' } }] },
+    styles: {
+      nodes: [
+        DEFAULT_STYLES.nodes,
+        { shape: { attribute: 'shape' }, labelColor: colours.label },
+        { when: (attributes) => attributes.kind !== 'device', then: { labelVisibility: 'visible' } },
+        {
+          when: (attributes, state, graphState) => graphState.hasFocus && !state.isNear && !state.isHighlighted,
+          then: { color: dim, labelVisibility: 'hidden' },
+        },
+        // A few neighbours are named; a network's thousands of devices get labels where there is room.
+        { when: (_attributes, state, graphState) => state.isNear && graphState.nameNear, then: { labelVisibility: 'visible' } },
+        { whenState: 'isNear', then: { depth: 'topNodes' } },
+        { whenState: 'isHighlighted', then: { depth: 'topNodes', labelVisibility: 'visible' } },
+      ],
+      edges: [
+        DEFAULT_STYLES.edges,
+        {
+          when: (attributes, state, graphState) => graphState.hasFocus && !state.isNear && attributes.kind !== 'overlap',
+          then: { color: dim },
+        },
+        { when: (attributes, state) => state.isNear && attributes.kind !== 'overlap', then: { color: colours.focusEdge, depth: 'topEdges' } },
+      ],
+    },
     // Sizes in screen pixels, as the layout gives them (sigma 4's default measures them in graph units).
     settings: { gestureTarget: 'graph', hideEdgesOnMove: false, labelRenderedSizeThreshold: 6, itemSizesReference: 'screen' },
-    nodeReducer: (key, data, attributes) => {
-      if (attributes.hidden) return HIDDEN
-      if (focus === undefined) return attributes.kind === 'device' ? plain.device : plain.other
-      if (key === focus) return { labelColor: colours.label, highlighted: true, size: data.size * 1.6, labelVisibility: 'visible', depth: 'topNodes' }
-      // A few neighbours are named; a network's thousands of devices get labels where there is room.
-      if (near.has(key)) return near.size <= MAX_NAMED_NEIGHBOURS ? NEAR_NAMED : NEAR
-      return attributes.kind === 'device' ? DIM_DEVICE : DIM_OTHER
-    },
-    edgeReducer: (key, data, attributes) => {
-      if (focus === undefined && !anyHidden) return NOTHING
-      const [source, target] = graph.extremities(key)
-      if (anyHidden && (graph.getNodeAttribute(source, 'hidden') || graph.getNodeAttribute(target, 'hidden'))) return HIDDEN
-      if (focus === undefined || attributes.kind === 'overlap') return NOTHING
-      if (source === focus || target === focus) return { color: colours.focusEdge, size: data.size + 1, depth: 'topEdges' }
-      return { color: colours.dim }
-    },
   })
+
+  /** Hidden nodes and their edges as sigma's isHidden state, from the `hidden` attribute. */
+  const applyHidden = (keys: Iterable<string>) => {
+    const hide: string[] = []
+    const show: string[] = []
+    for (const key of keys) (graph.getNodeAttribute(key, 'hidden') ? hide : show).push(key)
+    if (hide.length) sigma.setNodesState(hide, { isHidden: true })
+    if (show.length) sigma.setNodesState(show, { isHidden: false })
+    const hiddenEdges: string[] = []
+    const shownEdges: string[] = []
+    for (const key of [...hide, ...show]) {
+      graph.forEachEdge(key, (edge, _attributes, source, target) => {
+        ;(graph.getNodeAttribute(source, 'hidden') || graph.getNodeAttribute(target, 'hidden') ? hiddenEdges : shownEdges).push(edge)
+      })
+    }
+    if (hiddenEdges.length) sigma.setEdgesState(hiddenEdges, { isHidden: true })
+    if (shownEdges.length) sigma.setEdgesState(shownEdges, { isHidden: false })
+  }
+  const initiallyHidden = graph.filterNodes((_key, attributes) => attributes.hidden)
+  if (initiallyHidden.length) applyHidden(initiallyHidden)
 
   if (options.onClickNode) {
     const onClick = options.onClickNode
@@ -140,12 +164,15 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
   const camera = sigma.getCamera()
 
   return {
-    sigma,
+    // Its own state and style types are the renderer's business; a caller scripts the camera and listens to renders.
+    sigma: sigma as unknown as GraphSigma,
     update() {
       // Only what changed: a state delta recolours a few nodes, and an unchanged graph is not redrawn at all.
       const changed = new Map<string, NodeLook>()
+      const hiddenChanged: string[] = []
       graph.forEachNode((key, attributes) => {
         const next = look(key, attributes.kind)
+        if (next.hidden !== attributes.hidden) hiddenChanged.push(key)
         if (next.label !== attributes.label || next.color !== attributes.color || next.shape !== attributes.shape || next.hidden !== attributes.hidden) {
           changed.set(key, next)
         }
@@ -159,27 +186,21 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
       } else {
         for (const [key, next] of changed) graph.mergeNodeAttributes(key, next)
       }
-      anyHidden = graph.someNode((_key, attributes) => attributes.hidden)
-      // Hidden nodes hide their edges (the edge reducer reads the ends).
-      sigma.refresh()
-    },
-    setColours(next) {
-      colours = next
-      plain = { device: { labelColor: colours.label }, other: { labelColor: colours.label, labelVisibility: 'visible' } }
-      NEAR_NAMED = { labelColor: colours.label, labelVisibility: 'visible', depth: 'topNodes' }
-      NEAR = { labelColor: colours.label, depth: 'topNodes' }
-      DIM_DEVICE = { labelColor: colours.label, color: colours.dim, labelVisibility: 'hidden' }
-      DIM_OTHER = { labelColor: colours.label, color: colours.dim, labelVisibility: 'auto' }
-      graph.updateEachEdgeAttributes((_key, attributes) => ({ ...attributes, color: attributes.kind === 'overlap' ? colours.overlap : colours.edge }))
-      sigma.refresh()
+      if (hiddenChanged.length) applyHidden(hiddenChanged)
     },
     setFocus(key) {
       const next = key !== undefined && graph.hasNode(key) ? key : undefined
       if (next === focus) return
+      if (focus !== undefined) sigma.setNodeState(focus, { isHighlighted: false })
+      if (near.length) sigma.setNodesState(near, { isNear: false })
+      if (nearEdges.length) sigma.setEdgesState(nearEdges, { isNear: false })
       focus = next
-      near = focus === undefined ? new Set() : new Set(graph.neighbors(focus))
-      // Colours and sizes change, not positions.
-      sigma.refresh({ skipIndexation: true })
+      near = focus === undefined ? [] : graph.neighbors(focus)
+      nearEdges = focus === undefined ? [] : graph.edges(focus)
+      if (focus !== undefined) sigma.setNodeState(focus, { isHighlighted: true })
+      if (near.length) sigma.setNodesState(near, { isNear: true })
+      if (nearEdges.length) sigma.setEdgesState(nearEdges, { isNear: true })
+      sigma.setGraphState({ hasFocus: focus !== undefined, nameNear: near.length <= MAX_NAMED_NEIGHBOURS })
     },
     showNode(key) {
       const data = sigma.getNodeDisplayData(key)

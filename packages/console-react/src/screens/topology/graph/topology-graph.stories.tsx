@@ -6,6 +6,7 @@ import type { DevicePresence } from '@honu/core/live'
 import { createMemoryStorage } from '@honu/core/testing'
 import { ConsoleProvider } from '@honu/console-kit'
 import { alpha, bravo, fakeTopology, manyDevices, type FakeTopology } from '../__fixtures__/fake-topology'
+import type { GraphSigma } from './graph-renderer'
 import { TopologyGraph } from './topology-graph'
 
 const now = Date.now()
@@ -13,6 +14,7 @@ const online = (deviceId: string, tenantId = 'alpha'): DevicePresence => ({ devi
 const alphaPresence = Object.fromEntries(['alpha-usv-1', 'alpha-cam-1', 'alpha-ra-1'].map((id) => [id, online(id)]))
 
 let current: FakeTopology | undefined
+let drawnBy: GraphSigma | undefined
 
 /** A console of its own (no server) and core's topology store over fixed answers; the story can change states. */
 function GraphStory({ devices, theme, kinds }: { devices?: Device[]; theme: 'dark' | 'light'; kinds?: Device['kind'][] }) {
@@ -30,7 +32,14 @@ function GraphStory({ devices, theme, kinds }: { devices?: Device[]; theme: 'dar
     <ConsoleProvider client={setup.client}>
       <div className="honu-console" data-theme={theme} style={{ padding: 16 }}>
         {state.model ? (
-          <TopologyGraph model={state.model} filter={state.filter} selectedId={state.selectedId} onSelect={(id) => store.select(id)} onOpen={setOpened} />
+          <TopologyGraph
+            model={state.model}
+            filter={state.filter}
+            selectedId={state.selectedId}
+            onSelect={(id) => store.select(id)}
+            onOpen={setOpened}
+            onRendered={(sigma) => (drawnBy = sigma)}
+          />
         ) : (
           <p>Loading…</p>
         )}
@@ -89,6 +98,11 @@ export const WalkedByKeyboard: Story = {
     await userEvent.keyboard('{ArrowRight}')
     await waitFor(() => expect(announced(canvasElement)).toHaveTextContent('USV Kahu, Vehicle, Online, 10.10.2.1.'))
     await expect(within(details).getByText('Online')).toBeVisible()
+    // What sigma draws: the focus and its network in their colours, a device of the other network dimmed.
+    const dim = getComputedStyle(canvasElement.querySelector('.honu-graph')!).getPropertyValue('--honu-border').trim()
+    await waitFor(() => expect(drawnBy!.getNodeDisplayData('d:alpha-ra-1')?.color).toBe(dim))
+    expect(drawnBy!.getNodeDisplayData('n:alpha/remote')?.color).not.toBe(dim)
+    expect(drawnBy!.getNodeDisplayData('d:alpha-usv-1')?.color).not.toBe(dim)
     // It falls silent: stale, in the details and said again, without a reload.
     current!.setPresence({ ...alphaPresence, 'alpha-usv-1': { ...online('alpha-usv-1'), state: 'stale' } })
     await waitFor(() => expect(within(details).getByText('Stale')).toBeVisible())
@@ -126,6 +140,10 @@ export const Filtered: Story = {
   play: async ({ canvasElement, canvas, userEvent }) => {
     await drawn(canvasElement)
     await expect(canvas.getByRole('application', { name: 'Graph of Alpha Harbour: 2 networks, 2 devices shown' })).toBeVisible()
+    // Not drawn: the devices the filter hides; drawn: the vehicles and the networks.
+    expect(drawnBy!.getNodeDisplayData('d:alpha-cam-1')?.visibility).toBe('hidden')
+    expect(drawnBy!.getNodeDisplayData('d:alpha-usv-1')?.visibility).toBe('visible')
+    expect(drawnBy!.getNodeDisplayData('n:alpha/vpn')?.visibility).toBe('visible')
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Find a node' }), 'Bow{Enter}')
     await expect(await canvas.findByText('No node matches “Bow”.')).toBeVisible()
   },
