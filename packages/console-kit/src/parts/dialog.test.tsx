@@ -75,6 +75,18 @@ describe('Dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(opener).toHaveFocus())
   })
 
+  it('closes on one Escape while its close button has focus and shows its tooltip', async () => {
+    const { user, opener } = await openDialog()
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus())
+    await user.tab({ shift: true })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus())
+    // The button's name shows as a tooltip (hidden from the accessibility tree: it repeats the name).
+    await waitFor(() => expect(document.querySelector('.honu-tooltip')).toHaveTextContent('Close'))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(opener).toHaveFocus())
+  })
+
   it('closes with its close button and on a press on the backdrop, unless that is turned off', async () => {
     const first = await openDialog()
     await first.user.click(screen.getByRole('button', { name: 'Close' }))

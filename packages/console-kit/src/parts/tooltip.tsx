@@ -52,7 +52,9 @@ export function Tooltip({ content, children, placement = 'top', kind = 'descript
   })
   const hover = useHover(context, { move: false, delay: { open: openDelayMs, close: 0 } })
   const focus = useFocus(context)
-  const dismiss = useDismiss(context)
+  // Escape hides the tooltip and goes on to whatever holds its element: one Escape on a dialog's close button closes
+  // the dialog, instead of only the tooltip (Floating UI stops the key at the first layer unless it bubbles).
+  const dismiss = useDismiss(context, { bubbles: { escapeKey: true } })
   // As a label the text is the element's name already: no aria-describedby repeating it.
   const role = useRole(context, { role: 'tooltip', enabled: kind === 'description' })
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, focus, dismiss, role])
