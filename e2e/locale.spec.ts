@@ -67,7 +67,11 @@ test.describe('a German browser', () => {
 
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Netzwerktopologie' }).click()
     await screenIs(page, 'Netzwerktopologie')
-    await expect(page.getByText('Die Geräte und Netzwerke des Mandanten als Liste.')).toBeVisible()
+    // The topology's list in German: its networks, its filter's help and the device states in words.
+    await expect(page.getByRole('heading', { level: 2, name: /^Netzwerke von Alpha Harbour/ })).toBeVisible()
+    await expect(page.getByText('Name, Adresse, Art oder Netzwerk.')).toBeVisible()
+    await expect(page.getByRole('table').getByText('Online').first()).toBeVisible()
+    await expectNoAxeViolations(page)
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administrationskonsole' }).click()
     await screenIs(page, 'Administrationskonsole')
 

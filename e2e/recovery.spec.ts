@@ -74,11 +74,13 @@ test("a screen whose code is gone (a redeploy replaced it): 'The console was upd
   test.setTimeout(60_000)
   // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to
   // the old version's files. It is put back before the reload, as the new version's files would be there.
-  // The console's page (index.html) names its entry file, and that file names its own work-area chunk: the two test
-  // pages are built in a second pass with chunks of their own.
+  // The console's page (index.html) names its entry file, that file its loader of the working screens, and the
+  // loader its own work-area chunk: the two test pages are built in a second pass with chunks of their own.
   const entry = /src="\/assets\/(main-[^"]+\.js)"/.exec(readFileSync(join(ASSETS, '..', 'index.html'), 'utf8'))?.[1]
   expect(entry, 'the console page\'s entry file').toBeTruthy()
-  const file = /work-area-screen-[\w-]+\.js/.exec(readFileSync(join(ASSETS, entry!), 'utf8'))?.[0]
+  const loader = /working-screens-[\w-]+\.js/.exec(readFileSync(join(ASSETS, entry!), 'utf8'))?.[0]
+  expect(loader, 'the built loader of the working screens').toBeTruthy()
+  const file = /work-area-screen-[\w-]+\.js/.exec(readFileSync(join(ASSETS, loader!), 'utf8'))?.[0]
   expect(file, 'the built work-area screen').toBeTruthy()
   const path = join(ASSETS, file!)
   await openStreams(page, 'wes@honu.test')
