@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../api-error'
 import type { Database } from '../db/database'
 import { deviceOfIngestToken } from './ingest-tokens'
@@ -32,6 +32,24 @@ const ingestUnauthorized = () =>
 const heartbeatUnauthorized = () =>
   new ApiError(401, 'unauthenticated', "Send the device's ingest token as a bearer token: it is missing or not valid.")
 
+type IngestDevice = { deviceId: string; tenantId: string }
+
+/**
+ * The hook both ingest routes run before reading a body: the bearer token must be a device's own ingest token (of a
+ * vehicle, or with `anyKind` of any device), else `unauthorized()`; the device is kept for the handler.
+ */
+function checkIngestToken(db: Pick<Database, 'query'>, unauthorized: () => ApiError, lookup?: { anyKind: true }) {
+  return async (request: FastifyRequest) => {
+    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '')
+    const device = match ? await deviceOfIngestToken(db, match[1]!, lookup) : undefined
+    if (!device) throw unauthorized()
+    ;(request as { ingestDevice?: IngestDevice }).ingestDevice = device
+  }
+}
+
+/** The device {@link checkIngestToken} found for this request. */
+const ingestDeviceOf = (request: FastifyRequest): IngestDevice => (request as { ingestDevice?: IngestDevice }).ingestDevice!
+
 /**
  * The telemetry routes:
  * - `POST /api/v1/telemetry`: a JSON report from a vehicle that does not speak MAVLink, authenticated by the
@@ -53,16 +71,10 @@ export function registerTelemetryRoutes(
       config: { access: 'public' },
       schema: { tags: ['telemetry'], body: reportSchema, security: [{ bearer: [] }] },
       // The token is checked before the body is read: a caller without one learns nothing about the schema.
-      onRequest: async (request) => {
-        const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '')
-        const device = match ? await deviceOfIngestToken(options.db, match[1]!) : undefined
-        if (!device) throw ingestUnauthorized()
-        ;(request as { ingestDevice?: typeof device }).ingestDevice = device
-      },
+      onRequest: checkIngestToken(options.db, ingestUnauthorized),
     },
     async (request, reply) => {
-      const device = (request as { ingestDevice?: { deviceId: string; tenantId: string } }).ingestDevice!
-      options.ingest.handleReport(device, request.body as TelemetryUpdate)
+      options.ingest.handleReport(ingestDeviceOf(request), request.body as TelemetryUpdate)
       return reply.code(202).send({ accepted: true })
     },
   )
@@ -72,16 +84,10 @@ export function registerTelemetryRoutes(
     {
       config: { access: 'public' },
       schema: { tags: ['telemetry'], security: [{ bearer: [] }] },
-      onRequest: async (request) => {
-        const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '')
-        const device = match ? await deviceOfIngestToken(options.db, match[1]!, { anyKind: true }) : undefined
-        if (!device) throw heartbeatUnauthorized()
-        ;(request as { ingestDevice?: typeof device }).ingestDevice = device
-      },
+      onRequest: checkIngestToken(options.db, heartbeatUnauthorized, { anyKind: true }),
     },
     async (request, reply) => {
-      const device = (request as { ingestDevice?: { deviceId: string; tenantId: string } }).ingestDevice!
-      options.ingest.handleHeartbeat(device)
+      options.ingest.handleHeartbeat(ingestDeviceOf(request))
       return reply.code(202).send({ accepted: true })
     },
   )

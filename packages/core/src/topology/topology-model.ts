@@ -222,8 +222,12 @@ export function matchesFilter(device: TopologyDevice, filter: TopologyFilter, ne
   return words.every((word) => text.includes(word))
 }
 
+/** Whether the filter lets every device through (no words, no kinds, no states). */
+export const isEmptyFilter = (filter: TopologyFilter): boolean =>
+  filter.query.trim() === '' && filter.kinds.length === 0 && filter.states.length === 0
+
 /** The model's devices that pass the filter, in the model's order. */
 export function filterDevices(model: TopologyModel, filter: TopologyFilter): TopologyDevice[] {
-  if (filter.query.trim() === '' && filter.kinds.length === 0 && filter.states.length === 0) return model.devices
+  if (isEmptyFilter(filter)) return model.devices
   return model.devices.filter((device) => matchesFilter(device, filter, model.networks))
 }

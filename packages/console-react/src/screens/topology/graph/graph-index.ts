@@ -1,4 +1,4 @@
-import { matchesFilter, type TopologyFilter, type TopologyModel } from '@honu/core/topology'
+import { isEmptyFilter, matchesFilter, type TopologyFilter, type TopologyModel } from '@honu/core/topology'
 import { deviceKey, networkKey, tenantKey, type GraphLayout, type LayoutNode } from './graph-layout'
 
 /**
@@ -73,8 +73,7 @@ export function siblingPosition(index: GraphIndex, key: string, shown: (key: str
 /** The device keys the filter hides (the tenant and networks always show). */
 export function hiddenByFilter(model: TopologyModel, filter: TopologyFilter): Set<string> {
   const hidden = new Set<string>()
-  const empty = filter.query.trim() === '' && filter.kinds.length === 0 && filter.states.length === 0
-  if (empty) return hidden
+  if (isEmptyFilter(filter)) return hidden
   for (const device of model.devices) if (!matchesFilter(device, filter, model.networks)) hidden.add(deviceKey(device.id))
   return hidden
 }
