@@ -77,9 +77,11 @@ test('snap mode: minimise moves to the end, restore goes before the first minimi
   for (const type of ['Video', 'Map', 'Tenant']) await addWidget(page, type)
   await page.getByLabel('Snap to grid').check()
   await expect.poll(async () => (await place(gridItem(page, 'Tenant 1'))).x).toBe(0)
-  await page.getByRole('button', { name: 'Minimise: Video 1' }).click()
-  await page.getByRole('button', { name: 'Minimise: Map 1' }).click()
   const tray = page.getByRole('list', { name: 'Minimised widgets' })
+  // One at a time, as a user does: each minimise reflows the grid (and the tray appearing moves it) before the next.
+  await page.getByRole('button', { name: 'Minimise: Video 1' }).click()
+  await expect(tray.getByRole('button')).toHaveText(['Restore Video 1'])
+  await page.getByRole('button', { name: 'Minimise: Map 1' }).click()
   await expect(tray.getByRole('button')).toHaveText(['Restore Video 1', 'Restore Map 1'])
   expect(await place(gridItem(page, 'Tenant 1'))).toMatchObject({ x: 0, y: 0, w: 1, h: 1 })
   await tray.getByRole('button', { name: 'Restore Map 1' }).click()

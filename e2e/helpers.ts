@@ -13,7 +13,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/**
+ * axe on what the user sees: the screen drawn (every screen has an h1; right after `goto` the root can still be
+ * empty, and axe then reports a page without a main landmark or heading) and no CSS transition half way (a hover's
+ * colour between two states can fail contrast on a slow machine).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await expect(page.locator('h1').first()).toBeAttached()
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'))
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }

@@ -88,8 +88,8 @@ for (const file of reports.filter((file) => postgresUrl || file !== reports[1]))
   failedTests += report.numFailedTests
   for (const suite of report.testResults ?? []) {
     const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
-    for (const t of failures) console.log(`failed test: ${t.fullName} (${suite.name})\n  ${firstLine(t.failureMessages?.[0])}`)
-    if (suite.status === 'failed' && failures.length === 0) console.log(`failed file: ${suite.name}\n  ${firstLine(suite.message)}`)
+    for (const t of failures) console.log(`failed test: ${t.fullName} (${suite.name})\n  ${errorHead(t.failureMessages?.[0])}`)
+    if (suite.status === 'failed' && failures.length === 0) console.log(`failed file: ${suite.name}\n  ${errorHead(suite.message)}`)
   }
 }
 const playwrightReport = `${reportDir}/playwright.json`
@@ -102,7 +102,7 @@ if (existsSync(playwrightReport)) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
           const error = test.results?.find((r) => r.error)?.error?.message
-          console.log(`${test.status} browser test: ${[...path, spec.title].join(' > ')}\n  ${firstLine(error)}`)
+          console.log(`${test.status} browser test: ${[...path, spec.title].join(' > ')}\n  ${errorHead(error)}`)
         }
       }
     }
@@ -139,6 +139,8 @@ function partnerBrowserCheck() {
   return { name: `${name}: ${passedHere} passed, ${failedHere} failed`, ok: failedHere === 0 && passedHere > 0, seconds: seconds.toFixed(1) }
 }
 
-function firstLine(text) {
-  return String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').slice(0, 3).join(' / ').slice(0, 400)
+function errorHead(text) {
+  // Enough of the message to tell a diff's received side (an axe violation's rule and target) without the trace.
+  const lines = String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n')
+  return lines.map((l) => l.trim()).filter(Boolean).slice(0, 12).join(' / ').slice(0, 1500)
 }

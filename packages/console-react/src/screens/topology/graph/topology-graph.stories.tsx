@@ -28,9 +28,13 @@ function GraphStory({ devices, theme, kinds }: { devices?: Device[]; theme: 'dar
   const { store } = setup.topology
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
   const [opened, setOpened] = useState<string>()
+  const [shownTheme, setShownTheme] = useState(theme)
   return (
     <ConsoleProvider client={setup.client}>
-      <div className="honu-console" data-theme={theme} style={{ padding: 16 }}>
+      <div className="honu-console" data-theme={shownTheme} style={{ padding: 16 }}>
+        <button type="button" onClick={() => setShownTheme(shownTheme === 'dark' ? 'light' : 'dark')}>
+          Switch theme
+        </button>
         {state.model ? (
           <TopologyGraph
             model={state.model}
@@ -149,15 +153,25 @@ export const Filtered: Story = {
   },
 }
 
-/** The legend says what each colour and shape means, in the light theme too. */
+/**
+ * The legend says what each colour and shape means, in the light theme too; switching the theme with the graph open
+ * redraws it in the new theme's colours.
+ */
 export const LegendInLightTheme: Story = {
   args: { theme: 'light' },
-  play: async ({ canvasElement, canvas }) => {
+  play: async ({ canvasElement, canvas, userEvent }) => {
     await drawn(canvasElement)
     const legend = canvas.getByRole('region', { name: 'Legend' })
     for (const text of ['Online', 'Stale', 'Offline', 'Tenant', 'Network of this tenant', 'Network of another tenant that overlaps']) {
       await expect(within(legend).getByText(text)).toBeVisible()
     }
+    const text = () => getComputedStyle(canvasElement.querySelector('.honu-graph')!).getPropertyValue('--honu-text').trim()
+    const light = text()
+    await waitFor(() => expect(drawnBy!.getNodeDisplayData('t:alpha')?.color).toBe(light))
+    await userEvent.click(canvas.getByRole('button', { name: 'Switch theme' }))
+    const dark = text()
+    expect(dark).not.toBe(light)
+    await waitFor(() => expect(drawnBy!.getNodeDisplayData('t:alpha')?.color).toBe(dark))
   },
 }
 

@@ -21,7 +21,7 @@ export interface TopologyGraphProps {
   onOpen: (deviceId: string) => void
   /** Positions given (a benchmark's): no layout step. */
   layout?: GraphLayout
-  /** Called once, after sigma first drew the laid-out graph. */
+  /** Called when sigma has drawn the laid-out graph; again after a rebuild (a new structure, or a theme switch). */
   onRendered?: (sigma: GraphSigma) => void
 }
 
@@ -87,6 +87,7 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   )
 
   const containerRef = useRef<HTMLDivElement>(null)
+  const theme = useThemeOf(containerRef)
   const canvasRef = useRef<HTMLDivElement>(null)
   const rendererRef = useRef<GraphRenderer>(undefined)
   const [failed, setFailed] = useState(false)
@@ -115,10 +116,11 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     latest.current = { look, onSelect, onOpen, index, onRendered }
   })
 
-  // The renderer lives as long as the layout: a new structure is a new graph.
+  // The renderer lives as long as the layout: a new structure is a new graph. WebGL takes the theme's colours as
+  // values, read when it is built: a theme switch builds it again.
   useEffect(() => {
     const container = canvasRef.current
-    if (!layout || !container) return
+    if (!layout || !container || theme === null) return
     const region = containerRef.current
     let renderer: GraphRenderer
     try {
@@ -156,7 +158,7 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       rendererRef.current = undefined
       renderer.kill()
     }
-  }, [layout])
+  }, [layout, theme])
 
   // Live states, the filter and the language change what nodes look like, not where they are. (Not again for the
   // look the renderer was just built with.)
@@ -358,6 +360,25 @@ interface StateColours {
   network: string
   foreign: string
   graph: GraphColours
+}
+
+/**
+ * The theme of the console holding `ref`'s element: its closest `data-theme` (the preference, or a host's own), and
+ * a new value when that attribute changes.
+ */
+function useThemeOf(ref: { readonly current: Element | null }): string | null {
+  // null until read (the element is there after the first commit): the renderer waits for it, so it is built once.
+  const [theme, setTheme] = useState<string | null>(null)
+  useLayoutEffect(() => {
+    const themed = ref.current?.closest('[data-theme]')
+    if (!themed) return setTheme('')
+    const read = () => setTheme(themed.getAttribute('data-theme') ?? '')
+    read()
+    const observer = new MutationObserver(read)
+    observer.observe(themed, { attributes: true, attributeFilter: ['data-theme'] })
+    return () => observer.disconnect()
+  }, [ref])
+  return theme
 }
 
 /** The theme's colours (WebGL needs the values, not the custom properties). */
