@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { layoutTopology, type LayoutInput } from './graph-layout'
+import { layoutTopology, packLayout, type LayoutInput } from './graph-layout'
 import { createLayoutClient } from './graph-layout-client'
 import type { LayoutRequest } from './graph-layout.worker'
 
@@ -19,7 +19,7 @@ class FakeWorker extends EventTarget {
   }
   answerAll() {
     for (const { id, input } of this.posted.splice(0)) {
-      this.dispatchEvent(new MessageEvent('message', { data: { id, layout: layoutTopology(input) } }))
+      this.dispatchEvent(new MessageEvent('message', { data: { id, layout: packLayout(layoutTopology(input)).packed } }))
     }
   }
   fail() {

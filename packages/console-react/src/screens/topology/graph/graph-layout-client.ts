@@ -1,4 +1,4 @@
-import { layoutSteps, type GraphLayout, type LayoutInput } from './graph-layout'
+import { layoutSteps, unpackLayout, type GraphLayout, type LayoutInput } from './graph-layout'
 import type { LayoutRequest, LayoutResponse } from './graph-layout.worker'
 
 /**
@@ -83,7 +83,7 @@ export function createLayoutClient(options: LayoutClientOptions = {}): LayoutCli
       const request = pending.get(event.data.id)
       if (!request) return
       pending.delete(event.data.id)
-      if ('layout' in event.data) request.resolve(event.data.layout)
+      if ('layout' in event.data) request.resolve(unpackLayout(event.data.layout))
       else request.reject(new Error(event.data.error))
     })
     // A worker file that cannot be loaded (a dev server that moved the package's code, a refused address): lay out

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { layoutSteps, layoutTopology, type GraphLayout, type LayoutInput } from './graph-layout'
+import { layoutSteps, layoutTopology, packLayout, unpackLayout, type GraphLayout, type LayoutInput } from './graph-layout'
 
 const alpha: LayoutInput = {
   tenant: { id: 'alpha' },
@@ -105,5 +105,18 @@ describe('layoutTopology', () => {
       nodes: [{ key: 't:empty', kind: 'tenant', id: 'empty', x: 0, y: 0, size: 16 }],
       edges: [],
     })
+  })
+
+  it('packs into transferable arrays and unpacks to the same layout, overlaps, foreign networks and loose devices too', () => {
+    const devices = Array.from({ length: 500 }, (_, i) => ({ id: `d:${i}|x`, kind: i % 3 ? 'camera' : 'vehicle', networkId: i % 4 ? 'alpha/remote' : undefined }))
+    for (const input of [alpha, { ...alpha, devices }, { tenant: { id: 'empty' }, networks: [], devices: [] }]) {
+      const layout = layoutTopology(input)
+      const { packed, transfer } = packLayout(layout)
+      expect(transfer.every((buffer) => buffer instanceof ArrayBuffer)).toBe(true)
+      // As the worker sends it: the arrays moved, not copied.
+      const received = structuredClone(packed, { transfer })
+      expect(packed.places.byteLength).toBe(0)
+      expect(unpackLayout(received)).toEqual(layout)
+    }
   })
 })
