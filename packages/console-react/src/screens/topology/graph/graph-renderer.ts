@@ -29,7 +29,8 @@ export interface GraphColours {
 
 export interface GraphRendererOptions {
   container: HTMLElement
-  layout: GraphLayout
+  /** The layout to draw; none yet: sigma (its WebGL context and programs) is made now and draws `setLayout`'s. */
+  layout?: GraphLayout
   look: (key: string, kind: LayoutNodeKind) => NodeLook
   colours: GraphColours
   onClickNode?: (key: string) => void
@@ -42,6 +43,8 @@ export type GraphSigma = Sigma
 
 export interface GraphRenderer {
   readonly sigma: GraphSigma
+  /** Draws another layout (a new structure, or the first): a new graph in the same sigma, the camera fitted. */
+  setLayout(layout: GraphLayout): void
   /** Reads `look` again for every node and redraws what changed. */
   update(): void
   /** The focused node: it and its neighbours stand out, the rest is dimmed. */
@@ -73,20 +76,26 @@ export interface EdgeAttributes {
 /** Up to this many neighbours of the focused node always show their labels. */
 const MAX_NAMED_NEIGHBOURS = 40
 
+type LayoutGraph = Graph<NodeAttributes, EdgeAttributes>
+
 export function createGraphRenderer(options: GraphRendererOptions): GraphRenderer {
-  const { layout, look } = options
+  const { look } = options
   const colours = options.colours
-  const graph = new Graph<NodeAttributes, EdgeAttributes>({ multi: false, allowSelfLoops: false, type: 'undirected' })
-  for (const node of layout.nodes) {
-    if (graph.hasNode(node.key)) continue
-    const seen = look(node.key, node.kind)
-    // One plain object per node (no spreads: at 20,000 nodes they showed in the benchmark's profile).
-    graph.addNode(node.key, { x: node.x, y: node.y, size: node.size, kind: node.kind, label: seen.label, color: seen.color, shape: seen.shape, hidden: seen.hidden })
+  const graphOf = (layout: GraphLayout | undefined): LayoutGraph => {
+    const graph: LayoutGraph = new Graph({ multi: false, allowSelfLoops: false, type: 'undirected' })
+    for (const node of layout?.nodes ?? []) {
+      if (graph.hasNode(node.key)) continue
+      const seen = look(node.key, node.kind)
+      // One plain object per node (no spreads: at 20,000 nodes they showed in the benchmark's profile).
+      graph.addNode(node.key, { x: node.x, y: node.y, size: node.size, kind: node.kind, label: seen.label, color: seen.color, shape: seen.shape, hidden: seen.hidden })
+    }
+    for (const edge of layout?.edges ?? []) {
+      if (graph.hasEdge(edge.key) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target) || graph.hasEdge(edge.source, edge.target)) continue
+      graph.addEdgeWithKey(edge.key, edge.source, edge.target, { kind: edge.kind, size: edge.kind === 'overlap' ? 3 : 1, color: edge.kind === 'overlap' ? colours.overlap : colours.edge })
+    }
+    return graph
   }
-  for (const edge of layout.edges) {
-    if (graph.hasEdge(edge.key) || !graph.hasNode(edge.source) || !graph.hasNode(edge.target) || graph.hasEdge(edge.source, edge.target)) continue
-    graph.addEdgeWithKey(edge.key, edge.source, edge.target, { kind: edge.kind, size: edge.kind === 'overlap' ? 3 : 1, color: edge.kind === 'overlap' ? colours.overlap : colours.edge })
-  }
+  let graph = graphOf(options.layout)
 
   let focus: string | undefined
   let near: string[] = []
@@ -145,8 +154,11 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
     if (hiddenEdges.length) sigma.setEdgesState(hiddenEdges, { isHidden: true })
     if (shownEdges.length) sigma.setEdgesState(shownEdges, { isHidden: false })
   }
-  const initiallyHidden = graph.filterNodes((_key, attributes) => attributes.hidden)
-  if (initiallyHidden.length) applyHidden(initiallyHidden)
+  const hideHidden = () => {
+    const hidden = graph.filterNodes((_key, attributes) => attributes.hidden)
+    if (hidden.length) applyHidden(hidden)
+  }
+  hideHidden()
 
   if (options.onClickNode) {
     const onClick = options.onClickNode
@@ -162,6 +174,15 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
   if (options.onClickStage) sigma.on('clickStage', options.onClickStage)
 
   const camera = sigma.getCamera()
+
+  function clearFocus() {
+    if (focus !== undefined) sigma.setNodeState(focus, { isHighlighted: false })
+    if (near.length) sigma.setNodesState(near, { isNear: false })
+    if (nearEdges.length) sigma.setEdgesState(nearEdges, { isNear: false })
+    focus = undefined
+    near = []
+    nearEdges = []
+  }
 
   return {
     // Its own state and style types are the renderer's business; a caller scripts the camera and listens to renders.
@@ -188,12 +209,30 @@ export function createGraphRenderer(options: GraphRendererOptions): GraphRendere
       }
       if (hiddenChanged.length) applyHidden(hiddenChanged)
     },
+    setLayout(layout) {
+      // No state of the old graph's focus or filter goes over to nodes of the same key in the new one.
+      clearFocus()
+      sigma.setGraphState({ hasFocus: false, nameNear: false })
+      const old = graph
+      const hiddenBefore = old.filterNodes((_key, attributes) => attributes.hidden)
+      if (hiddenBefore.length) {
+        sigma.setNodesState(hiddenBefore, { isHidden: false })
+        sigma.setEdgesState(
+          hiddenBefore.flatMap((key) => old.edges(key)),
+          { isHidden: false },
+        )
+      }
+      graph = graphOf(layout)
+      // Indexes and draws the new graph at once (as sigma's constructor does), with the programs already made.
+      sigma.setGraph(graph)
+      old.clear()
+      hideHidden()
+      camera.setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 })
+    },
     setFocus(key) {
       const next = key !== undefined && graph.hasNode(key) ? key : undefined
       if (next === focus) return
-      if (focus !== undefined) sigma.setNodeState(focus, { isHighlighted: false })
-      if (near.length) sigma.setNodesState(near, { isNear: false })
-      if (nearEdges.length) sigma.setEdgesState(nearEdges, { isNear: false })
+      clearFocus()
       focus = next
       near = focus === undefined ? [] : graph.neighbors(focus)
       nearEdges = focus === undefined ? [] : graph.edges(focus)

@@ -110,25 +110,27 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     },
     [index, labelOf, lookups, hidden],
   )
-  const latest = useRef({ look, onSelect, onOpen, index, onRendered })
+  const latest = useRef({ look, onSelect, onOpen, index, onRendered, layout })
   const builtWith = useRef<typeof look>(undefined)
   useLayoutEffect(() => {
-    latest.current = { look, onSelect, onOpen, index, onRendered }
+    latest.current = { look, onSelect, onOpen, index, onRendered, layout }
   })
 
-  // The renderer lives as long as the layout: a new structure is a new graph. WebGL takes the theme's colours as
-  // values, read when it is built: a theme switch builds it again. Built before the browser paints, so the first frame
-  // that shows the graph area shows the graph in it (an effect after paint cost one frame more).
+  // Sigma (its WebGL context and programs) is made at mount, while the worker lays out, and lives until a theme
+  // switch: WebGL takes the theme's colours as values, read when it is made. Made and drawn before the browser
+  // paints (layout effects), so the first frame that shows the graph area shows the graph in it.
+  const [renderer, setRenderer] = useState<GraphRenderer>()
+  const drawnLayout = useRef<GraphLayout>(undefined)
   useLayoutEffect(() => {
     const container = canvasRef.current
-    if (!layout || !container || theme === null) return
-    const region = containerRef.current
-    let renderer: GraphRenderer
+    if (!container || theme === null) return
+    let made: GraphRenderer
     try {
-      coloursRef.current = readColours(region)
-      renderer = createGraphRenderer({
+      coloursRef.current = readColours(containerRef.current)
+      const { layout: now } = latest.current
+      made = createGraphRenderer({
         container,
-        layout,
+        layout: now,
         look: (key, kind) => latest.current.look(key, kind),
         colours: coloursRef.current.graph,
         onClickNode: (key) => latest.current.onSelect(latest.current.index?.byKey.get(key)?.id),
@@ -137,24 +139,42 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
           if (node?.kind === 'device') latest.current.onOpen(node.id)
         },
       })
+      drawnLayout.current = now
     } catch (error) {
       // No WebGL 2 context (a browser without it, or one out of contexts): say so instead of a blank area.
       console.warn('The network graph cannot be drawn:', error)
       queueMicrotask(() => setFailed(true))
       return
     }
-    rendererRef.current = renderer
+    rendererRef.current = made
     builtWith.current = latest.current.look
-    // Sigma's constructor indexed the graph and drew the first frame, synchronously. (A refresh() here to hear its
-    // afterRender indexed and drew all of it a second time: half our first render at 20,000 nodes in the benchmark.)
+    setRenderer(made)
+    return () => {
+      rendererRef.current = undefined
+      made.kill()
+    }
+  }, [theme])
+
+  // A new structure is a new graph in the same sigma; none (a new one being laid out) leaves the area empty.
+  useLayoutEffect(() => {
+    if (!renderer) return
+    if (!layout) {
+      if (drawnLayout.current) renderer.setLayout({ tenantId: '', nodes: [], edges: [] })
+      drawnLayout.current = undefined
+      return
+    }
+    if (drawnLayout.current !== layout) {
+      // (Sigma's constructor and setGraph index and draw synchronously: nothing to wait for. A refresh() to hear
+      // afterRender indexed and drew all of it a second time, half our first render at 20,000 nodes.)
+      renderer.setLayout(layout)
+      drawnLayout.current = layout
+      builtWith.current = latest.current.look
+    }
+    const region = containerRef.current
     region?.setAttribute('data-state', 'ready')
     latest.current.onRendered?.(renderer.sigma)
-    return () => {
-      region?.removeAttribute('data-state')
-      rendererRef.current = undefined
-      renderer.kill()
-    }
-  }, [layout, theme])
+    return () => region?.removeAttribute('data-state')
+  }, [renderer, layout])
 
   // Live states, the filter and the language change what nodes look like, not where they are. (Not again for the
   // look the renderer was just built with.)
@@ -165,8 +185,8 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   }, [look])
 
   useEffect(() => {
-    rendererRef.current?.setFocus(focusKey)
-  }, [focusKey, layout])
+    renderer?.setFocus(focusKey)
+  }, [renderer, focusKey, layout])
 
   const describe = useCallback(
     (key: string): string => {
