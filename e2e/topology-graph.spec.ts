@@ -112,6 +112,28 @@ test('a user of Alpha alone gets no node of Bravo’s network, nor its name or r
   await expect(graph.region).not.toContainText('Bravo')
 })
 
+test('a device selected in the graph is scrolled into view in the list, marked as the selected one', async ({ page }) => {
+  test.setTimeout(60_000)
+  await openAlphaTopology(page, 'remy@honu.test')
+  // The list's last device: out of view while the list shows its first rows.
+  const table = page.getByRole('table', { name: 'Devices of Alpha Harbour' })
+  const area = page.locator('.honu-topology-devices')
+  await area.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  const last = (await table.getByRole('button', { name: /^Open / }).last().textContent())!
+  await area.evaluate((element) => element.scrollTo(0, 0))
+  const lastRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Open ${last}`, exact: true }) })
+  await expect(lastRow).not.toBeInViewport()
+
+  const graph = await openGraph(page)
+  await findNode(graph, last)
+  await page.getByRole('link', { name: 'List', exact: true }).click()
+  await area.scrollIntoViewIfNeeded()
+  await expect(lastRow).toBeInViewport()
+  await expect(lastRow.getByRole('button', { name: `Open ${last}`, exact: true })).toHaveAttribute('aria-current', 'true')
+  // It is the row Tab reaches in the table.
+  await expect(lastRow).toHaveAttribute('tabindex', '0')
+})
+
 test('a device going stale changes in the graph without a reload: its state, its shape in the details and what is said', async ({ page }) => {
   test.setTimeout(90_000)
   await openAlphaTopology(page, 'wes@honu.test')

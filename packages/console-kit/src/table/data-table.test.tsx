@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { DataTable, type ColumnDef, type SortingState } from './data-table'
 
@@ -108,6 +108,39 @@ describe('DataTable', () => {
     await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-rowindex', '4'))
     await user.keyboard('{Home}')
     await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-rowindex', '2'))
+  })
+
+  it('scrolls a row selected elsewhere into view and makes it the one Tab reaches, without taking the focus', async () => {
+    // jsdom does not scroll: a scrollTo that moves the area and says so, as a browser's does.
+    const scrollTo = vi.fn(function (this: Element, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top
+      this.dispatchEvent(new Event('scroll'))
+    })
+    Element.prototype.scrollTo = scrollTo as Element['scrollTo']
+    onTestFinished(() => void delete (Element.prototype as Partial<Element>).scrollTo)
+    const rows = people(1000)
+    function Selected() {
+      const [selected, setSelected] = useState<string>()
+      return (
+        <>
+          <button type="button" onClick={() => setSelected('u750')}>
+            Select 750
+          </button>
+          <DataTable columns={columns} rows={rows} getRowId={(p) => p.id} label="People" emptyText="No people" revealRowId={selected} />
+        </>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Selected />)
+    expect(screen.queryByRole('cell', { name: 'Person 00750' })).toBeNull()
+    const button = screen.getByRole('button', { name: 'Select 750' })
+    await user.click(button)
+    const cell = await screen.findByRole('cell', { name: 'Person 00750' })
+    const row = cell.closest('tr')!
+    expect(row).toHaveAttribute('tabindex', '0')
+    expect(bodyRows().filter((r) => r.tabIndex === 0)).toEqual([row])
+    expect(button).toHaveFocus()
+    expect(scrollTo).toHaveBeenCalled()
   })
 
   it('asks for more rows near the end of the loaded ones while more exist, and not when all are loaded', async () => {

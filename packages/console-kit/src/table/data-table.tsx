@@ -55,6 +55,11 @@ export interface DataTableProps<T> {
   busy?: boolean
   /** A class on the outer element (the scrolling area). */
   className?: string
+  /**
+   * A row selected elsewhere (a graph, a map): when it changes, or first shows among the rows, the table scrolls it
+   * into view and makes it the row Tab reaches. Focus stays where it is.
+   */
+  revealRowId?: string
 }
 
 const DEFAULT_ROW_HEIGHT = 44
@@ -95,6 +100,7 @@ export function DataTable<T>({
   actionsLabel = 'Actions',
   busy = false,
   className,
+  revealRowId,
 }: DataTableProps<T>) {
   const manual = onSortingChange !== undefined
   const [ownSorting, setOwnSorting] = useState<SortingState>([])
@@ -177,6 +183,20 @@ export function DataTable<T>({
     },
     [tableRows, virtualizer],
   )
+  // The row selected elsewhere, once per selection (not again on each re-sort or live update of the rows).
+  const revealIndex = revealRowId === undefined ? -1 : tableRows.findIndex((row) => row.id === revealRowId)
+  const revealed = useRef<string>(undefined)
+  useEffect(() => {
+    if (revealRowId === undefined || revealIndex < 0) {
+      revealed.current = undefined
+      return
+    }
+    if (revealed.current === revealRowId) return
+    revealed.current = revealRowId
+    setActiveId(revealRowId)
+    virtualizer.scrollToIndex(revealIndex, { align: 'auto' })
+  }, [revealRowId, revealIndex, virtualizer])
+
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     if (event.target !== event.currentTarget) return // keys inside the row's buttons are theirs
     const page = Math.max(1, Math.floor(height / rowHeight) - 1)

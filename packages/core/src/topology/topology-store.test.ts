@@ -185,6 +185,25 @@ describe('createTopologyStore', () => {
     expect(listener.mock.calls.length).toBe(heard)
   })
 
+  it('keeps the selection while nobody listens (list ↔ graph), for the same tenant only', async () => {
+    const fake = fakeSource()
+    const store = createTopologyStore(fake.source)
+    let stop = store.subscribe(() => {})
+    await settle()
+    store.select('alpha-usv-1')
+    stop()
+    stop = store.subscribe(() => {})
+    await settle()
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', selectedId: 'alpha-usv-1' })
+    // Another tenant chosen while nobody listened: its screen starts with nothing selected.
+    stop()
+    fake.setTenant(bravo)
+    store.subscribe(() => {})
+    expect(store.getSnapshot().selectedId).toBeUndefined()
+    await settle()
+    expect(store.getSnapshot()).toMatchObject({ status: 'ready', selectedId: undefined })
+  })
+
   it('with no tenant selected stays idle', async () => {
     const fake = fakeSource()
     fake.setTenant(undefined)

@@ -73,6 +73,8 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
   let unwatch: (() => void)[] = []
   let loading: AbortController | undefined
   let tenantId: string | undefined
+  /** The tenant of the selection kept while nobody listened. */
+  let keptFor: string | undefined
   let signature = ''
 
   const setState = (patch: Partial<TopologyState>) => {
@@ -134,10 +136,19 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
       return
     }
     loading?.abort()
+    // The selection kept while nobody listened (list ↔ graph) stays if it is of this tenant's.
+    const keep = tenant !== undefined && tenant.tenant_id === keptFor
+    keptFor = undefined
     tenantId = tenant?.tenant_id
     signature = ''
     // Another tenant: nothing of the last one stays, neither its model nor its selection.
-    setState({ status: tenant ? 'loading' : 'idle', model: undefined, error: undefined, selectedId: undefined, presence: presence().status })
+    setState({
+      status: tenant ? 'loading' : 'idle',
+      model: undefined,
+      error: undefined,
+      selectedId: keep ? state.selectedId : undefined,
+      presence: presence().status,
+    })
     if (tenant) void load(tenant)
   }
 
@@ -174,7 +185,9 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
         unwatch = []
         loading?.abort()
         loading = undefined
-        // Nobody listens: the next listener loads afresh (the filter and selection stay, like a screen's state).
+        // Nobody listens: the next listener loads afresh (the filter and selection stay, like a screen's state; the
+        // selection only for the same tenant).
+        keptFor = tenantId
         tenantId = undefined
         state = { ...INITIAL, filter: state.filter, selectedId: state.selectedId }
       }

@@ -92,6 +92,8 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
         rowHeight={ROW_HEIGHT}
         height={TABLE_HEIGHT}
         emptyText={total === 0 ? t('noDevices') : t('noMatches')}
+        // A device selected in the graph (or coming back from it) is scrolled into view here.
+        revealRowId={selectedId}
       />
     </Opening.Provider>
   )
