@@ -7,13 +7,10 @@ export const areaMessages = /* @__PURE__ */ defineMessages(
   {
     streams: 'Streams',
     networkTopology: 'Network topology',
-    networkTopologyText: 'The tenant’s devices and networks as a list.',
     networkGraph: 'Network graph',
-    networkGraphText: 'The tenant’s devices and networks as a graph.',
     collaboration: 'Collaboration',
     collaborationText: 'Messages and shared views between operators.',
     adminConsole: 'Admin console',
-    adminConsoleText: 'The tenant’s users, their roles and the tenant’s settings.',
     missionOperations: 'Mission operations',
     missionOperationsText: 'Running missions and their executions.',
     missionReview: 'Mission review',

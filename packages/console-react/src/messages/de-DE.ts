@@ -194,13 +194,10 @@ export default {
   areas: {
     streams: 'Streams',
     networkTopology: 'Netzwerktopologie',
-    networkTopologyText: 'Die Geräte und Netzwerke des Mandanten als Liste.',
     networkGraph: 'Netzwerkgraph',
-    networkGraphText: 'Die Geräte und Netzwerke des Mandanten als Graph.',
     collaboration: 'Zusammenarbeit',
     collaborationText: 'Nachrichten und geteilte Ansichten zwischen Operatoren.',
     adminConsole: 'Administrationskonsole',
-    adminConsoleText: 'Die Benutzer des Mandanten, ihre Rollen und die Einstellungen des Mandanten.',
     missionOperations: 'Missionsdurchführung',
     missionOperationsText: 'Laufende Missionen und ihre Ausführungen.',
     missionReview: 'Missionsauswertung',

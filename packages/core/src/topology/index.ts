@@ -3,3 +3,4 @@
 // the filter and the selection they share. Its own entry: it brings the live channel, which the login route must not.
 export * from './topology-model'
 export * from './topology-store'
+export * from './topology-words'

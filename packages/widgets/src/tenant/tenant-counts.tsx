@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, DEVICE_STATES, type TopologyCounts } from '@honu/core/topology'
+import { topologyWords, DEVICE_KINDS, DEVICE_STATES, type TopologyCounts } from '@honu/core/topology'
 import { useLocale, useMessages } from '@honu/console-kit'
 import { tenantMessages } from './tenant-messages'
 
@@ -17,6 +17,7 @@ export interface TenantCountsProps {
  */
 export function TenantCounts({ name, counts }: TenantCountsProps) {
   const t = useMessages(tenantMessages)
+  const w = useMessages(topologyWords)
   const { locale } = useLocale()
   const number = new Intl.NumberFormat(locale)
   const totalOf = (kind: (typeof DEVICE_KINDS)[number]) => DEVICE_STATES.reduce((sum, state) => sum + counts[kind][state], 0)
@@ -31,7 +32,7 @@ export function TenantCounts({ name, counts }: TenantCountsProps) {
           <th scope="col">{t('kind')}</th>
           {DEVICE_STATES.map((state) => (
             <th key={state} scope="col" data-state={state}>
-              {t(`state_${state}`)}
+              {w(`state_${state}`)}
             </th>
           ))}
           <th scope="col">{t('total')}</th>
@@ -40,7 +41,7 @@ export function TenantCounts({ name, counts }: TenantCountsProps) {
       <tbody>
         {DEVICE_KINDS.map((kind) => (
           <tr key={kind}>
-            <th scope="row">{t(`kind_${kind}`)}</th>
+            <th scope="row">{w(`kind_${kind}`)}</th>
             {DEVICE_STATES.map((state) => (
               <td key={state} data-state={state} data-zero={counts[kind][state] === 0 || undefined}>
                 {number.format(counts[kind][state])}

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react'
-import type { NetworkKind, TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, type NetworkKind, type TopologyNetwork } from '@honu/core/topology'
 import { useMessages } from '@honu/console-kit'
 import { tenantMessages } from './tenant-messages'
 
@@ -20,7 +20,8 @@ export interface TenantNetworksProps {
  */
 export function TenantNetworks({ tenantId, networks, labelledBy }: TenantNetworksProps) {
   const t = useMessages(tenantMessages)
-  const kindName = (kind: NetworkKind) => t(kind === 'remote' ? 'network_remote' : 'network_vpn')
+  const w = useMessages(topologyWords)
+  const kindName = (kind: NetworkKind) => w(kind === 'remote' ? 'network_remote' : 'network_vpn')
   const kindInSentence = (kind: NetworkKind) => t(kind === 'remote' ? 'networkOf_remote' : 'networkOf_vpn')
   if (networks.length === 0) return <p className="honu-tenant__muted">{t('noNetworks')}</p>
   return (

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from 'react'
-import { DEVICE_STATES, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, DEVICE_STATES, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
 import { DataTable, useLocale, useMessages, type ColumnDef } from '@honu/console-kit'
 import { topologyMessages } from './topology-messages'
 
@@ -30,6 +30,7 @@ export interface DeviceListProps {
  */
 export function DeviceList({ tenant, devices, networks, total, selectedId, onOpen }: DeviceListProps) {
   const t = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const { locale, dates } = useLocale()
   const clock = useMemo(
     () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: dates.hour12 }),
@@ -38,7 +39,7 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
   const columns = useMemo<ColumnDef<TopologyDevice>[]>(() => {
     const networkLabel = (id: string | undefined) => {
       const network = id ? networks.find((n) => n.id === id) : undefined
-      return network ? `${t(network.kind === 'remote' ? 'network_remote' : 'network_vpn')} ${network.cidr}` : t('noNetwork')
+      return network ? `${w(network.kind === 'remote' ? 'network_remote' : 'network_vpn')} ${network.cidr}` : t('noNetwork')
     }
     // Widths are proportions: they add up to 500 px, so the table fits a 600 px screen (spec §9) without scrolling
     // sideways, and a wider table shares its extra width out in the same proportions (fixed table layout). Long
@@ -53,7 +54,7 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
         // selection), so selecting keeps the same button: focus stays, and returns to it when the panel closes.
         cell: NameCell,
       },
-      { id: 'kind', header: t('kind'), size: 70, accessorFn: (device) => t(`kind_${device.kind}`) },
+      { id: 'kind', header: t('kind'), size: 70, accessorFn: (device) => w(`kind_${device.kind}`) },
       {
         id: 'state',
         header: t('state'),
@@ -64,7 +65,7 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
         cell: ({ row }) => (
           <span className="honu-topology-state" data-state={row.original.state}>
             <span className="honu-topology-state__dot" aria-hidden="true" />
-            {t(`state_${row.original.state}`)}
+            {w(`state_${row.original.state}`)}
           </span>
         ),
       },
@@ -78,7 +79,7 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
         cell: ({ row }) => (row.original.lastSeen === undefined ? t('never') : clock.format(row.original.lastSeen)),
       },
     ]
-  }, [t, networks, clock])
+  }, [t, w, networks, clock])
 
   const opening = useMemo(() => ({ selectedId, onOpen }), [selectedId, onOpen])
   return (

@@ -1,6 +1,6 @@
 import type { Stream } from '@honu/core'
 import type { WidgetType } from '@honu/core/grid'
-import type { TopologyDevice, TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
 import { Dialog, useConsoleClient, useLocale, useMessages, useTenant, useWidgetRegistry } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
 import { useAsync } from '../use-async'
@@ -52,6 +52,7 @@ export interface DevicePanelProps {
  */
 export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
   const t = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const client = useConsoleClient()
   const registry = useWidgetRegistry()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
@@ -59,8 +60,8 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
   const camera = device.kind === 'camera'
   const [streams, retryStreams] = useAsync(camera && !!tenantId && (async (signal) => (await client.v1.listVideos(tenantId, { signal })).items), [client, tenantId, camera])
   const network = networks.find((n) => n.id === device.networkId)
-  const kind = t(`kind_${device.kind}`)
-  const state = t(`state_${device.state}`)
+  const kind = w(`kind_${device.kind}`)
+  const state = w(`state_${device.state}`)
   const lastSeen =
     device.lastSeen === undefined
       ? t('never')
@@ -98,7 +99,7 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
         </div>
         <div>
           <dt>{t('network')}</dt>
-          <dd>{network ? `${t(network.kind === 'remote' ? 'network_remote' : 'network_vpn')} ${network.cidr}` : t('noNetwork')}</dd>
+          <dd>{network ? `${w(network.kind === 'remote' ? 'network_remote' : 'network_vpn')} ${network.cidr}` : t('noNetwork')}</dd>
         </div>
         <div>
           <dt>{t('lastSeen')}</dt>

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { DeviceKind } from '@honu/core'
-import { DEVICE_KINDS, DEVICE_STATES, type DeviceState, type TopologyFilter } from '@honu/core/topology'
+import { topologyWords, DEVICE_KINDS, DEVICE_STATES, type DeviceState, type TopologyFilter } from '@honu/core/topology'
 import { useMessages } from '@honu/console-kit'
 import { topologyMessages } from './topology-messages'
 
@@ -23,6 +23,7 @@ function toggled<T>(values: readonly T[], value: T, on: boolean, order: readonly
  */
 export function FilterBar({ filter, onChange }: FilterBarProps) {
   const t = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const id = useId()
   const active = filter.query !== '' || filter.kinds.length > 0 || filter.states.length > 0
   return (
@@ -46,7 +47,7 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
         {DEVICE_KINDS.map((kind: DeviceKind) => (
           <label key={kind} className="honu-checkbox honu-topology-chip" data-kind={kind}>
             <input type="checkbox" checked={filter.kinds.includes(kind)} onChange={(event) => onChange({ kinds: toggled(filter.kinds, kind, event.target.checked, DEVICE_KINDS) })} />
-            {t(`kind_${kind}`)}
+            {w(`kind_${kind}`)}
           </label>
         ))}
       </fieldset>
@@ -56,7 +57,7 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
           <label key={state} className="honu-checkbox honu-topology-chip" data-state={state}>
             <input type="checkbox" checked={filter.states.includes(state)} onChange={(event) => onChange({ states: toggled(filter.states, state, event.target.checked, DEVICE_STATES) })} />
             <span className="honu-topology-state__dot" aria-hidden="true" />
-            {t(`state_${state}`)}
+            {w(`state_${state}`)}
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { AlertTriangle } from 'lucide-react'
-import type { NetworkRef, TopologyDevice, TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, type NetworkRef, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
 import { useMessages } from '@honu/console-kit'
 import { topologyMessages } from './topology-messages'
 
@@ -26,10 +26,11 @@ export interface NetworksSectionProps {
  */
 export function NetworksSection({ tenant, networks, devices, selectedId, onSelect }: NetworksSectionProps) {
   const t = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const id = useId()
   const counts = new Map<string, number>()
   for (const device of devices) if (device.networkId) counts.set(device.networkId, (counts.get(device.networkId) ?? 0) + 1)
-  const label = (ref: Pick<NetworkRef, 'kind'>) => t(ref.kind === 'remote' ? 'network_remote' : 'network_vpn')
+  const label = (ref: Pick<NetworkRef, 'kind'>) => w(ref.kind === 'remote' ? 'network_remote' : 'network_vpn')
 
   return (
     <section className="honu-topology-networks" aria-labelledby={`${id}-title`}>

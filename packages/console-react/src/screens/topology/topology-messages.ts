@@ -5,8 +5,8 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./topology-de'
 
 /**
  * The network topology screen (spec §2 `networktopology`, issue 16): its two views, the filter bar, the networks
- * with their ranges and overlaps, the device list and the device panel. Kinds and states have their words here
- * (`kind_<kind>`, `state_<state>`), so the list, the graph and the panel say them alike.
+ * with their ranges and overlaps, the device list and the device panel. Kinds, states and network kinds have their
+ * words in core (`topologyWords` of `@honu/core/topology`), said alike here and in the Tenant widget.
  */
 export const topologyMessages = /* @__PURE__ */ defineMessages(
   'topology',
@@ -26,17 +26,8 @@ export const topologyMessages = /* @__PURE__ */ defineMessages(
     kind: 'Kind',
     state: 'State',
     clearFilters: 'Clear filters',
-    kind_camera: 'Camera',
-    kind_vehicle: 'Vehicle',
-    kind_remote_access: 'Remote access',
-    kind_unknown: 'Unknown',
-    state_online: 'Online',
-    state_stale: 'Stale',
-    state_offline: 'Offline',
     networks: 'Networks of {tenant}',
     noNetworks: '{tenant} has no networks.',
-    network_remote: 'Remote network',
-    network_vpn: 'VPN',
     range: '{start} – {end}',
     rangeLabel: 'Addresses',
     invalidCidr: 'Not a valid CIDR: no addresses.',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { filterDevices, type TopologyState, type TopologyStore } from '@honu/core/topology'
+import { filterDevices, topologyWords, type TopologyState, type TopologyStore } from '@honu/core/topology'
 import { useMessages, useTranslationsReady } from '@honu/console-kit'
 import { usePaths } from '../../navigation/paths-context'
 import { Loading, LoadStatus } from '../load-status'
@@ -20,7 +20,7 @@ export type TopologyView = 'list' | 'graph'
 const TopologyGraph = lazy(() => import('./graph/topology-graph').then((m) => ({ default: m.TopologyGraph })))
 
 // The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [topologyMessages.translations, graphMessages.translations]
+const books = () => [topologyMessages.translations, graphMessages.translations, topologyWords.translations]
 
 /** Props of {@link TopologyContent}. */
 export interface TopologyContentProps {

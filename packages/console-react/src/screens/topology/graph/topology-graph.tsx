@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react'
-import type { NetworkRef, TopologyDevice, TopologyFilter, TopologyModel, TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, type NetworkRef, type TopologyDevice, type TopologyFilter, type TopologyModel, type TopologyNetwork } from '@honu/core/topology'
 import { IconButton, useConsoleClient, useMessages, useTranslationsReady } from '@honu/console-kit'
 import { topologyMessages } from '../topology-messages'
 import { findNodes, hiddenByFilter, indexLayout, moveFocus, siblingPosition, type GraphIndex, type GraphMove } from './graph-index'
@@ -26,7 +26,7 @@ export interface TopologyGraphProps {
 }
 
 // The books' loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [graphMessages.translations, topologyMessages.translations]
+const books = () => [graphMessages.translations, topologyMessages.translations, topologyWords.translations]
 
 /** Stands for the name in a message formatted once and filled per node. */
 const NAME_MARK = '\u0000'
@@ -50,7 +50,7 @@ const KEY_MOVES: Readonly<Record<string, GraphMove>> = {
  */
 export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, layout: given, onRendered }: TopologyGraphProps) {
   const t = useMessages(graphMessages)
-  const tt = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const [packages] = useState(books)
   useTranslationsReady(packages)
   const layouts = getLayoutClient(useConsoleClient())
@@ -61,8 +61,8 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   const lookups = useMemo(() => modelLookups(model), [model])
 
   const networkLabel = useCallback(
-    (ref: NetworkRef) => t('network', { tenant: ref.tenantName, kind: tt(`network_${ref.kind}`), cidr: ref.cidr }),
-    [t, tt],
+    (ref: NetworkRef) => t('network', { tenant: ref.tenantName, kind: w(`network_${ref.kind}`), cidr: ref.cidr }),
+    [t, w],
   )
   // "{name} (stale)" formatted once per language, not once per node (20,000 formats showed in the benchmark).
   const stateLabels = useMemo(() => {
@@ -206,9 +206,9 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       if (!device) return node.id
       const position = siblingPosition(index, key, shown)
       const parent = node.parent ? index.byKey.get(node.parent) : undefined
-      return `${t('announceDevice', { name: device.name, kind: tt(`kind_${device.kind}`), state: tt(`state_${device.state}`), address: device.address || t('noAddress') })} ${t('announcePosition', { index: position.index, count: position.count, parent: parent ? labelOf(parent) : '' })}`
+      return `${t('announceDevice', { name: device.name, kind: w(`kind_${device.kind}`), state: w(`state_${device.state}`), address: device.address || t('noAddress') })} ${t('announcePosition', { index: position.index, count: position.count, parent: parent ? labelOf(parent) : '' })}`
     },
-    [index, t, tt, model, lookups, hidden, shown, labelOf, networkLabel],
+    [index, t, w, model, lookups, hidden, shown, labelOf, networkLabel],
   )
 
   const focusOn = useCallback(
@@ -506,6 +506,7 @@ function Details({
 }) {
   const t = useMessages(graphMessages)
   const tt = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const headingId = useId()
   let body
   if (!node || !index) {
@@ -518,12 +519,12 @@ function Details({
         <p className="honu-graph__name">{device.name}</p>
         <dl className="honu-graph__facts">
           <dt>{t('kindLabel')}</dt>
-          <dd>{tt(`kind_${device.kind}`)}</dd>
+          <dd>{w(`kind_${device.kind}`)}</dd>
           <dt>{t('stateLabel')}</dt>
           <dd>
             <span className={`honu-graph__state honu-graph__state--${device.state}`} data-state={device.state}>
               <StateMark state={device.state} />
-              {tt(`state_${device.state}`)}
+              {w(`state_${device.state}`)}
             </span>
           </dd>
           <dt>{t('addressLabel')}</dt>
@@ -545,7 +546,7 @@ function Details({
         <p className="honu-graph__name">{labelOf(node)}</p>
         <dl className="honu-graph__facts">
           <dt>{t('kindLabel')}</dt>
-          <dd>{node.kind === 'tenant' ? t('tenantKind') : node.kind === 'foreign-network' ? t('foreignKind') : tt(`network_${network?.kind ?? foreign?.kind ?? 'remote'}`)}</dd>
+          <dd>{node.kind === 'tenant' ? t('tenantKind') : node.kind === 'foreign-network' ? t('foreignKind') : w(`network_${network?.kind ?? foreign?.kind ?? 'remote'}`)}</dd>
           {network && (
             <>
               <dt>{t('rangeLabel')}</dt>
@@ -606,7 +607,7 @@ function KindMark({ kind }: { kind: 'tenant' | 'network' | 'foreign' | 'overlap'
 /** What the colours and shapes mean; each also in words. */
 function Legend() {
   const t = useMessages(graphMessages)
-  const tt = useMessages(topologyMessages)
+  const w = useMessages(topologyWords)
   const headingId = useId()
   return (
     <section className="honu-graph__legend" aria-labelledby={headingId}>
@@ -617,7 +618,7 @@ function Legend() {
         {(['online', 'stale', 'offline'] as const).map((state) => (
           <li key={state}>
             <StateMark state={state} />
-            {tt(`state_${state}`)}
+            {w(`state_${state}`)}
           </li>
         ))}
         <li>
