@@ -185,23 +185,32 @@ describe('createTopologyStore', () => {
     expect(listener.mock.calls.length).toBe(heard)
   })
 
-  it('keeps the selection while nobody listens (list ↔ graph), for the same tenant only', async () => {
+  it('keeps the selection and shows the last model at once after nobody listened (list ↔ graph), for the same tenant only', async () => {
     const fake = fakeSource()
     const store = createTopologyStore(fake.source)
     let stop = store.subscribe(() => {})
     await settle()
     store.select('alpha-usv-1')
     stop()
+    const calls = fake.calls.length
     stop = store.subscribe(() => {})
+    // The last model shows at once, with the same structure (the graph's layout is kept for it), while it reloads.
+    const shown = store.getSnapshot()
+    expect(shown).toMatchObject({ status: 'ready', selectedId: 'alpha-usv-1' })
+    expect(shown.model!.tenant.id).toBe('alpha')
+    const structure = shown.model!.structureVersion
     await settle()
+    expect(fake.calls.length).toBeGreaterThan(calls)
     expect(store.getSnapshot()).toMatchObject({ status: 'ready', selectedId: 'alpha-usv-1' })
+    expect(store.getSnapshot().model!.structureVersion).toBe(structure)
     // Another tenant chosen while nobody listened: its screen starts with nothing selected.
     stop()
     fake.setTenant(bravo)
     store.subscribe(() => {})
-    expect(store.getSnapshot().selectedId).toBeUndefined()
+    expect(store.getSnapshot()).toMatchObject({ status: 'loading', model: undefined, selectedId: undefined })
     await settle()
     expect(store.getSnapshot()).toMatchObject({ status: 'ready', selectedId: undefined })
+    expect(store.getSnapshot().model!.tenant.id).toBe('bravo')
   })
 
   it('with no tenant selected stays idle', async () => {

@@ -73,8 +73,11 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
   let unwatch: (() => void)[] = []
   let loading: AbortController | undefined
   let tenantId: string | undefined
-  /** The tenant of the selection kept while nobody listened. */
-  let keptFor: string | undefined
+  /**
+   * What is kept while nobody listens (the list and the graph swap, one leaves before the other comes): the tenant,
+   * its model as last loaded and its structure, shown at once to the next listener while a refresh loads.
+   */
+  let kept: { tenantId: string; model?: TopologyModel; signature: string } | undefined
   let signature = ''
 
   const setState = (patch: Partial<TopologyState>) => {
@@ -136,17 +139,18 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
       return
     }
     loading?.abort()
-    // The selection kept while nobody listened (list ↔ graph) stays if it is of this tenant's.
-    const keep = tenant !== undefined && tenant.tenant_id === keptFor
-    keptFor = undefined
+    // What was kept while nobody listened (list ↔ graph) comes back if it is this tenant's: the selection, and the
+    // model shown at once (its live states brought up to date by followPresence) while it is loaded again.
+    const back = tenant !== undefined && kept?.tenantId === tenant.tenant_id ? kept : undefined
+    kept = undefined
     tenantId = tenant?.tenant_id
-    signature = ''
+    signature = back?.model ? back.signature : ''
     // Another tenant: nothing of the last one stays, neither its model nor its selection.
     setState({
-      status: tenant ? 'loading' : 'idle',
-      model: undefined,
+      status: back?.model ? 'ready' : tenant ? 'loading' : 'idle',
+      model: back?.model,
       error: undefined,
-      selectedId: keep ? state.selectedId : undefined,
+      selectedId: back ? state.selectedId : undefined,
       presence: presence().status,
     })
     if (tenant) void load(tenant)
@@ -185,9 +189,9 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
         unwatch = []
         loading?.abort()
         loading = undefined
-        // Nobody listens: the next listener loads afresh (the filter and selection stay, like a screen's state; the
-        // selection only for the same tenant).
-        keptFor = tenantId
+        // Nobody listens: the next listener loads again (the filter and selection stay, like a screen's state; the
+        // selection and the last model only for the same tenant).
+        kept = tenantId === undefined ? undefined : { tenantId, model: state.status === 'ready' ? state.model : undefined, signature }
         tenantId = undefined
         state = { ...INITIAL, filter: state.filter, selectedId: state.selectedId }
       }
