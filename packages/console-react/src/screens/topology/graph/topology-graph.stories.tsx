@@ -185,3 +185,24 @@ export const FiveThousandDevices: Story = {
     await waitFor(() => expect(announced(canvasElement)).toHaveTextContent(/5,000 of 5,000 in Alpha Harbour Remote network/))
   },
 }
+
+/**
+ * A browser without WebGL (or out of contexts): the graph says so in words instead of a blank area, and the rest of
+ * the view (find, legend) stays.
+ */
+export const WithoutWebGL: Story = {
+  beforeEach: () => {
+    const original = HTMLCanvasElement.prototype.getContext
+    // Every WebGL context refused, as a browser without it does; 2D canvases still work.
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      return type.startsWith('webgl') ? null : (original as (type: string, ...rest: unknown[]) => RenderingContext | null).call(this, type, ...rest)
+    } as typeof original
+    return () => {
+      HTMLCanvasElement.prototype.getContext = original
+    }
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('This browser cannot draw the graph (WebGL is not available). The list shows the same devices.')
+    await expect(canvas.getByRole('region', { name: 'Legend' })).toBeVisible()
+  },
+}

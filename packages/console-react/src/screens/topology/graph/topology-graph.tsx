@@ -143,7 +143,11 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
     } catch (error) {
       // No WebGL 2 context (a browser without it, or one out of contexts): say so instead of a blank area.
       console.warn('The network graph cannot be drawn:', error)
-      queueMicrotask(() => setFailed(true))
+      queueMicrotask(() => {
+        setFailed(true)
+        // Not the one a theme switch just ended.
+        setRenderer(undefined)
+      })
       return
     }
     rendererRef.current = made
