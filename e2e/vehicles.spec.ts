@@ -94,7 +94,7 @@ test("the Vehicle widget links to the vehicle page, which shows its live telemet
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicle USV Kahu' })).toBeVisible()
   const telemetry = page.getByRole('region', { name: 'Telemetry' })
   await expect(telemetry.getByRole('region', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
-  await expect(page.getByRole('region', { name: 'Map' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Map', exact: true })).toBeVisible()
   const streams = page.getByRole('region', { name: 'Streams' })
   for (const camera of ['Bow camera', 'Stern camera', 'Mast camera']) await expect(streams.getByLabel(camera)).toBeVisible()
   await expect(streams.getByText('Dock overview')).toHaveCount(0)
