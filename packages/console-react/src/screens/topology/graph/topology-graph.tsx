@@ -89,7 +89,6 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   const containerRef = useRef<HTMLDivElement>(null)
   const theme = useThemeOf(containerRef)
   const canvasRef = useRef<HTMLDivElement>(null)
-  const rendererRef = useRef<GraphRenderer>(undefined)
   const [failed, setFailed] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   const focusKey = index?.keyOf(selectedId)
@@ -150,13 +149,9 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       })
       return
     }
-    rendererRef.current = made
     builtWith.current = latest.current.look
     setRenderer(made)
-    return () => {
-      rendererRef.current = undefined
-      made.kill()
-    }
+    return () => made.kill()
   }, [theme])
 
   // A new structure is a new graph in the same sigma; none (a new one being laid out) leaves the area empty.
@@ -185,8 +180,8 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   useEffect(() => {
     if (builtWith.current === look) return
     builtWith.current = look
-    rendererRef.current?.update()
-  }, [look])
+    renderer?.update()
+  }, [look, renderer])
 
   useEffect(() => {
     renderer?.setFocus(focusKey)
@@ -221,10 +216,10 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       const node = index.byKey.get(key)
       if (!node) return
       onSelect(node.id) // the focus follows through selectedId
-      rendererRef.current?.showNode(key)
+      renderer?.showNode(key)
       setAnnouncement(describe(key))
     },
-    [index, onSelect, describe],
+    [index, onSelect, describe, renderer],
   )
 
   // A device that changes state while focused is announced again.
@@ -248,7 +243,6 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       else if (focusKey) setAnnouncement(describe(focusKey))
       return
     }
-    const renderer = rendererRef.current
     switch (event.key) {
       case 'Enter':
       case ' ': {
@@ -290,9 +284,9 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
       <div className="honu-graph__toolbar">
         <FindNode index={index} labelOf={labelOf} lookups={lookups} shown={shown} onFound={focusOn} />
         <div className="honu-graph__zoom">
-          <IconButton label={t('zoomIn')} icon={ZoomIn} onClick={() => rendererRef.current?.zoom(1.5)} disabled={!index || failed} />
-          <IconButton label={t('zoomOut')} icon={ZoomOut} onClick={() => rendererRef.current?.zoom(1 / 1.5)} disabled={!index || failed} />
-          <IconButton label={t('fit')} icon={Maximize} onClick={() => rendererRef.current?.fit()} disabled={!index || failed} />
+          <IconButton label={t('zoomIn')} icon={ZoomIn} onClick={() => renderer?.zoom(1.5)} disabled={!index || failed} />
+          <IconButton label={t('zoomOut')} icon={ZoomOut} onClick={() => renderer?.zoom(1 / 1.5)} disabled={!index || failed} />
+          <IconButton label={t('fit')} icon={Maximize} onClick={() => renderer?.fit()} disabled={!index || failed} />
         </div>
       </div>
       <div className="honu-graph__body">
