@@ -352,6 +352,20 @@ describe('recovery', () => {
     client.stop()
   })
 
+  it('a refusal on another channel (a media 401, a live 4403) ends the session exactly as a refused call: one refresh, then the end', async () => {
+    const { client, auth } = setupRecovery()
+    await startSignedIn(client)
+    // The first refusal: one refresh, and the caller tries again.
+    await expect(client.reportUnauthorized(false)).resolves.toBe(true)
+    expect(auth.refreshCount).toBe(1)
+    expect(client.session.getState().status).toBe('authenticated')
+    // Refused again after it: signed out, everything forgotten, the sign-in page's notice.
+    await expect(client.reportUnauthorized(true)).resolves.toBe(false)
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined, notice: 'session-ended' })
+    expect(await auth.getCurrentUser()).toBeUndefined()
+    client.stop()
+  })
+
   it('the provider refusing the refresh ends the session too', async () => {
     const { client, auth } = setupRecovery()
     await startSignedIn(client)

@@ -74,8 +74,11 @@ export interface ConsoleExtensionContext {
   readonly apiBaseUrl: string
   readonly session: SessionStore
   readonly tenant: TenantStore
-  /** The one source of the console's token: `current()` for the next use, `refresh()` to force a fresh one. */
-  readonly tokens: Pick<TokenRefresher, 'current' | 'refresh'>
+  /**
+   * The one source of the console's token: `current()` for the next use, `refresh()` to force a fresh one,
+   * `onUnauthorized(retried)` when the server refused it (see {@link ConsoleClient.reportUnauthorized}).
+   */
+  readonly tokens: Pick<TokenRefresher, 'current' | 'refresh' | 'onUnauthorized'>
   readonly scheduler: Scheduler
   readonly logger: Logger
   readonly options: ConsoleClientOptions
@@ -130,6 +133,19 @@ export interface ConsoleClient {
    * ends as after a refused 401; a network failure only logs, the next refresh tries again.
    */
   refreshToken(): Promise<void>
+  /**
+   * The server refused the console's token on a channel other than the API client (a media route's 401; the live
+   * channel reports its 4403 the same way), and the session must end exactly as after a refused API call:
+   * `retried` is `false` the first time (one refresh, shared with every refusal of the same moment; resolves `true`
+   * when the caller should try again with the fresh token), `true` when the server refused again after that refresh
+   * (the session ends: signed out, every store reset, 'Your session has ended…' on the sign-in page; resolves
+   * `false`).
+   *
+   * @example
+   * // A player whose media request was refused with 401:
+   * if (await client.reportUnauthorized(refusedBefore)) retryNow()
+   */
+  reportUnauthorized(retried: boolean): Promise<boolean>
   /**
    * Loads the user record again after it failed at sign-in (`load-failed`): the 'Error logging in' retry. Runs by
    * itself when the connection returns.
@@ -313,6 +329,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     },
     syncUser: users.sync,
     refreshToken: async () => void (await tokens.refresh()),
+    reportUnauthorized: tokens.onUnauthorized,
     retrySession: users.retry,
     ping: () => pingHealth(http, baseUrl, logger),
     use(key, create) {

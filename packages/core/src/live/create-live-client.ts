@@ -75,8 +75,9 @@ export function getLiveClient(client: Pick<ConsoleClient, 'use' | 'connection'>)
       watchToken: (listener) => session.subscribe((now, before) => void (now.token !== before.token && listener(now.token))),
       // The server refused the token: a fresh one for the next attempt (a refusal by the provider ends the session).
       refreshToken: tokens.refresh,
-      // Revoked or disabled: the provider refuses the refresh, which ends the session as after a refused 401.
-      onRevoked: () => void tokens.refresh(),
+      // Revoked or disabled (4403): as after a 401 on an API call, one refresh and one more try; refused again (a
+      // revoked account whose provider still hands out tokens), or refused by the provider, the session ends.
+      onRevoked: tokens.onUnauthorized,
       createSocket: options.createLiveSocket,
       tenant: { get: () => tenant.getState().tenant?.tenant_id, subscribe: (listener) => tenant.subscribe(() => listener()) },
       // A lost socket may be a server gone: the console's connection store checks /health (its banner shows while it

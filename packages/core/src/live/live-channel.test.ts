@@ -242,6 +242,42 @@ describe('createLiveChannel', () => {
     expect(t.sockets).toHaveLength(2)
   })
 
+  it('on 4403 asks for a refresh and connects once more; refused again before opening, reports it as retried', async () => {
+    const t = setup()
+    // As the console answers: the first refusal refreshes (connect again), a second ends the session.
+    t.onRevoked.mockImplementation(async (retried: boolean) => !retried)
+    await openChannel(t)
+    t.last().serverClose(4403)
+    expect(t.onRevoked).toHaveBeenLastCalledWith(false)
+    await flush()
+    await flush()
+    // The refresh answered: a second socket with the current token.
+    expect(t.sockets).toHaveLength(2)
+    t.last().open()
+    expect(t.last().sent[0]).toEqual({ type: 'auth', token: 'token-1' })
+    // Refused again without ever opening: reported as retried, and no third socket.
+    t.last().serverClose(4403)
+    expect(t.onRevoked).toHaveBeenLastCalledWith(true)
+    await flush()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    expect(t.channel.getSnapshot().status).toBe('revoked')
+  })
+
+  it('a 4403 after the channel opened again counts as a first refusal', async () => {
+    const t = setup()
+    t.onRevoked.mockImplementation(async () => true)
+    await openChannel(t)
+    t.last().serverClose(4403)
+    await flush()
+    await flush()
+    t.last().open()
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.channel.getSnapshot().status).toBe('open')
+    t.last().serverClose(4403)
+    expect(t.onRevoked.mock.calls).toEqual([[false], [false]])
+  })
+
   it('closes on stop, drops late events and starts again', async () => {
     const t = setup()
     await openChannel(t)

@@ -45,8 +45,13 @@ export interface LiveChannelOptions {
   watchToken(listener: (token: string | undefined) => void): () => void
   /** Called when the server refused the token (4401) before the next attempt: refresh it. */
   refreshToken?(): Promise<unknown>
-  /** Called when the server closed with 4403 (revoked or disabled account). */
-  onRevoked?(): void
+  /**
+   * Called when the server closed with 4403 (revoked or disabled account), as the HTTP client's `onUnauthorized`
+   * is for a 401: `retried` is `false` the first time (refresh the token; resolve `true` to connect again with it)
+   * and `true` when the server refused again after that refresh without the channel opening in between (the
+   * session is over: end it). Without it, or when it resolves anything but `true`, the channel stays `revoked`.
+   */
+  onRevoked?(retried: boolean): Promise<boolean> | boolean | void
   /** Called when the connection was lost otherwise (the channel reconnects with backoff): e.g. check the server. */
   onDrop?(code: number): void
   createSocket?: LiveSocketFactory
@@ -118,6 +123,9 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   let unwatch: (() => void) | undefined
   // Each connection attempt has its generation: a token or a socket event of an older one is dropped.
   let generation = 0
+  // The server closed with 4403 and the channel has not been open since: a second 4403 (after the refresh the first
+  // one asked for) means the session is over, as a second 401 does for an API call.
+  let revokedSinceOpen = false
 
   const setState = (next: LiveConnectionState) => {
     state = next
@@ -178,6 +186,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       case 'ready': {
         const first = !authenticated
         authenticated = true
+        revokedSinceOpen = false
         if (state.status !== 'open') setState({ status: 'open', attempt: 0 })
         // Re-authentication answers `ready` again; only a new socket needs its subscriptions.
         if (first) for (const topic of topics.keys()) send({ type: 'subscribe', topic })
@@ -248,7 +257,15 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       if (event.code === LIVE_CLOSE.revoked) {
         clearRetry()
         setState({ status: 'revoked', attempt: 0, closeCode: event.code })
-        options.onRevoked?.()
+        const retried = revokedSinceOpen
+        revokedSinceOpen = true
+        const mine = generation
+        void Promise.resolve(options.onRevoked?.(retried))
+          .catch(() => false)
+          .then((again) => {
+            // Connect once more with the refreshed token, unless the channel moved on meanwhile (signed out, stopped).
+            if (again === true && started && mine === generation && state.status === 'revoked' && !socket) void connect()
+          })
         return
       }
       if (event.code === LIVE_CLOSE.notAuthenticated) void options.refreshToken?.()?.catch(() => undefined)
@@ -264,6 +281,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       // Signed out: no channel, and what it held is not the next user's.
       clearRetry()
       dropSocket(LIVE_CLOSE.normal)
+      revokedSinceOpen = false
       for (const topic of topics.values()) setTopicState(topic, { status: 'pending' })
       setState({ status: 'idle', attempt: 0 })
       return

@@ -66,6 +66,41 @@ describe('createPlayer', () => {
     expect(seen).toEqual(['connecting', 'failed', 'connecting', 'failed', 'connecting', 'playing', 'failed'])
   })
 
+  it('a 401 asks the app for a refresh and tries again at once; a second 401 before playing is reported as retried', async () => {
+    const player = make()
+    const unauthorized = vi.fn(async (retried: boolean) => !retried)
+    player.subscribe(() => {})
+    player.setOptions(options({ credentials: { idToken: async () => 'token', unauthorized } }))
+    started[0]!.events.failed({ key: 'signInAgain' })
+    expect(unauthorized).toHaveBeenLastCalledWith(false)
+    expect(player.getSnapshot()).toMatchObject({ state: 'failed', reason: { key: 'signInAgain' }, retryAt: undefined })
+    await Promise.resolve()
+    await Promise.resolve()
+    // Again at once with the fresh token, no backoff.
+    expect(live()).toEqual([started[1]])
+    started[1]!.events.failed({ key: 'signInAgain' })
+    expect(unauthorized).toHaveBeenLastCalledWith(true)
+    await Promise.resolve()
+    await Promise.resolve()
+    // The app ended the session: no retry, now or later.
+    expect(live()).toHaveLength(0)
+    scheduler.advance(60_000)
+    expect(started).toHaveLength(2)
+  })
+
+  it('a 401 after the player played again counts as a first refusal', async () => {
+    const player = make()
+    const unauthorized = vi.fn(async () => true)
+    player.subscribe(() => {})
+    player.setOptions(options({ credentials: { idToken: async () => 'token', unauthorized } }))
+    started[0]!.events.failed({ key: 'signInAgain' })
+    await Promise.resolve()
+    await Promise.resolve()
+    started[1]!.events.playing()
+    started[1]!.events.failed({ key: 'signInAgain' })
+    expect(unauthorized.mock.calls).toEqual([[false], [false]])
+  })
+
   it('frames stopping mean stalled after 4 s; stalled for 8 s means failed', () => {
     const player = make()
     player.subscribe(() => {})

@@ -125,6 +125,11 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
   const listeners = new Set<() => void>()
   let options: PlayerOptions | undefined
   let failures = 0
+  /**
+   * The media route refused the viewer (401) and the player has not played since: a second refusal, after the
+   * refresh the first one asked for, means the session is over (as a second 401 does for an API call).
+   */
+  let refusedSincePlaying = false
   /** The running connection's teardown; undefined when none runs. */
   let disconnect: (() => void) | undefined
   /** What the running connection was started from, to tell whether new options need a new one. */
@@ -162,6 +167,19 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
       stopStall()
       playback?.destroy()
       playback = undefined
+      const unauthorized = o.credentials?.unauthorized
+      if (why.key === 'signInAgain' && unauthorized) {
+        // Refused with 401: the app refreshes the token (and tries again at once with it) or, refused again after
+        // that refresh, ends the session, which unmounts the player with the screen.
+        const retried = refusedSincePlaying
+        refusedSincePlaying = true
+        update({ state: 'failed', reason: why, retryAt: undefined, stats: undefined })
+        void unauthorized(retried).then(
+          (again) => again && current && reconnect(),
+          () => undefined,
+        )
+        return
+      }
       const delay = retryDelay(failures++, random)
       update({ state: 'failed', reason: why, retryAt: now() + delay, stats: undefined })
       retryTimer = scheduler.setTimeout(() => current && reconnect(), delay)
@@ -171,6 +189,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
         if (!current) return
         stopStall()
         failures = 0
+        refusedSincePlaying = false
         lastFrame = now()
         update({ state: 'playing' })
       },

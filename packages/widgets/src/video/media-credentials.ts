@@ -10,6 +10,14 @@ export interface MediaCredentials {
    * to (a `<video src>`). Absent when the source is not a stream the API knows.
    */
   mediaToken?(): Promise<string | undefined>
+  /**
+   * A media route refused the viewer with 401. `retried` is `false` the first time (refresh the token and resolve
+   * `true` to have the player try again at once), `true` when it was refused again after that refresh before
+   * anything played (the session is over: end it, resolve `false`). The console's widgets pass the console
+   * client's `reportUnauthorized`, so a refused player ends the session exactly as a refused API call does.
+   * Without it, the player says 'Sign in again' and retries with backoff.
+   */
+  unauthorized?(retried: boolean): Promise<boolean>
 }
 
 /** Credentials applied to one source: only ever to addresses on the API's own origin. */

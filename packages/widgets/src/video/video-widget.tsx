@@ -40,6 +40,8 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
               return answer.token
             }
           : undefined,
+      // A 401 from a media route ends the session as one from the API does (after one refresh).
+      unauthorized: client.reportUnauthorized,
     }),
     [client, tenantId, videoId],
   )
