@@ -150,6 +150,25 @@ describe('the console live client against the reference server', () => {
   })
 })
 
+describe('the console live client when the console no longer knows the account', () => {
+  it('a 4403 after the refresh it asked for ends the session as a refused API call does, without any API call', async () => {
+    const email = `live-removed-${randomUUID()}@honu.test`
+    const uid = await server.identity.ensureUser({ email, password: 'live-pass-1' })
+    await server.db.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4)', [uid, 'Live', email, { alpha: ['reader'] }])
+    const { client } = await consoleAs(uid, email, 'live-pass-1')
+    const live = getLiveClient(client)
+    const states: string[] = []
+    live.connection.subscribe(() => states.push(`${live.connection.getSnapshot().status}:${live.connection.getSnapshot().closeCode ?? ''}`))
+    await waitFor(() => expect(live.connection.getSnapshot().status).toBe('open'))
+    // The account is gone from the console's database; the identity provider still knows it and refreshes its token,
+    // so the refresh alone cannot end the session: the server's second 4403 does.
+    await server.db.query('delete from users where uid = $1', [uid])
+    await waitFor(() => expect(client.session.getState()).toMatchObject({ status: 'signed-out', notice: 'session-ended' }))
+    expect(states.filter((s) => s === 'revoked:4403')).toHaveLength(2)
+    expect(live.connection.getSnapshot().status).toBe('idle')
+  })
+})
+
 describe('the console live client across a server restart', () => {
   it('shows reconnecting when the server goes away and resubscribes when it is back', async () => {
     const { client } = await consoleAs('demo-remy', 'remy@honu.test')
