@@ -122,6 +122,21 @@ async function setRoles(
   })
 }
 
+/**
+ * A super admin holds every role in every tenant (`*` first role org-admin): a role in one tenant would change
+ * nothing they may do (issue 22: it never lowers what `*` grants) and only mislead whoever reads the list, so a
+ * grant or change of one is refused with a message rather than stored. Removing one that exists is allowed.
+ */
+function refuseForSuperAdmin(target: UserRow, tenant: string) {
+  if (tenant !== ALL_TENANTS && isSuperAdmin(target.permissions)) {
+    throw new ApiError(
+      409,
+      'super-admin',
+      `${target.email} is a super admin (org-admin for all tenants) and already holds every role here: a role in one tenant would not change that.`,
+    )
+  }
+}
+
 function checkGrant(caller: UserRow, tenant: string, role: string) {
   if (tenant === ALL_TENANTS || role === 'org-admin') {
     if (!isSuperAdmin(caller.permissions)) throw forbidden('grant roles for all tenants')
@@ -232,6 +247,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
       const roles = await db.transaction(async (tx) => {
         const target = await locked(tx, await targetUser(tx, identity, caller, uid, { bind: true }))
+        refuseForSuperAdmin(target, tenant)
         const current = target.permissions[tenant] ?? []
         if (current.includes(role)) return current
         await setRoles(tx, caller, target, tenant, [...current, role], 'role.grant')
@@ -266,6 +282,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
         const target = await locked(tx, await targetUser(tx, identity, caller, uid))
         const current = target.permissions[tenant] ?? []
         if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
+        refuseForSuperAdmin(target, tenant)
         const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
         if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
         // Changing a role to itself changes nothing: no write, no audit entry.

@@ -3,12 +3,12 @@ import { createPermissionChecker } from './create-permission-checker'
 import { canEnterMissionPlanning, hasOrganisationPermission } from './mission-planning'
 import { deriveRole, getRoles, hasRemainingAdmin, isAdmin, isController, isSuperAdmin, isWriter } from './roles'
 
-describe('getRoles (§6: selected tenant, falling back to the all-tenants key)', () => {
+describe('getRoles (§6: selected tenant, falling back to the all-tenants key, which a tenant never lowers)', () => {
   const permissions = { '*': ['reader'], t1: ['admin', 'writer'], t2: [] }
   it.each([
-    ['t1', ['admin', 'writer']],
+    ['t1', ['admin', 'writer', 'reader']],
     ['t3', ['reader']],
-    ['t2', []],
+    ['t2', ['reader']],
     [undefined, ['reader']],
   ])('tenant %s → %j', (tenant, roles) => {
     expect(getRoles(permissions, tenant)).toEqual(roles)
@@ -16,6 +16,14 @@ describe('getRoles (§6: selected tenant, falling back to the all-tenants key)',
   it('answers no roles without permissions', () => {
     expect(getRoles(undefined, 't1')).toEqual([])
     expect(getRoles({ t1: ['admin'] }, 't9')).toEqual([])
+  })
+  it('never lowers what * grants: a super admin with a lower role in one tenant keeps org-admin there (issue 22)', () => {
+    const ops = { '*': ['org-admin'], alpha: ['reader'] }
+    expect(getRoles(ops, 'alpha')).toEqual(['reader', 'org-admin'])
+    expect(isAdmin(getRoles(ops, 'alpha'))).toBe(true)
+    expect(isController(getRoles(ops, 'alpha'))).toBe(true)
+    expect(getRoles({ t1: ['reader'] }, 't1')).toEqual(['reader'])
+    expect(getRoles({ '*': ['writer'], t1: ['writer', 'admin'] }, 't1')).toEqual(['writer', 'admin'])
   })
   it('derives the shown role from the first role', () => {
     expect(deriveRole(permissions, 't1')).toBe('admin')
@@ -99,6 +107,7 @@ describe('mission planning (§2, §6)', () => {
 describe('createPermissionChecker', () => {
   it('computes every check for one tenant', () => {
     const checker = createPermissionChecker({ '*': ['org-admin'], t1: ['writer'] }, 't1')
-    expect(checker).toEqual({ roles: ['writer'], isAdmin: false, isWriter: true, isController: false, isSuperAdmin: true })
+    // The tenant's writer adds to, never replaces, the org-admin * grants (issue 22).
+    expect(checker).toEqual({ roles: ['writer', 'org-admin'], isAdmin: true, isWriter: true, isController: true, isSuperAdmin: true })
   })
 })

@@ -8,14 +8,21 @@ export type Permissions = Readonly<Record<string, readonly string[] | undefined>
 export type KnownRole = 'org-admin' | 'admin' | 'writer' | 'controller' | 'reader'
 
 /**
- * The user's roles for a tenant: the tenant's own entry, falling back to the all-tenants key (spec §6).
+ * The user's roles in force for a tenant: the tenant's own entry, then what the all-tenants key grants (spec §6's
+ * "falling back to the all-tenants key", read as a floor: a per-tenant entry adds roles but never lowers what `*`
+ * grants, so a super admin who also holds `reader` in one tenant is still org-admin there). Own roles come first,
+ * so the role shown for the tenant ({@link deriveRole}) is still the tenant's own when it has one.
  *
- * @example getRoles({ '*': ['reader'], t1: ['admin'] }, 't1') // ['admin']
+ * @example getRoles({ '*': ['reader'], t1: ['admin'] }, 't1') // ['admin', 'reader']
+ * @example getRoles({ '*': ['org-admin'], t1: ['reader'] }, 't1') // ['reader', 'org-admin']
  */
 export function getRoles(permissions: Permissions | null | undefined, tenantId: string | null | undefined): readonly string[] {
   if (!permissions) return []
-  const own = tenantId ? permissions[tenantId] : undefined
-  return own ?? permissions[ALL_TENANTS] ?? []
+  const own = (tenantId && tenantId !== ALL_TENANTS ? permissions[tenantId] : undefined) ?? []
+  const everywhere = permissions[ALL_TENANTS] ?? []
+  if (everywhere.length === 0) return own
+  if (own.length === 0) return everywhere
+  return [...new Set([...own, ...everywhere])]
 }
 
 /** The role shown for a user in a tenant: the first of {@link getRoles}. */
