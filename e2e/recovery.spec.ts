@@ -124,6 +124,34 @@ test("a 500 on the user record at page load: 'Error logging in' with a Retry tha
   }
 })
 
+test('a session ended while the user only watches (no click, no API call): the live channel and the players end it as an API 401 would', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = `watching-${Date.now()}@honu.test`
+  const localId = await createThrowawayReader(email)
+  try {
+    await openStreams(page, email)
+    await page.getByRole('button', { name: /^Bow camera/ }).click()
+    const tile = page.getByRole('group', { name: 'Bow camera' })
+    await expect(tile.locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
+    // Every session of the account revoked (as firebase-admin's revokeRefreshTokens does), the account itself still
+    // enabled: the provider goes on refreshing its token, but each one carries the old sign-in time, which the server
+    // refuses. The page makes no API call of its own from here: only the live channel and the players can learn it.
+    await page.waitForTimeout(1100)
+    const validSince = String(Math.floor(Date.now() / 1000))
+    expect(
+      (await fetch(`${IDP}/projects/demo-honu/accounts:update`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId, validSince }) })).ok,
+    ).toBe(true)
+
+    // No click: the server's refusals (4403 on the socket, 401 on the playlist) end the session by themselves.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 })
+    await expect(page.getByRole('alert')).toContainText('Your session has ended. Sign in again to continue.')
+    await expect(page.locator('video, canvas')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+  } finally {
+    await fetch(`${IDP}/projects/demo-honu/accounts:delete`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId }) })
+  }
+})
+
 test('a revoked session reaches the sign-in page with its message, and every player stops', async ({ page }) => {
   test.setTimeout(90_000)
   const email = `revoked-${Date.now()}@honu.test`
