@@ -166,9 +166,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty
       // A field name refused by `propertyNames` comes with the name; ajv's own message would not say which.
       const badName = (first as { propertyName?: string } | undefined)?.propertyName
+      // A field name outside a fixed list (a v2 role map's permissions) is named with the names allowed.
+      const allowedNames = first?.keyword === 'enum' ? (first.params as { allowedValues?: unknown[] }).allowedValues : undefined
       const detail = extra
         ? `${where}.${extra} is not allowed`
-        : badName !== undefined
+        : badName !== undefined && allowedNames
+          ? `${where} names an unknown permission "${badName}" (known: ${allowedNames.join(', ')})`
+          : badName !== undefined
           ? `${where}.${badName} is not an allowed field name`
           : `${where} ${first?.message ?? 'is invalid'}`
       return reply.code(400).send({ code: 'invalid-request', message: `Invalid request: ${detail}.` })

@@ -6,7 +6,7 @@ import { callerOf } from '../access/access-gate'
 import type { Membership, OrganisationCaller as V2Caller } from '../access/organisation-caller'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
-import { EMAIL, FIELD, ID, NAME, V2_FILTERS, V2_RECORD } from '../schemas/field-schemas'
+import { EMAIL, ID, NAME, V2_FILTERS, V2_RECORD, V2_ROLES } from '../schemas/field-schemas'
 import { recordAudit, recordUpdate, sameJson, type AuditActor } from '../audit/audit-log'
 
 type Action = 'read' | 'write' | 'admin'
@@ -426,16 +426,9 @@ function registerV2UserRoutes(
       }
     })
 
-  const rolesSchema = {
-    type: 'object',
-    maxProperties: 20,
-    propertyNames: FIELD,
-    additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', enum: ['read', 'write', 'admin'] } },
-  } as const
-
   app.put(
     `${p}/user/:ownerType/:ownerId/:uid/role`,
-    { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams, body: rolesSchema } },
+    { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams, body: V2_ROLES } },
     async (request) => {
       const caller = callerOf(request)
       const { ownerId, uid } = request.params as { ownerId: string; uid: string }

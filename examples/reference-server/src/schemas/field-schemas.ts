@@ -71,5 +71,24 @@ export const V2_RECORD = {
     'characters per string, with no NUL, lone surrogate or control character but tab and line breaks.',
 } as const
 
+/**
+ * The permission names of a mission-planning role map (spec §6: a user "has super_admin, or the Organisation
+ * permission for a given action"; other names are not shown, and nothing in the server reads any other), and the
+ * actions each may hold. A map naming anything else is refused, never stored: `{"roles":["read"]}` once replaced a
+ * member's Organisation roles with a permission nothing reads (issue 22).
+ */
+export const ORGANISATION_PERMISSIONS = ['Organisation'] as const
+export const ORGANISATION_ACTIONS = ['read', 'write', 'admin'] as const
+
+/** A mission-planning role map (`PUT user/{a}/{b}/{c}/role`): known permission → known actions. */
+export const V2_ROLES = {
+  type: 'object',
+  maxProperties: 20,
+  // The pattern first: a name that is no field name at all says so; a well-formed unknown one is named as such.
+  propertyNames: { allOf: [FIELD, { enum: [...ORGANISATION_PERMISSIONS] }] },
+  additionalProperties: { type: 'array', maxItems: 20, items: { type: 'string', enum: [...ORGANISATION_ACTIONS] } },
+  description: `Permission → actions. Permissions: ${ORGANISATION_PERMISSIONS.join(', ')}; actions: ${ORGANISATION_ACTIONS.join(', ')}.`,
+} as const
+
 /** A v2 list's filters: `?field=value`, at most 20, each value free text of at most 200 characters. */
 export const V2_FILTERS = { type: 'object', maxProperties: 20, propertyNames: FIELD, additionalProperties: text(200) } as const
