@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, signIn } from './helpers'
+import { expectNoAxeViolations, mapPixels, signIn } from './helpers'
 
 async function openStreams(page: Page) {
   await signIn(page, 'wes@honu.test')
@@ -152,6 +152,13 @@ test('one widget throwing leaves the others working', async ({ page }) => {
   await expect(page.getByText('Broken vehicle stopped working.')).toBeVisible()
   // The map beside it still draws (its list of vehicles is there, empty on this page without a tenant).
   await expect(widget(page, 'Harbour map').locator('.honu-map')).toHaveAttribute('data-state', 'ready')
+  // Drawn on screen, not only said: the world's sea and land (the colour only MapLibre draws) in its view.
+  await expect
+    .poll(async () => {
+      const seen = await mapPixels(widget(page, 'Harbour map'))
+      return seen.water > 0.15 && seen.land > 0.01
+    })
+    .toBe(true)
   await page.getByRole('button', { name: 'Minimise: Harbour map' }).click()
   await page.getByRole('button', { name: 'Restore Harbour map' }).click()
   await expect(widget(page, 'Harbour map')).toBeVisible()

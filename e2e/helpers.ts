@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { inflateSync } from 'node:zlib'
 import { expect, type Locator, type Page } from '@playwright/test'
 
 export const PASSWORD = 'honu-demo-1'
@@ -134,4 +135,104 @@ export async function signOut(page: Page | Locator) {
 export async function switchTenant(page: Page, name: string | RegExp) {
   await page.getByRole('button', { name: /^Tenant: / }).click()
   await page.getByRole('menuitemradio', { name }).click()
+}
+
+/** Decodes a PNG (8-bit RGB or RGBA, not interlaced: what Chromium's screenshots are) into RGBA bytes, with node's zlib. */
+export function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8Array } {
+  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG')
+  let offset = 8
+  let width = 0
+  let height = 0
+  let channels = 0
+  const data: Buffer[] = []
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset)
+    const type = png.toString('latin1', offset + 4, offset + 8)
+    const body = png.subarray(offset + 8, offset + 8 + length)
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0)
+      height = body.readUInt32BE(4)
+      const [depth, colourType, , , interlace] = [body[8], body[9], body[10], body[11], body[12]]
+      channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0
+      if (depth !== 8 || !channels || interlace !== 0) throw new Error(`PNG not 8-bit RGB(A) progressive (depth ${depth}, colour ${colourType})`)
+    } else if (type === 'IDAT') data.push(body)
+    else if (type === 'IEND') break
+    offset += 12 + length
+  }
+  const raw = inflateSync(Buffer.concat(data))
+  const stride = width * channels
+  const rows = new Uint8Array(stride * height)
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? rows[y * stride + i - channels]! : 0
+      const b = y > 0 ? rows[(y - 1) * stride + i]! : 0
+      const c = i >= channels && y > 0 ? rows[(y - 1) * stride + i - channels]! : 0
+      const p = a + b - c
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter!]
+      if (predictor === undefined) throw new Error(`PNG filter ${filter}`)
+      rows[y * stride + i] = (line[i]! + predictor) & 0xff
+    }
+  }
+  const rgba = new Uint8Array(width * height * 4)
+  for (let i = 0; i < width * height; i++) {
+    rgba.set(rows.subarray(i * channels, i * channels + 3), i * 4)
+    rgba[i * 4 + 3] = channels === 4 ? rows[i * channels + 3]! : 255
+  }
+  return { width, height, rgba }
+}
+
+/** What a map's pixels show: see {@link mapPixels}. */
+export interface MapPixels {
+  /** The map view's size in CSS pixels (0 × 0 when it has collapsed). */
+  width: number
+  height: number
+  /** Pixels of the offline basemap's sea (#0d1b2a), as a share of the view (the view's own background is that colour too). */
+  water: number
+  /** Pixels of the offline basemap's land (#1d2733), as a share of the view: only MapLibre draws these. */
+  land: number
+  /** Pixels drawn in a vehicle's colour (ok green #3ddc84 or warning amber #ffb020): a count. */
+  vehicles: number
+  /** The box around the vehicle-coloured pixels, in the view's CSS pixels; undefined when there are none. */
+  vehicleBox?: { left: number; top: number; right: number; bottom: number }
+}
+
+const near = (rgba: Uint8Array, i: number, [r, g, b]: readonly [number, number, number], tolerance: number) =>
+  Math.abs(rgba[i]! - r) <= tolerance && Math.abs(rgba[i + 1]! - g) <= tolerance && Math.abs(rgba[i + 2]! - b) <= tolerance
+
+/**
+ * Reads what a map (a `.honu-map`, or an element holding one) shows on screen: a screenshot of its view (the area
+ * MapLibre draws in, without the vehicle list, whose swatches share the vehicles' colours), decoded and counted.
+ * A map whose attributes say drawn but whose canvas is not seen (a view of no height, a canvas under something)
+ * has no sea and no vehicles here. Colours: packages/widgets/src/map/offline-basemap.ts (BASEMAP_COLOURS.sea) and
+ * vehicle-status.ts (STATUS_COLOURS; stale grey is left out, too close to antialiased text).
+ */
+export async function mapPixels(map: Locator): Promise<MapPixels> {
+  const view = map.locator('.honu-map__view')
+  await view.scrollIntoViewIfNeeded()
+  const box = await view.boundingBox()
+  if (!box || box.width < 1 || box.height < 1) return { width: box?.width ?? 0, height: box?.height ?? 0, water: 0, land: 0, vehicles: 0 }
+  const { width, height, rgba } = decodePng(await view.screenshot({ animations: 'disabled', caret: 'hide' }))
+  const sea = [0x0d, 0x1b, 0x2a] as const
+  const landColour = [0x1d, 0x27, 0x33] as const
+  const vehicleColours = [[0x3d, 0xdc, 0x84], [0xff, 0xb0, 0x20]] as const
+  let water = 0
+  let land = 0
+  let vehicles = 0
+  let vehicleBox: MapPixels['vehicleBox']
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4
+      if (near(rgba, i, sea, 4)) water++
+      else if (near(rgba, i, landColour, 4)) land++
+      else if (vehicleColours.some((colour) => near(rgba, i, colour, 24))) {
+        vehicles++
+        vehicleBox = vehicleBox
+          ? { left: Math.min(vehicleBox.left, x), top: Math.min(vehicleBox.top, y), right: Math.max(vehicleBox.right, x), bottom: Math.max(vehicleBox.bottom, y) }
+          : { left: x, top: y, right: x, bottom: y }
+      }
+    }
+  return { width: box.width, height: box.height, water: water / (width * height), land: land / (width * height), vehicles, vehicleBox }
 }

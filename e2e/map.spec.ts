@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { API, expectNoAxeViolations, signIn } from './helpers'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { API, expectNoAxeViolations, mapPixels, signIn } from './helpers'
 
 // The Map widget over the running stack: the reference server ingests the simulator's real MAVLink 2 over UDP and
 // sends it on the live channel; the console draws it with MapLibre (WebGL through SwiftShader in headless Chromium).
@@ -19,6 +19,21 @@ async function addMap(page: Page) {
   await expect(map.locator('.honu-map')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 })
   return map
 }
+/**
+ * What the map shows on screen (its view's pixels, not its attributes, which said "drawn" over a view of no height):
+ * the sea in a good share of it, and at least `vehicles` vehicles' worth of their colour (an arrow is some 60 px).
+ */
+async function expectSeen(map: Locator, vehicles: number) {
+  await expect
+    .poll(
+      async () => {
+        const seen = await mapPixels(map)
+        return { water: seen.water > 0.15, vehicles: seen.vehicles >= vehicles * 25 }
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ water: true, vehicles: true })
+}
 const listed = (page: Page) =>
   widget(page, 'Map 1')
     .locator('li[data-device-id]')
@@ -32,6 +47,7 @@ test("the map shows Alpha's simulated vehicles moving and none of Bravo's; choos
   await expect.poll(() => listed(page), { timeout: 20_000 }).toEqual(ALPHA)
   // Drawn by MapLibre too, not only listed: fitted into view on arrival, every one with a position is drawn.
   await expect.poll(async () => Number(await map.locator('.honu-map').getAttribute('data-drawn-vehicles')), { timeout: 20_000 }).toBe(4)
+  await expectSeen(map, 4)
 
   // Moving: the route-flying vehicle's position changes.
   const position = () => map.locator('li[data-device-id="alpha-usv-1"] [data-position]').getAttribute('data-position')
@@ -72,6 +88,10 @@ test('with every request beyond the console and its server aborted, the map draw
   // MapLibre's worker ran (it tiles the GeoJSON) and land was drawn in WebGL.
   await expect(map.locator('.honu-map')).toHaveAttribute('data-basemap', 'drawn', { timeout: 20_000 })
   await expect.poll(() => listed(page), { timeout: 20_000 }).toEqual(ALPHA)
+  // Seen on screen: the sea and the vehicles on it; zoomed out, Oahu's land (only MapLibre draws that colour).
+  await expectSeen(map, 4)
+  for (let step = 0; step < 5; step++) await map.getByRole('button', { name: 'Zoom out' }).click()
+  await expect.poll(async () => (await mapPixels(map)).land, { timeout: 10_000 }).toBeGreaterThan(0.01)
   // Nothing was even asked of another origin (no tiles, glyphs, sprites or fonts).
   expect(elsewhere).toEqual([])
 })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, expectNoAxeViolations, markDocument, openAlphaStreams, sameDocument, serverReachable as reachable } from './helpers'
+import { API, expectNoAxeViolations, mapPixels, markDocument, openAlphaStreams, sameDocument, serverReachable as reachable } from './helpers'
 
 // The stack (scripts/serve.mjs) runs the simulator, which sends real MAVLink 2 over UDP for every seeded vehicle
 // to the reference server's ingest; the console gets it over its one live channel (a real WebSocket). USV Kahu
@@ -94,7 +94,24 @@ test("the Vehicle widget links to the vehicle page, which shows its live telemet
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicle USV Kahu' })).toBeVisible()
   const telemetry = page.getByRole('region', { name: 'Telemetry' })
   await expect(telemetry.getByRole('region', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
-  await expect(page.getByRole('region', { name: 'Map', exact: true })).toBeVisible()
+  const mapSection = page.getByRole('region', { name: 'Map', exact: true })
+  await expect(mapSection).toBeVisible()
+  const map = mapSection.locator('.honu-map')
+  await expect(map).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 })
+  // Seen, not only said: the attributes held while the map's view had no height and nothing showed. The sea fills
+  // much of a usable view, and the followed vehicle is drawn in the middle of it (within a sixth of each side).
+  await expect
+    .poll(async () => {
+      const seen = await mapPixels(map)
+      const centre = seen.vehicleBox && { x: (seen.vehicleBox.left + seen.vehicleBox.right) / 2, y: (seen.vehicleBox.top + seen.vehicleBox.bottom) / 2 }
+      return {
+        usable: seen.width >= 300 && seen.height >= 240,
+        water: seen.water > 0.2,
+        vehicle: seen.vehicles >= 20,
+        centred: !!centre && Math.abs(centre.x - seen.width / 2) < seen.width / 6 && Math.abs(centre.y - seen.height / 2) < seen.height / 6,
+      }
+    }, { timeout: 20_000 })
+    .toEqual({ usable: true, water: true, vehicle: true, centred: true })
   const streams = page.getByRole('region', { name: 'Streams' })
   for (const camera of ['Bow camera', 'Stern camera', 'Mast camera']) await expect(streams.getByLabel(camera)).toBeVisible()
   await expect(streams.getByText('Dock overview')).toHaveCount(0)

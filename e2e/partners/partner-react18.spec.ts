@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { mapPixels } from '../helpers'
 import { collectStyles, elementCount, styleDifferences, type CollectOptions, type StyleMap } from './compare-styles'
 
 // examples/partner-react18: a partner's portal on React 18 and react-router 7 under Vite's dev server (development
@@ -91,6 +92,13 @@ test('in the portal’s Vite dev server the Map widget draws its basemap and the
   // The worker ran (it tiles the offline basemap) and the four vehicles of Alpha are drawn.
   await expect(map).toHaveAttribute('data-basemap', 'drawn', { timeout: 30_000 })
   await expect.poll(async () => Number(await map.getAttribute('data-drawn-vehicles')), { timeout: 20_000 }).toBe(4)
+  // Seen on screen, not only said: the sea and the four vehicles' colour in the map's view (see e2e/map.spec.ts).
+  await expect
+    .poll(async () => {
+      const seen = await mapPixels(map)
+      return seen.water > 0.15 && seen.vehicles >= 4 * 25
+    }, { timeout: 20_000 })
+    .toBe(true)
   expect(refused).toEqual([])
 })
 

@@ -27,7 +27,8 @@ export interface MapControllerOptions {
   /** A vehicle was clicked on the map. */
   onSelect(deviceId: string): void
   /**
-   * The map finished drawing (MapLibre's `idle` with the style loaded): whether the offline basemap's sources were
+   * The map finished drawing (MapLibre's `idle` with the style loaded, or the end of a camera move with its tiles
+   * loaded, as a followed vehicle's map seldom goes idle): whether the offline basemap's sources were
    * tiled by the worker and drawn for this view (always false with a host's style), and how many vehicles are
    * drawn in view.
    */
@@ -111,12 +112,21 @@ export function createMapController(options: MapControllerOptions): MapControlle
     applyFit()
   })
   map.on('resize', applyFit)
-  map.on('idle', () => {
+  const settled = () => {
     if (!map.isStyleLoaded()) return
     // The offline basemap is drawn once its sources' tiles for this view are made (by the worker, from the
-    // package's GeoJSON) and rendered: whether land is in view or the view is all sea.
-    const basemap = !options.styleUrl && map.isSourceLoaded('land') && map.isSourceLoaded('borders')
+    // package's GeoJSON) and rendered: whether land is in view or the view is all sea. Not into a container of no
+    // size: MapLibre goes idle there too, having drawn nothing anyone can see.
+    const container = map.getContainer()
+    const seen = container.clientWidth > 0 && container.clientHeight > 0
+    const basemap = seen && !options.styleUrl && map.isSourceLoaded('land') && map.isSourceLoaded('borders')
     options.onIdle({ basemap, vehicles: ready ? vehicles.countInView(map) : 0 })
+  }
+  map.on('idle', settled)
+  // A map following a vehicle eases to it on every position (a few a second) and may not go idle for half a
+  // minute: the end of each move with its tiles loaded counts as settled too.
+  map.on('moveend', () => {
+    if (map.areTilesLoaded()) settled()
   })
   map.on('error', (event) => options.onError(new Error(event.error.message)))
   map.on('click', (event: MapMouseEvent) => {

@@ -51,8 +51,9 @@ const formatDeg = (value: number) => value.toFixed(5)
  * them from the keyboard; Fit shows them all; Follow keeps the selected one in view.
  *
  * Its root carries `data-state` (`loading` | `ready` | `error` | `no-worker`), `data-basemap="drawn"` once the offline basemap's
- * sources are tiled and drawn, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view when it last settled (what
- * browser tests read instead of the canvas's pixels).
+ * sources are tiled and drawn into a canvas of some size, and `data-drawn-vehicles`: how many vehicles MapLibre drew in view
+ * when it last settled. These say what MapLibre did, not what is seen: browser tests also read the view's pixels
+ * (e2e/helpers.ts `mapPixels`). The map fills its parent's height and is at least 12rem tall.
  *
  * @example <VehicleMap vehicles={vehicles} names={names} selectedId={id} onSelect={open} />
  */

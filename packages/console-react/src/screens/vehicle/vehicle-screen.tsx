@@ -70,7 +70,10 @@ export function VehicleScreen() {
         <section className="honu-vehicle-page__map" aria-labelledby={`${ids}-map`}>
           <h2 id={`${ids}-map`}>{t('map')}</h2>
           {mapWidget ? (
-            <EmbeddedWidget definition={mapWidget} id={`vehicle-page-map-${found.device_id}`} name={t('map')} data={{ deviceId: found.device_id }} />
+            // A frame of a set height (vehicle.css): the map fills its parent, as in a dashboard tile.
+            <div className="honu-vehicle-page__map-frame">
+              <EmbeddedWidget definition={mapWidget} id={`vehicle-page-map-${found.device_id}`} name={t('map')} data={{ deviceId: found.device_id }} />
+            </div>
           ) : (
             <p className="honu-muted">{t('mapComing')}</p>
           )}
