@@ -70,6 +70,39 @@ test('with the server stopped and restarted, the console says so once and comes 
 
 // The retries before this message are unit-tested (lazy-screen): Chromium keeps a failed module fetch for the life of
 // the page, so here they fail at once and only the reload recovers.
+test('a server that hangs (answers nothing, refuses nothing) is said within seconds, on an open page and on a reload, and the console recovers by itself', async ({ page }) => {
+  test.setTimeout(120_000)
+  const hang = async (ms: number) => {
+    expect((await fetch(`${API}/test/hang`, { method: 'POST', headers: json, body: JSON.stringify({ ms }) })).status).toBe(202)
+    // Stopped: its health check goes unanswered now.
+    await expect.poll(() => fetch(`${API}/health`, { signal: AbortSignal.timeout(500) }).then(() => 'answers', () => 'silent')).toBe('silent')
+  }
+  const connection = page.locator('.honu-connection')
+  await openStreams(page, 'wes@honu.test')
+
+  // An open page: the next call (the guard re-reads the user on a route change) waits, and the console says so long
+  // before the hang ends or the call times out.
+  await hang(25_000)
+  await page.getByRole('link', { name: 'Collaboration' }).click()
+  await expect(connection).toContainText('The server is not answering yet', { timeout: 10_000 })
+  await expectNoAxeViolations(page)
+  // The hang ends: the call is answered and the banner goes, with nothing reloaded.
+  await expect(connection).not.toContainText('not answering', { timeout: 40_000 })
+  await expect(page.getByRole('heading', { level: 1, name: 'Collaboration' })).toBeVisible()
+
+  // A reload while it hangs: never a blank page. The console mounts without waiting for the server and says why
+  // nothing loads yet.
+  await page.getByRole('link', { name: 'Streams' }).click()
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
+  await hang(25_000)
+  await page.reload()
+  await expect(page.getByText(/The console’s server is not answering right now|The server is not answering yet/).first()).toBeVisible({ timeout: 10_000 })
+  await expect(connection).toContainText('The server is not answering yet', { timeout: 10_000 })
+  // And it finishes loading by itself when the server goes on.
+  await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 60_000 })
+  await expect(connection).not.toContainText('not answering')
+})
+
 test("a screen whose code is gone (a redeploy replaced it): 'The console was updated or cannot be reached' with a Reload that works", async ({ page }) => {
   test.setTimeout(60_000)
   // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to

@@ -16,6 +16,8 @@ import './app.css'
 import { readHostConfig } from './host-config'
 
 const config = readHostConfig(import.meta.env)
+/** How long the start-up health check may hold the page before the console mounts anyway. */
+const STARTUP_HEALTH_TIMEOUT_MS = 2500
 
 void startConsole({
   steps: [
@@ -24,10 +26,14 @@ void startConsole({
     () => {
       if (!document.getElementById('root')) throw new Error('No #root element to mount the console into.')
     },
-    // Tell the person early when the API is down, rather than on their first click.
+    // Tell the person early when the API is down, rather than on their first click. Never wait long for it: a server
+    // that hangs must not keep the page blank (the console mounts, and its banner follows what the calls meet).
     async () => {
-      const up = await fetch(`${config.apiBase}/health`).then((r) => r.ok, () => false)
-      return up ? undefined : { notice: 'The console’s server cannot be reached right now; data will load once it is back.' }
+      const up = await fetch(`${config.apiBase}/health`, { signal: AbortSignal.timeout(STARTUP_HEALTH_TIMEOUT_MS) }).then(
+        (r) => r.ok,
+        () => false,
+      )
+      return up ? undefined : { notice: 'The console’s server is not answering right now; data will load once it is back.' }
     },
   ],
   mount(notices) {

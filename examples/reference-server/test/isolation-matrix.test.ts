@@ -105,6 +105,7 @@ const ACCESS: Record<string, Expectation> = {
   'GET /openapi.json': { need: 'public', scope: 'none', ok: 200, call: () => json('/openapi.json') },
   'GET /api/v1/live': { need: 'live', scope: 'none', ok: 401, call: () => json('/api/v1/live') },
   'POST /test/exit': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/exit') },
+  'POST /test/hang': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/hang', { ms: 100 }) },
   'POST /test/faults': { need: 'test', scope: 'none', ok: 200, call: () => json('/test/faults') },
   'DELETE /test/faults': { need: 'test', scope: 'none', ok: 204, call: () => json('/test/faults') },
   'POST /test/audit/fill': { need: 'test', scope: 'none', ok: 201, call: () => json('/test/audit/fill', { tenant_id: 'alpha', count: 1 }) },

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../api-error'
@@ -18,6 +19,9 @@ export interface InjectedFault {
  * Test-only controls, registered only when the server runs with test controls on (`HONU_MEDIA_TEST_CONTROLS=1`),
  * so browser tests can meet real failures of the real server rather than faked answers in the browser:
  * - `POST /test/exit`: the process exits right after answering (the start command's supervisor restarts it).
+ * - `POST /test/hang` with `{ ms }`: right after answering, the process stops (SIGSTOP) for `ms` and then goes on
+ *   (a detached `sleep` sends SIGCONT): a real hang, its sockets open, connections accepted by the kernel and
+ *   nothing answered, as a server stuck in a long pause or swapped out.
  * - `POST /test/faults` with `{ method, url, status, count }`: the next `count` requests to that route answer
  *   `status` with the server's usual error body; `DELETE /test/faults` clears them.
  * - `POST /test/audit/fill` with `{ tenant_id, count }`: `count` synthetic audit entries in the tenant, one a
@@ -40,6 +44,25 @@ export function registerTestControls(app: FastifyInstance, options: { exit?: () 
     await reply.code(202).send({ exiting: true })
     setTimeout(options.exit ?? (() => process.exit(75)), 50)
   })
+
+  app.post(
+    '/test/hang',
+    {
+      config: { access: 'test' },
+      schema: {
+        hide: true,
+        body: { type: 'object', additionalProperties: false, required: ['ms'], properties: { ms: { type: 'integer', minimum: 100, maximum: 60_000 } } },
+      },
+    },
+    async (request, reply) => {
+      const { ms } = request.body as { ms: number }
+      await reply.code(202).send({ hangingForMs: ms })
+      setTimeout(() => {
+        spawn('sh', ['-c', `sleep ${ms / 1000}; kill -CONT ${process.pid}`], { detached: true, stdio: 'ignore' }).unref()
+        process.kill(process.pid, 'SIGSTOP')
+      }, 50)
+    },
+  )
 
   app.post(
     '/test/faults',

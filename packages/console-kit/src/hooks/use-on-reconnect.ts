@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { cameBack } from '@honu/core'
 import { useConsoleClient } from './use-console-client'
 
 /**
@@ -15,7 +16,7 @@ export function useOnReconnect(onBack: () => void): void {
   useEffect(
     () =>
       client.connection.subscribe((now, before) => {
-        if (now.status === 'reachable' && before.status !== 'reachable') latest.current()
+        if (cameBack(now, before)) latest.current()
       }),
     [client],
   )

@@ -14,11 +14,11 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  * A console signed in on `entry`, its API reached through `fetchLike`; `advance` moves the client's clock and lets
  * the probe's answer arrive.
  */
-function signedIn(fetchLike: FetchLike, entry: string, setup?: (client: ConsoleClient) => void) {
+function signedIn(fetchLike: FetchLike, entry: string, setup?: (client: ConsoleClient) => void, slowAfterMs?: number) {
   vi.spyOn(Math, 'random').mockReturnValue(0.5)
   const scheduler = createManualScheduler()
   const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch: fetchLike },
+    api: { baseUrl: 'http://api.test', fetch: fetchLike, slowAfterMs },
     scheduler,
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
@@ -101,6 +101,30 @@ describe('ConnectionBanner and lists that come back by themselves', () => {
     expect(server.probes).toBe(before + 1)
     expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
     expect(screen.queryByText(/The server cannot be reached/)).not.toBeInTheDocument()
+  })
+
+  it('a server that hangs is said within seconds, while the call still waits; its late answer clears it without "Connected again"', async () => {
+    let release: (() => void) | undefined
+    const fetchLike: FetchLike = async (url) => {
+      const path = new URL(url).pathname
+      if (path === '/api/v1/videos') {
+        // Hangs: no answer, no failure, until released.
+        await new Promise<void>((resolve) => (release = resolve))
+        return json(200, { data: [{ video_id: 'v1', name: 'Bow camera', source: 'rtsp://x' }], total_count: 1 })
+      }
+      if (path === '/health') return json(200, { status: 'ok' })
+      return json(404, {})
+    }
+    signedIn(fetchLike, '/streams', (c) => c.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' }), 50)
+    const banner = await screen.findByText(/The server is not answering yet/)
+    expect(banner.closest('[aria-live="polite"]')).not.toBeNull()
+    // Nothing to retry: the call is still out.
+    expect(screen.queryByRole('button', { name: 'Retry now' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+    await act(async () => release?.())
+    expect(await screen.findByRole('button', { name: /^Bow camera/ })).toBeInTheDocument()
+    expect(screen.queryByText(/The server is not answering yet/)).not.toBeInTheDocument()
+    expect(screen.queryByText('Connected to the server again.')).not.toBeInTheDocument()
   })
 
   it('shows nothing while the server answers', async () => {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
+import { cameBack } from '@honu/core'
 import { useConsoleClient, useConnection, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
@@ -33,7 +34,7 @@ export function useSaysUnreachableInPlace() {
 
 /**
  * The console-wide connection state, shown once for the whole console (not per tile or list): a polite live
- * region that says when the server cannot be reached, while it is being tried again, and when it is back. Lists
+ * region that says when a call has waited seconds for an answer (a hung or overloaded server), when the server cannot be reached, while it is being tried again, and when it is back. Lists
  * fetch again by themselves when it returns; "Retry now" probes at once instead of waiting for the backoff.
  */
 export function ConnectionBanner({ quiet = false }: { quiet?: boolean }) {
@@ -46,7 +47,8 @@ export function ConnectionBanner({ quiet = false }: { quiet?: boolean }) {
     let timer: ReturnType<typeof setTimeout> | undefined
     const unsubscribe = client.connection.subscribe((now, before) => {
       if (now.status !== 'reachable') return setBack(false)
-      if (before.status === 'reachable') return
+      // Back after an outage; a slow answer that came is not one.
+      if (!cameBack(now, before)) return
       setBack(true)
       clearTimeout(timer)
       timer = setTimeout(() => setBack(false), BACK_MS)
@@ -63,7 +65,8 @@ export function ConnectionBanner({ quiet = false }: { quiet?: boolean }) {
   // region rather than role="status": the screens' own status lines stay the only "status" elements.
   return (
     <div className="honu-connection" aria-live="polite" data-state={down ? status : back ? 'back' : 'reachable'}>
-      {down && (
+      {down && status === 'slow' && <p>{t('slowServer')}</p>}
+      {down && status !== 'slow' && (
         <>
           <p>
             {status === 'retrying' ? t('retryingConnection') : t('unreachable')}

@@ -85,6 +85,16 @@ describe('createHttpClient', () => {
     expect(error).toMatchObject({ code: 'http/timeout', status: 0 })
   })
 
+  it('says a call is slow while it still waits, once, and says nothing of a call answered in time', async () => {
+    const onSlow = vi.fn()
+    const http = createHttpClient({ onSlow, slowAfterMs: 100 })
+    await http.request('GET', `${server.url}/ok`)
+    const waiting = http.request('GET', `${server.url}/slow`)
+    await vi.waitFor(() => expect(onSlow).toHaveBeenCalledTimes(1))
+    await expect(waiting).resolves.toEqual({})
+    expect(onSlow).toHaveBeenCalledTimes(1)
+  })
+
   it('aborts when the caller aborts', async () => {
     const controller = new AbortController()
     const pending = createHttpClient().request('GET', `${server.url}/slow`, { signal: controller.signal })

@@ -1,4 +1,5 @@
 import { HttpError } from '../errors/http-error'
+import { SLOW_AFTER_MS } from '../constants/timing'
 
 /** Query parameters; `undefined` values are left out. */
 export type Query = Readonly<Record<string, string | number | boolean | undefined | null>>
@@ -41,6 +42,13 @@ export interface HttpClientOptions {
    * whose server is gone), `true` for any other answer. Aborted calls report nothing. Feeds the connection state.
    */
   onReachability?: (reachable: boolean) => void
+  /**
+   * Called once for a call that has waited `slowAfterMs` without an answer (its headers), while it still waits:
+   * the server hangs or is overloaded. Feeds the connection state, so the console says so before the timeout.
+   */
+  onSlow?: () => void
+  /** How long a call waits before {@link HttpClientOptions.onSlow}. Default 4 s (`SLOW_AFTER_MS`). */
+  slowAfterMs?: number
   /**
    * Called when a call that carried a token is answered 401: `retried` is `false` the first time (refresh the
    * token and resolve `true` to send the call once more), `true` when the call sent again is refused too (the
@@ -124,6 +132,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       timedOut = true
       controller.abort()
     }, request.timeoutMs ?? timeoutMs)
+    // Said while the call still waits, not when it times out (the answer's headers end the wait; a long download
+    // that has started is not slow).
+    // A call given a longer timeout of its own (an export) is expected to take long: never said to be slow.
+    const expectedLong = request.timeoutMs !== undefined && request.timeoutMs > timeoutMs
+    const slowTimer = options.onSlow && !expectedLong ? setTimeout(() => options.onSlow?.(), options.slowAfterMs ?? SLOW_AFTER_MS) : undefined
     const onAbort = () => controller.abort()
     if (request.signal?.aborted) controller.abort()
     request.signal?.addEventListener('abort', onAbort, { once: true })
@@ -143,6 +156,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           signal: controller.signal,
         })
       } catch (cause) {
+        clearTimeout(slowTimer)
         if (timedOut) {
           report(false)
           throw new HttpError({ code: 'http/timeout', message: `${what} timed out.`, status: 0, cause })
@@ -158,6 +172,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           cause,
         })
       }
+      clearTimeout(slowTimer)
       // 502–504 come from a proxy (or gateway) in front of a server that is down or restarting.
       report(response.status < 502 || response.status > 504)
       let body: unknown
@@ -183,6 +198,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       return body as T
     } finally {
       clearTimeout(timer)
+      clearTimeout(slowTimer)
       request.signal?.removeEventListener('abort', onAbort)
     }
   }

@@ -23,7 +23,7 @@ import {
   createNamespacedStorage,
   type ConsoleStorage,
 } from '../platform/storage-adapter'
-import { createConnectionStore, type ConnectionStore } from '../stores/connection-store'
+import { cameBack, createConnectionStore, type ConnectionStore } from '../stores/connection-store'
 import { createFlagsStore, type FlagsStore } from '../stores/flags-store'
 import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
 import { createStreamViewStore, type StreamViewStore } from '../stores/stream-view-store'
@@ -41,6 +41,8 @@ export interface ConsoleClientOptions {
     v2Services?: V2ServiceMap
     /** Per-call timeout. Default 30 s. */
     timeoutMs?: number
+    /** How long a call waits before the connection state says the server is slow (`SLOW_AFTER_MS`, 4 s, by default). */
+    slowAfterMs?: number
     fetch?: FetchLike
   }
   /** The identity provider; without one the console is signed out and calls carry no token. */
@@ -231,9 +233,11 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   const http = createHttpClient({
     fetch: options.api.fetch,
     timeoutMs: options.api.timeoutMs,
+    slowAfterMs: options.api.slowAfterMs,
     // A bearer token obtained before each call; the provider refreshes it when close to expiry (spec §7).
     getToken: tokens.current,
     onReachability: (up) => (up ? connection.getState().reportReachable() : connection.getState().reportUnreachable()),
+    onSlow: () => connection.getState().reportSlow(),
     onUnauthorized: tokens.onUnauthorized,
   })
   const v1 = createV1Client({ http, baseUrl, avatar: options.avatar, logger })
@@ -280,7 +284,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
       running = true
       for (const store of lifecycles) store.resume()
       // Signing in failed because the server could not be reached: finish it when the server answers again.
-      cleanups.push(connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && users.retry())))
+      cleanups.push(connection.subscribe((now, before) => void (cameBack(now, before) && users.retry())))
       connection.getState().retryNow()
       if (auth) {
         if (session.getState().status === 'idle') session.getState().setLoading()

@@ -18,3 +18,9 @@ export const DARK_MODE_DEFAULT = true
 // no popup sign-in and no cross-tab token sync or store polling, and its styles own their textarea sizes; a figure
 // nothing reads would only drift from the code that really decides. (The breakpoints are in breakpoints.ts, which a
 // test holds against the CSS.)
+/**
+ * How long an API call waits for an answer before the console says the server is slow to answer (our figure, not
+ * the spec's: long enough for a busy server, short enough that a hung one is said within seconds, not at the 30 s
+ * timeout).
+ */
+export const SLOW_AFTER_MS = 4000

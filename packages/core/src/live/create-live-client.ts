@@ -1,6 +1,7 @@
 import type { ConsoleClient } from '../client/create-console-client'
 import type { Logger } from '../platform/logger'
 import type { Scheduler } from '../platform/scheduler'
+import { cameBack } from '../stores/connection-store'
 import { createLiveChannel, type LiveChannel, type LiveChannelOptions } from './live-channel'
 import { LIVE_PATH } from './protocol'
 import { createDevicesStore, type DevicesStore } from './devices-store'
@@ -85,7 +86,7 @@ export function getLiveClient(client: Pick<ConsoleClient, 'use' | 'connection'>)
       onDrop: () => client.connection.getState().check(),
       // ... and when the API answers again (a call or a probe), no need to wait out the backoff.
       onReachable: (listener) =>
-        client.connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && listener())),
+        client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
       scheduler,
       logger,
     }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
-import { createConnectionStore, type ConnectionStatus } from './connection-store'
+import { cameBack, createConnectionStore, type ConnectionStatus } from './connection-store'
 
 /** A probe the test answers by hand: each call waits until `answer` settles it. */
 function createProbe() {
@@ -38,6 +38,37 @@ describe('createConnectionStore', () => {
     expect(store.getState().status).toBe('reachable')
     expect(probe.calls).toBe(0)
     expect(scheduler.pending).toBe(0)
+  })
+
+  it('a call waiting too long makes it slow; an answer makes it reachable again, which is no coming back', () => {
+    const { probe, store } = setup()
+    const back: boolean[] = []
+    store.subscribe((now, before) => back.push(cameBack(now, before)))
+    store.getState().reportSlow()
+    expect(store.getState().status).toBe('slow')
+    // Retry now has nothing to probe while calls are only slow.
+    store.getState().retryNow()
+    expect(probe.calls).toBe(0)
+    store.getState().reportReachable()
+    expect(store.getState().status).toBe('reachable')
+    expect(back).toEqual([false, false])
+  })
+
+  it('slow, then the call fails: unreachable and probed; an answer then is coming back', async () => {
+    const { scheduler, probe, store } = setup()
+    store.getState().reportSlow()
+    store.getState().reportUnreachable()
+    expect(store.getState().status).toBe('unreachable')
+    // A slow call while the server is known down changes nothing.
+    store.getState().reportSlow()
+    expect(store.getState().status).toBe('unreachable')
+    scheduler.advance(1000)
+    expect(probe.calls).toBe(1)
+    let back = false
+    store.subscribe((now, before) => void (back ||= cameBack(now, before)))
+    await probe.answer(true)
+    expect(store.getState().status).toBe('reachable')
+    expect(back).toBe(true)
   })
 
   it('goes unreachable on a failed call, probes with a doubling backoff, and is reachable when a probe answers', async () => {

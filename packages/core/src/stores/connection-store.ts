@@ -3,9 +3,19 @@ import type { Scheduler } from '../platform/scheduler'
 
 /**
  * Whether the console's server answers: `reachable` until a call fails to reach it; then `unreachable` while
- * waiting for the next probe of `/health`, and `retrying` while a probe is under way.
+ * waiting for the next probe of `/health`, and `retrying` while a probe is under way. `slow`: a call has waited
+ * `SLOW_AFTER_MS` (4 s) without an answer (a server that hangs, or one so overloaded it might as well): said at
+ * once rather than when the call times out; the next answer makes it `reachable` again, a failed call `unreachable`.
  */
-export type ConnectionStatus = 'reachable' | 'unreachable' | 'retrying'
+export type ConnectionStatus = 'reachable' | 'slow' | 'unreachable' | 'retrying'
+
+
+/**
+ * Whether the connection just came back after an outage (`unreachable` or `retrying` before, `reachable` now): what
+ * lists and channels wait for to fetch or connect again. A slow answer that finally came is not an outage.
+ */
+export const cameBack = (now: Pick<ConnectionState, 'status'>, before: Pick<ConnectionState, 'status'>): boolean =>
+  now.status === 'reachable' && (before.status === 'unreachable' || before.status === 'retrying')
 
 /** The console-wide connection state: one per console instance, shown once, not per tile. */
 export interface ConnectionState {
@@ -14,6 +24,8 @@ export interface ConnectionState {
   failures: number
   /** A call could not reach the server (network failure, timeout, 502–504 from a proxy): probe until it answers. */
   reportUnreachable(): void
+  /** A call has waited `SLOW_AFTER_MS` without an answer: `slow`, unless the server is already known down. */
+  reportSlow(): void
   /** A call was answered: the server is reachable (stops probing). */
   reportReachable(): void
   /** Probes now instead of at the next step of the backoff (a "Retry now" button, or the client starting again). */
@@ -79,9 +91,13 @@ export function createConnectionStore(scheduler: Scheduler, probe: () => Promise
       status: 'reachable',
       failures: 0,
       reportUnreachable() {
-        if (get().status !== 'reachable') return
+        const { status } = get()
+        if (status !== 'reachable' && status !== 'slow') return
         set({ status: 'unreachable' })
         schedule()
+      },
+      reportSlow() {
+        if (get().status === 'reachable') set({ status: 'slow' })
       },
       reportReachable() {
         const { status, failures } = get()
@@ -91,10 +107,12 @@ export function createConnectionStore(scheduler: Scheduler, probe: () => Promise
         set({ status: 'reachable', failures: 0 })
       },
       retryNow() {
-        if (get().status !== 'reachable') run()
+        const { status } = get()
+        if (status !== 'reachable' && status !== 'slow') run()
       },
       check() {
-        if (get().status !== 'reachable') return run()
+        const { status } = get()
+        if (status !== 'reachable' && status !== 'slow') return run()
         cancel()
         const mine = generation
         void probe()

@@ -1,4 +1,5 @@
 export {
+  cameBack,
   createConnectionStore,
   PROBE_BASE_DELAY_MS,
   PROBE_MAX_DELAY_MS,

@@ -1,6 +1,7 @@
 import type { Device, Tenant } from '../api/v1-types'
 import type { ConsoleClient } from '../client/create-console-client'
 import { getLiveClient } from '../live/create-live-client'
+import { cameBack } from '../stores/connection-store'
 import type { DevicesState } from '../live/devices-store'
 import {
   applyPresence,
@@ -226,7 +227,7 @@ export function getTopologyStore(client: Pick<ConsoleClient, 'use' | 'v1' | 'ten
       tenant: { get: () => client.tenant.getState().tenant, subscribe: (listener) => client.tenant.subscribe(() => listener()) },
       presence: live.devices,
       onReachable: (listener) =>
-        client.connection.subscribe((now, before) => void (now.status === 'reachable' && before.status !== 'reachable' && listener())),
+        client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
     })
     // Nothing to start or stop of its own: it works while it has listeners, and the live client is the console's.
     return Object.assign(store, { start() {}, stop() {} })
