@@ -35,6 +35,18 @@ async function addWidget(page: Page, title: string) {
   await expect(picker).toBeHidden()
 }
 
+test('every widget is added at spec §9’s default size in free layout: 4 columns wide, 8 rows high', async ({ page }) => {
+  await openStreams(page)
+  for (const [title, name] of [['Video', 'Video 1'], ['Vehicle', 'Vehicle 1'], ['Map', 'Map 1'], ['Tenant', 'Tenant 1']] as const) {
+    await addWidget(page, title)
+    await expect(widget(page, name)).toBeVisible()
+    expect(await place(gridItem(page, name)), title).toMatchObject({ w: 4, h: 8 })
+    // 8 rows of 70 px with the 10 px margin: the tile is drawn that tall, not only said so.
+    const box = (await gridItem(page, name).boundingBox())!
+    expect(Math.round(box.height), title).toBe(8 * 70)
+  }
+})
+
 test('drag and resize with the mouse; the layout survives a reload', async ({ page }) => {
   await openStreams(page)
   await addWidget(page, 'Video')

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
+import { addWidget, defaultGridSettings, SIZE } from '@honu/core/grid'
 import { widgetDefinitions } from './registry'
 import { parseVideoWidgetData } from './video/video-widget-data'
 
@@ -47,5 +48,14 @@ describe('widgetDefinitions', () => {
     expect(tenant.picker).toBeUndefined()
     expect(tenant.parse(undefined)).toEqual({})
     expect(tenant.parse(JSON.parse(JSON.stringify({ tenantId: 'bravo' })))).toEqual({})
+  })
+})
+
+describe('default widget sizes (spec §4, §9: S wide, L tall, at least S high and XS wide, in free layout)', () => {
+  it.each(widgetDefinitions.map((d) => [d.type, d] as const))('%s is added 4 wide and 8 high, at least 2 wide and 4 high', (type, definition) => {
+    // What the add-widget menu does: the type's own size, if any, over the mode's default.
+    const [added] = addWidget([], { id: `${type}-1`, type, name: type, ...definition.defaultSize }, defaultGridSettings)
+    expect(added).toMatchObject({ w: SIZE.S, h: SIZE.L, minW: SIZE.XS, minH: SIZE.S })
+    expect(added).toMatchObject({ w: 4, h: 8, minW: 2, minH: 4 })
   })
 })

@@ -27,7 +27,9 @@ function planned(definition: Pick<WidgetDefinition, 'type' | 'title' | 'titleMes
 
 /**
  * The nine widget types of spec §2, in the add menu's order: each with its title, icon and description, its
- * code loaded on first use, and how its stored `data` is read. Pass it to the console (`<Console
+ * code loaded on first use, and how its stored `data` is read. None sets a `defaultSize`: every type is added at
+ * spec §9's default in free layout, S wide and L tall (4 × 8), at least S high and XS wide (4 and 2), and each
+ * widget's content fits that tile and reflows when it is resized down to its minimum. Pass it to the console (`<Console
  * widgets={widgetDefinitions}>`, `createConsoleRoutes({ widgets })`) or to a `<Dashboard registry>`.
  */
 export const widgetDefinitions: WidgetRegistry = [
@@ -36,8 +38,6 @@ export const widgetDefinitions: WidgetRegistry = [
     ...titled('vehicle'),
     icon: Car,
     description: placeholderMessages.messages.Vehicle,
-    // Four columns by four rows (spec §9's S by S): the ten values in two columns at 1920 px.
-    defaultSize: { w: 4, h: 4 },
     load: async () => ({ default: (await import('./vehicle/vehicle-widget')).VehicleWidget }),
     // A new Vehicle widget asks which of the tenant's vehicles to show.
     picker: async () => ({ default: (await import('./vehicle/vehicle-widget-picker')).VehicleWidgetPicker }),
@@ -58,9 +58,6 @@ export const widgetDefinitions: WidgetRegistry = [
     ...titled('video'),
     icon: Video,
     description: placeholderMessages.messages.Video,
-    // Four columns by four rows (spec §9's S by S, the least height a widget may have): a 16:9 picture under the
-    // tile's header at 1920 px with the stream list open, so the tile is not three times taller than its picture.
-    defaultSize: { w: 4, h: 4 },
     load: async () => ({ default: (await import('./video/video-widget')).VideoWidget }),
     // A new Video widget asks which of the tenant's streams to play.
     picker: async () => ({ default: (await import('./video/video-widget-picker')).VideoWidgetPicker }),
