@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, serveFlags, signIn, signOut, storageKeys } from './helpers'
+import { expectNoAxeViolations, PASSWORD, serveFlags, signIn, signOut, storageKeys } from './helpers'
 
 async function pickTenant(page: Page, name: RegExp) {
   await expect(page).toHaveURL(/\/tenant$/)
@@ -15,13 +15,17 @@ test('the tenant pick survives a reload', async ({ page }) => {
   await expect(page.getByRole('banner')).toContainText('Charlie Survey')
 })
 
-test('step 3: a signed-out deep link goes to login; signed in with a tenant it opens', async ({ page }) => {
+test('step 3: a signed-out deep link goes to login, and opens after sign-in and the tenant choice', async ({ page }) => {
   await page.goto('/networktopology/networkgraph')
   await expect(page).toHaveURL(/\/login$/)
-  await signIn(page, 'wes@honu.test')
-  // Step 4 first: no tenant yet.
-  await pickTenant(page, /Alpha Harbour/)
-  await page.goto('/networktopology/networkgraph')
+  // The form where the guard put it (a fresh visit to /login would forget the link).
+  await page.getByLabel('E-mail').fill('wes@honu.test')
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // Step 4 on the way: no tenant yet. The choice then opens the page the user came for, not the streams.
+  await expect(page).toHaveURL(/\/tenant$/)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await expect(page).toHaveURL(/\/networktopology\/networkgraph$/)
   await expect(page.getByRole('heading', { name: 'Network graph' })).toBeVisible()
 })
 

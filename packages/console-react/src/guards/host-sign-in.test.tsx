@@ -74,6 +74,17 @@ describe('host sign-in', () => {
     expect(onSignInRequired).toHaveBeenCalledTimes(1)
   })
 
+  it('embedded under a base path, a deep link survives the host’s sign-in and the tenant choice', async () => {
+    const portal = createPortal()
+    const onSignInRequired = vi.fn()
+    const { router } = consoleAt('/ops/networktopology', { auth: portal.auth, basePath: '/ops', host: { onSignInRequired }, server })
+    await waitFor(() => expect(onSignInRequired).toHaveBeenCalledWith('/ops/networktopology'))
+    portal.signIn(wes)
+    // No tenant yet: the choice first, then the page the user came for.
+    fireEvent.click(await screen.findByRole('button', { name: /Alpha Harbour/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ops/networktopology'))
+  })
+
   it('with signInUrl the browser goes to the host page with the path as returnTo (no token in it)', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {})
     consoleAt('/ops/adminconsole', { auth: createPortal().auth, basePath: '/ops', host: { signInUrl: 'https://portal.example.com/signin' }, server })

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { consoleAt } from '../__fixtures__/console-at'
 import { CONSOLE_ROUTES } from '../navigation/console-routes'
@@ -31,6 +31,24 @@ describe('RouteGuard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/collaboration')
+  })
+
+  it('a deep link survives sign-in and the tenant choice: the chosen tenant opens it, not the streams', async () => {
+    const { router } = consoleAt('/networktopology', { accounts: [wes], server })
+    await screen.findByRole('heading', { name: 'Sign in' })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: wes.email } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: wes.password } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByRole('heading', { name: 'Choose a tenant' })).toBeInTheDocument()
+    fireEvent.click(await screen.findByRole('button', { name: /Alpha Harbour/ }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/networktopology'))
+  })
+
+  it('without a deep link, the tenant choice opens the streams', async () => {
+    const { router } = consoleAt('/tenant', { signedInAs: wes, server })
+    fireEvent.click(await screen.findByRole('button', { name: /Alpha Harbour/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Streams' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/streams')
   })
 
   it('signed in without a tenant, a tenant screen goes to the tenant choice', async () => {

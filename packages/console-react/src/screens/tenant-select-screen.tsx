@@ -1,18 +1,24 @@
 import { useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { findCidrOverlaps, type Tenant } from '@honu/core'
 import { useConsoleClient, useTenant, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
+import type { GuardState } from '../guards/route-guard'
 import { LoadStatus } from './load-status'
 import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 import { selectMessages } from '../messages/select'
 
-/** Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer. */
+/**
+ * Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer, or the
+ * address the user came for when the guard sent them here on the way (a deep link through sign-in and this choice).
+ */
 export function TenantSelectScreen() {
   const paths = usePaths()
   const client = useConsoleClient()
   const navigate = useNavigate()
+  // Set by the navigation guard from the router's own location (never from the address bar), so it is a console path.
+  const from = (useLocation().state as GuardState | null)?.from
   const heading = useFocusHeading()
   const t = useMessages(selectMessages)
   const errorText = useErrorText()
@@ -36,7 +42,7 @@ export function TenantSelectScreen() {
     setError(undefined)
     try {
       await client.selectTenant(tenant)
-      navigate(paths.streams)
+      navigate(from && from !== paths.tenant ? from : paths.streams)
     } catch (failure) {
       setError(errorText(failure, t('openTenantFailed')))
     } finally {
