@@ -1,5 +1,5 @@
 import { cidrContains } from '@honu/core'
-import type { AuthMode } from './auth/identity'
+import { DEFAULT_REVOCATION_CHECK_AGE_MS, type AuthMode } from './auth/identity'
 import type { PresenceTiming } from './live/device-presence'
 import { MAX_LARGE_TENANT_DEVICES } from './seed'
 import { readMavlinkPort } from './telemetry/start-telemetry'
@@ -23,8 +23,9 @@ export interface ServerConfig {
   /** Test-only switch that takes a live media source down and back (`HONU_MEDIA_TEST_CONTROLS=1`). */
   mediaTestControls: boolean
   /**
-   * How long a token's passed revocation check is trusted, in seconds (`HONU_REVOCATION_CHECK_SECONDS`, 0–60,
-   * default 60; 0 asks the identity provider on every request).
+   * How long an account's passed revocation check is trusted, in seconds (`HONU_REVOCATION_CHECK_SECONDS`, 0–60,
+   * default 5; 0 asks the identity provider on every request). A revoked, disabled or deleted account is refused
+   * by the API at most this long later, and its open live sockets closed at most a second after that.
    */
   revocationCheckSeconds: number
   /**
@@ -131,7 +132,7 @@ export function assertSafeAuthMode(config: Pick<ServerConfig, 'authMode' | 'host
 }
 
 function readRevocationCheckSeconds(value: string | undefined): number {
-  if (value === undefined || value === '') return 60
+  if (value === undefined || value === '') return DEFAULT_REVOCATION_CHECK_AGE_MS / 1000
   const seconds = Number(value)
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > 60) {
     throw new Error(`HONU_REVOCATION_CHECK_SECONDS must be a whole number of seconds from 0 to 60, not "${value}".`)

@@ -13,6 +13,7 @@ import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
+import { LIVE_RECHECK_MS } from './live/live-session'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { createDevicePresence, type PresenceTiming } from './live/device-presence'
 import type { TelemetryIngest } from './telemetry/telemetry-ingest'
@@ -64,7 +65,7 @@ export interface AppOptions {
   presenceTiming?: Partial<PresenceTiming>
   /** The telemetry ingest: its JSON route, its counters in /health, its test control. Absent: no JSON ingest. */
   telemetry?: TelemetryIngest
-  /** How often an open live socket's token and account are checked again, in ms. Default 60 000. */
+  /** How often an open live socket's token, account and user record are looked at again, in ms. Default 1 000. */
   liveRevocationCheckMs?: number
   /** How long the live channel waits for the first auth frame, in ms. Default 10 000. */
   liveAuthTimeoutMs?: number
@@ -230,7 +231,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       hub,
       presence,
       allowedOrigins: origins,
-      revocationCheckMs: options.liveRevocationCheckMs ?? 60_000,
+      revocationCheckMs: options.liveRevocationCheckMs ?? LIVE_RECHECK_MS,
       authTimeoutMs: options.liveAuthTimeoutMs,
     })
   }

@@ -64,7 +64,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     hub,
     telemetry,
     presenceTiming: config.presenceTiming,
-    liveRevocationCheckMs: config.revocationCheckSeconds * 1000,
   })
   apps.push(main)
   const url = await main.listen({ host: config.host, port: config.port })

@@ -3,9 +3,9 @@ import { unauthorized } from '../api-error'
 import type { Caller, Identity, VerifyOptions } from './identity'
 
 /**
- * Reads and verifies the bearer token of a request. Tokens are never logged or echoed. A request trusts a
- * revocation check up to 60 s old (see `MAX_REVOCATION_CHECK_AGE_MS`); a long-lived connection (a socket) passes
- * `{ checkRevokedNow: true }` to ask the identity provider at once.
+ * Reads and verifies the bearer token of a request. Tokens are never logged or echoed. A request trusts its
+ * account's revocation check up to `HONU_REVOCATION_CHECK_SECONDS` old (default 5 s, see
+ * `DEFAULT_REVOCATION_CHECK_AGE_MS`); `{ checkRevokedNow: true }` asks the identity provider at once.
  */
 export async function authenticate(request: FastifyRequest, identity: Identity, options?: VerifyOptions): Promise<Caller> {
   const header = request.headers.authorization

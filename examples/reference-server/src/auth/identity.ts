@@ -12,8 +12,9 @@ export interface IdentityOptions {
   /** `host:port` of the Auth emulator; required in emulator mode. */
   emulatorHost?: string
   /**
-   * How long a passed revocation check is trusted, in milliseconds: 0 to {@link MAX_REVOCATION_CHECK_AGE_MS}
-   * (the default and the ceiling; larger values are clamped). 0 checks on every request.
+   * How long an account's passed revocation check is trusted, in milliseconds: 0 to
+   * {@link MAX_REVOCATION_CHECK_AGE_MS} (larger values are clamped); default {@link DEFAULT_REVOCATION_CHECK_AGE_MS}.
+   * 0 checks on every request.
    */
   revocationCheckAgeMs?: number
   /** The clock of the token cache, in epoch milliseconds; tests inject one. Default `Date.now`. */
@@ -21,12 +22,20 @@ export interface IdentityOptions {
 }
 
 /**
- * The bound on revocation: a token that passed the revocation check (account exists, is enabled, and its
- * sessions were not revoked after the token's sign-in) is trusted for at most this long before it is checked
- * again. A revoked, disabled or deleted user's cached token is therefore refused at most 60 s later; a token the
- * server has not seen yet is checked at once, and `verify(token, { checkRevokedNow: true })` checks at once.
+ * The ceiling of the revocation bound (`HONU_REVOCATION_CHECK_SECONDS` at most 60): an account's passed check
+ * (it exists, is enabled, and its sessions were not revoked after the token's sign-in) is trusted for at most this
+ * long before it is asked again.
  */
 export const MAX_REVOCATION_CHECK_AGE_MS = 60_000
+
+/**
+ * The default revocation bound (issue 22: 60 s let a revoked, disabled or deleted account make 29 more calls). The
+ * check is per account, not per token or request: one identity-provider round trip per signed-in user per 5 s at
+ * most, shared by every request and open socket of that user, so a revoked, disabled or deleted account is
+ * refused at most 5 s later. A token the server has not seen yet is checked at once, and
+ * `verify(token, { checkRevokedNow: true })` checks at once.
+ */
+export const DEFAULT_REVOCATION_CHECK_AGE_MS = 5_000
 
 /** firebase-admin's answers for a token whose account was revoked, disabled or deleted. */
 const ACCOUNT_ENDED = new Set(['auth/id-token-revoked', 'auth/user-disabled', 'auth/user-not-found'])
@@ -54,8 +63,9 @@ export interface Identity {
   readonly mode: AuthMode
   /**
    * Verifies an ID token, refusing expired tokens and the tokens of revoked, disabled and deleted users; rejects
-   * on any failure. A verified token is cached (under a hash of it, never the token) until its `exp`, its
-   * revocation check for at most {@link MAX_REVOCATION_CHECK_AGE_MS}.
+   * on any failure. A verified token is cached (under a hash of it, never the token) until its `exp`; its
+   * account's revocation check, shared by all of that account's tokens, for the configured age (default
+   * {@link DEFAULT_REVOCATION_CHECK_AGE_MS}).
    */
   verify(token: string, options?: VerifyOptions): Promise<Caller>
   /** Creates a sign-in account (or finds the one with this e-mail) and answers its uid. */
@@ -85,6 +95,20 @@ function subjectOf(token: string): string | undefined {
   }
 }
 
+/** What the identity provider said of an account: gone, or whether it is disabled and since when its sessions count. */
+type AccountState = 'missing' | { disabled: boolean; validSince: number }
+
+/** An error with firebase-admin's code, as `verifyIdToken(token, true)` would throw it. */
+const accountError = (code: string, message: string) => Object.assign(new Error(message), { code })
+
+/** Why a token signed in at `authTime` is refused by its account's state, if it is (firebase-admin's rules). */
+function accountRefusal(state: AccountState, authTime: number): Error | undefined {
+  if (state === 'missing') return accountError('auth/user-not-found', 'The account no longer exists.')
+  if (state.disabled) return accountError('auth/user-disabled', 'The account is disabled.')
+  if (authTime < state.validSince) return accountError('auth/id-token-revoked', 'The sessions of this account were revoked.')
+  return undefined
+}
+
 /**
  * Firebase Admin over a real project (tokens verified with Google's public keys) or, only when `mode` is
  * `emulator`, over the Auth emulator, whose tokens are unsigned.
@@ -98,63 +122,111 @@ export function createIdentity(options: IdentityOptions): Identity {
   const app: App = initializeApp({ projectId: options.projectId }, `honu-reference-${Math.random().toString(36).slice(2)}`)
   const auth: Auth = getAuth(app)
   const now = options.now ?? Date.now
-  const checkAge = Math.min(Math.max(options.revocationCheckAgeMs ?? MAX_REVOCATION_CHECK_AGE_MS, 0), MAX_REVOCATION_CHECK_AGE_MS)
+  const checkAge = Math.min(Math.max(options.revocationCheckAgeMs ?? DEFAULT_REVOCATION_CHECK_AGE_MS, 0), MAX_REVOCATION_CHECK_AGE_MS)
 
-  // A full check (signature or emulator format, expiry, and the revocation round trip to the identity provider)
-  // costs a third of a cheap request, so its result is reused: per token until the token expires, and the
-  // revocation part for `checkAge`. Checks of one token running at once share one round trip.
-  const verified = new Map<string, { caller: Caller; expiresAt: number; checkedAt: number }>()
-  const checking = new Map<string, Promise<Caller>>()
+  // Two caches. Tokens: a token's own check (signature or emulator format, expiry) holds until it expires and
+  // costs no round trip. Accounts: whether the account exists, is enabled, and since when its sessions are valid,
+  // asked of the identity provider at most once per `checkAge` per account, whatever its number of tokens,
+  // requests or sockets. Checks running at once share one round trip.
+  const verified = new Map<string, { caller: Caller; expiresAt: number; authTime: number }>()
+  const checking = new Map<string, Promise<{ caller: Caller; expiresAt: number; authTime: number }>>()
+  const accounts = new Map<string, { checkedAt: number; state: AccountState }>()
+  const asking = new Map<string, Promise<AccountState>>()
 
   const forgetUser = (uid: string) => {
     for (const [key, entry] of verified) if (entry.caller.uid === uid) verified.delete(key)
+    accounts.delete(uid)
   }
 
-  const check = async (key: string, token: string): Promise<Caller> => {
+  const checkToken = async (key: string, token: string) => {
     // Outside emulator mode, an unsigned token is refused before anything else looks at it, even if the
     // emulator variable happens to be set in this process.
     if (options.mode !== 'emulator' && tokenAlgorithm(token) !== 'RS256') {
       throw new Error('Token is not signed.')
     }
-    const checkedAt = now()
     let decoded
     try {
-      decoded = await auth.verifyIdToken(token, true)
+      // Against the emulator, firebase-admin asks about the account here too (its tokens are unsigned).
+      decoded = await auth.verifyIdToken(token, false)
     } catch (error) {
-      // Once the provider says an account is revoked, disabled or gone, none of its cached tokens is trusted.
-      // (These codes come only after the token itself was verified, so its subject is the real account.)
+      // The provider says the account is revoked, disabled or gone: none of its cached tokens is trusted. (These
+      // codes come only after the token itself was verified, so its subject is the real account.)
       const uid = ACCOUNT_ENDED.has((error as { code?: string }).code ?? '') ? subjectOf(token) : undefined
       if (uid) forgetUser(uid)
       throw error
     }
-    const caller: Caller = { uid: decoded.uid, email: decoded.email }
-    const expiresAt = decoded.exp * 1000
-    if (checkAge > 0 && expiresAt > checkedAt) {
+    const entry = { caller: { uid: decoded.uid, email: decoded.email }, expiresAt: decoded.exp * 1000, authTime: decoded.auth_time * 1000 }
+    if (entry.expiresAt > now()) {
       verified.delete(key)
-      verified.set(key, { caller, expiresAt, checkedAt })
+      verified.set(key, entry)
       if (verified.size > MAX_CACHED_TOKENS) verified.delete(verified.keys().next().value!)
     }
-    return caller
+    return entry
+  }
+
+  const askAccount = (uid: string): Promise<AccountState> => {
+    const running = asking.get(uid)
+    if (running) return running
+    const checkedAt = now()
+    const started = auth
+      .getUser(uid)
+      .then(
+        (user): AccountState => ({
+          disabled: user.disabled,
+          validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).getTime() : 0,
+        }),
+        (error: unknown): AccountState => {
+          if ((error as { code?: string }).code === 'auth/user-not-found') return 'missing'
+          throw error
+        },
+      )
+      .then((state) => {
+        if (checkAge > 0) {
+          accounts.delete(uid)
+          accounts.set(uid, { checkedAt, state })
+          if (accounts.size > MAX_CACHED_TOKENS) accounts.delete(accounts.keys().next().value!)
+        }
+        return state
+      })
+      .finally(() => {
+        if (asking.get(uid) === started) asking.delete(uid)
+      })
+    asking.set(uid, started)
+    return started
   }
 
   return {
     mode: options.mode,
     async verify(token, verifyOptions = {}) {
       const key = createHash('sha256').update(token).digest('base64url')
-      const entry = verified.get(key)
+      let entry = verified.get(key)
       const at = now()
       if (entry && at >= entry.expiresAt) {
         verified.delete(key)
         throw new Error('Token has expired.')
       }
-      if (entry && !verifyOptions.checkRevokedNow && at - entry.checkedAt < checkAge) return entry.caller
-      const running = checking.get(key)
-      if (running && !verifyOptions.checkRevokedNow) return running
-      const started = check(key, token).finally(() => {
-        if (checking.get(key) === started) checking.delete(key)
-      })
-      checking.set(key, started)
-      return started
+      // A token not seen before has its account asked at once (a new sign-in after a revocation is not let in
+      // on an older answer).
+      let askNow = verifyOptions.checkRevokedNow === true || !entry
+      if (!entry) {
+        let running = checking.get(key)
+        if (!running) {
+          running = checkToken(key, token).finally(() => checking.delete(key))
+          checking.set(key, running)
+        }
+        entry = await running
+      }
+      const { uid } = entry.caller
+      const cached = accounts.get(uid)
+      if (!cached || at - cached.checkedAt >= checkAge) askNow = true
+      const state = askNow ? await askAccount(uid) : cached!.state
+      const refusal = accountRefusal(state, entry.authTime)
+      if (refusal) {
+        // None of this account's cached tokens is trusted any more; its answer stays cached for the bound.
+        for (const [k, e] of verified) if (e.caller.uid === uid) verified.delete(k)
+        throw refusal
+      }
+      return entry.caller
     },
     async ensureUser({ email, name, password, uid, mfaPhone }) {
       try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Database } from './database'
 import { withReadCache } from './read-cache'
@@ -8,6 +9,14 @@ import { withReadCache } from './read-cache'
  */
 export const POSTGRES_READ_CACHE_MS = 1000
 
+/**
+ * The channel on which server processes on one database tell each other they changed who may do what (users,
+ * roles, tenants, memberships): each empties its read cache at once, so a role taken away by one process is
+ * refused by every other within milliseconds, not {@link POSTGRES_READ_CACHE_MS}.
+ */
+export const READ_CACHE_CHANNEL = 'honu_read_cache'
+const ACCESS_TABLES = /\b(?:users|mp_users|tenants|tenant_members|invitations)\b/i
+
 /** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
 export async function createPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
@@ -16,6 +25,33 @@ export async function createPostgresDatabase(connectionString: string): Promise<
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
   // Fail at start-up, with the reason, rather than on the first request.
   await pool.query('select 1')
+
+  // Its own connection, LISTENing: a pooled one would be handed to queries. A lost one is replaced; meanwhile
+  // POSTGRES_READ_CACHE_MS bounds how stale a cached read can be.
+  const origin = randomUUID()
+  let clearCache = () => {}
+  let listener: pg.Client | undefined
+  let closed = false
+  const listen = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString })
+    client.on('notification', (message) => {
+      if (message.channel === READ_CACHE_CHANNEL && message.payload !== origin) clearCache()
+    })
+    client.on('error', (error) => {
+      if (closed) return
+      console.warn(`PostgreSQL LISTEN connection lost (${error.message}); reconnecting`)
+      void client.end().catch(() => {})
+      listener = undefined
+      clearCache()
+      setTimeout(() => !closed && void listen().catch((e: Error) => console.warn(`PostgreSQL LISTEN failed: ${e.message}`)), 1000).unref()
+    })
+    await client.connect()
+    await client.query(`listen ${READ_CACHE_CHANNEL}`)
+    if (closed) await client.end()
+    else listener = client
+  }
+  await listen()
+
   return withReadCache({
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -41,6 +77,17 @@ export async function createPostgresDatabase(connectionString: string): Promise<
         client.release()
       }
     },
-    close: () => pool.end(),
-  }, { maxAgeMs: POSTGRES_READ_CACHE_MS })
+    close: async () => {
+      closed = true
+      await listener?.end().catch(() => {})
+      await pool.end()
+    },
+  }, {
+    maxAgeMs: POSTGRES_READ_CACHE_MS,
+    shared: {
+      watch: (clear) => (clearCache = clear),
+      announce: () => void pool.query('select pg_notify($1, $2)', [READ_CACHE_CHANNEL, origin]).catch(() => {}),
+      announced: ACCESS_TABLES,
+    },
+  })
 }

@@ -11,6 +11,13 @@ export interface ReadCacheOptions {
   maxEntries?: number
   /** The clock, in epoch milliseconds; tests inject one. Default `Date.now`. */
   now?: () => number
+  /**
+   * Other processes' writes (PostgreSQL): `watch` is handed the function that empties this cache, to call when
+   * another process says it wrote; `announce` is called after each of this process's writes whose statements
+   * match `announced` (default: any), to tell the others. Within the latency of that message (milliseconds),
+   * a role changed by one process is seen by every process; `maxAgeMs` stays the bound if a message is lost.
+   */
+  shared?: { watch(clear: () => void): void; announce(): void; announced?: RegExp }
 }
 
 const READ = /^\s*select\b/i
@@ -37,12 +44,15 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
     answers.clear()
     size = 0
   }
-  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
+  options.shared?.watch(changed)
+  const announced = options.shared?.announced ?? /./
+  const writing = async <T>(run: () => Promise<T>, statements: () => readonly string[]): Promise<T> => {
     changed()
     try {
       return await run()
     } finally {
       changed()
+      if (options.shared && statements().some((sql) => announced.test(sql))) options.shared.announce()
     }
   }
 
@@ -50,7 +60,7 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
     kind: db.kind,
     async query<Row>(sql: string, params: readonly unknown[] = [], queryOptions?: { cached?: boolean }): Promise<Row[]> {
       const read = READ.test(sql)
-      if (!queryOptions?.cached || !read) return read ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params))
+      if (!queryOptions?.cached || !read) return read ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params), () => [sql])
       const key = JSON.stringify(params)
       const readAt = now()
       const cached = answers.get(sql)?.get(key)
@@ -75,8 +85,22 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
         throw error
       }
     },
-    exec: (sql) => writing(() => db.exec(sql)),
-    transaction: (work) => writing(() => db.transaction(work)),
+    exec: (sql) => writing(() => db.exec(sql), () => [sql]),
+    transaction: (work) => {
+      const statements: string[] = []
+      return writing(
+        () =>
+          db.transaction((tx) =>
+            work({
+              query: <Row>(sql: string, params?: readonly unknown[]) => {
+                if (!READ.test(sql) || /\bfor\s+update\b/i.test(sql)) statements.push(sql)
+                return tx.query<Row>(sql, params)
+              },
+            }),
+          ),
+        () => statements,
+      )
+    },
     close: () => db.close(),
   }
 }

@@ -20,6 +20,14 @@ export const LOW_WATER_BYTES = 64 * 1024
 /** How often a socket whose buffer is full is looked at again. */
 const FLUSH_RETRY_MS = 50
 
+/**
+ * How often an open socket looks again at its account and user record. The account's revocation check is the one
+ * the API's requests share (cached for `HONU_REVOCATION_CHECK_SECONDS`, default 5 s), so a look costs no round trip
+ * to the identity provider while that answer is fresh: a revoked, disabled or deleted account's sockets close at
+ * most the bound plus this later, and a role taken away in the database ends its topics within this.
+ */
+export const LIVE_RECHECK_MS = 1000
+
 /** firebase-admin's answers for an account that was revoked, disabled or deleted: 4403, not 4401. */
 const ACCOUNT_ENDED = new Set(['auth/id-token-revoked', 'auth/user-disabled', 'auth/user-not-found'])
 
@@ -30,7 +38,7 @@ export interface LiveSessionContext {
   hub: TelemetryHub
   /** The presence of every tenant's devices (the `devices` topics). */
   presence: DevicePresenceTracker
-  /** How often an authenticated socket's token and account are checked again (revocation), in ms. */
+  /** How often an authenticated socket's token, account and user record are looked at again, in ms (at least 250). */
   revocationCheckMs: number
   /** How long to wait for the first `auth` frame. */
   authTimeoutMs?: number
@@ -155,20 +163,20 @@ export class LiveSession {
           .then(() => this.recheck())
           // A failed check (the database away for a moment) is tried again at the next one; frames go on.
           .catch((error: Error) => this.context.warn(`live revocation check failed: ${error.message}`))
-      }, Math.max(this.context.revocationCheckMs, 1000))
+      }, Math.max(this.context.revocationCheckMs, 250))
     }
     this.send({ type: 'ready', uid })
   }
 
   /**
-   * The periodic check of a long-lived connection: the token is verified again with a revocation check now (a
-   * revoked, disabled or deleted account → 4403; an expired token not renewed by re-auth → 4401), the user
-   * record is read again, and a topic whose tenant the user lost is refused.
+   * The periodic check of a long-lived connection: the token is verified again with its account's shared
+   * revocation check (a revoked, disabled or deleted account → 4403; an expired token not renewed by re-auth →
+   * 4401), the user record is read again, and a topic whose tenant the user lost is refused.
    */
   private async recheck() {
     if (this.closed || !this.token || !this.user) return
     try {
-      await this.context.identity.verify(this.token, { checkRevokedNow: true })
+      await this.context.identity.verify(this.token)
     } catch (error) {
       const ended = ACCOUNT_ENDED.has((error as { code?: string }).code ?? '')
       return ended

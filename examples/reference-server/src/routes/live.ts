@@ -31,7 +31,7 @@ export interface LiveRouteOptions {
   /** The presence of every tenant's devices (the `devices` topics). */
   presence: DevicePresenceTracker
   allowedOrigins: ReadonlySet<string>
-  /** How often an open socket's token and account are checked again, in ms (HONU_REVOCATION_CHECK_SECONDS). */
+  /** How often an open socket's token, account and user record are looked at again, in ms (see LIVE_RECHECK_MS). */
   revocationCheckMs: number
   authTimeoutMs?: number
 }
