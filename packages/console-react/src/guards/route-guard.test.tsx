@@ -83,6 +83,13 @@ describe('RouteGuard', () => {
     await expectNoAxeViolations(document.body)
   })
 
+  it('step 2 is not run on the first arrival: the record signing in just loaded is not loaded a second time', async () => {
+    const { requests } = consoleAt('/collaboration', { signedInAs: wes, tenant: alpha, server })
+    expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requests.filter((r) => r === 'GET /api/v1/users/wes')).toHaveLength(1)
+  })
+
   it('re-syncs the user on a route change, so a role changed on the server shows', async () => {
     const { answers, requests } = consoleAt('/collaboration', { signedInAs: wes, tenant: alpha, server })
     expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()

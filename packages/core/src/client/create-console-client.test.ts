@@ -170,6 +170,28 @@ describe('createConsoleClient', () => {
     client.stop()
   })
 
+  it('a tenant change resets the auth state of the tenant (its roles) before loading the new one, and keeps the session (spec §4)', async () => {
+    const { client } = setup()
+    await startSignedIn(client)
+    await client.selectTenant({ tenant_id: 't2', name: 'Bravo' })
+    expect(client.tenant.getState().roles).toContain('admin')
+    // While the new tenant's roles load, the old tenant's are gone: nothing of Bravo's admin applies to Charlie.
+    const rolesWhileLoading: (readonly string[])[] = []
+    const off = client.tenant.subscribe((now) => rolesWhileLoading.push(now.roles))
+    await client.selectTenant({ tenant_id: 't3', name: 'Charlie' })
+    off()
+    // The first change: the new tenant with no roles; then its own, loaded.
+    expect(rolesWhileLoading[0]).toEqual([])
+    expect(rolesWhileLoading.at(-1)).not.toContain('admin')
+    // The session is not part of it: resetting it would sign the user out.
+    expect(client.session.getState()).toMatchObject({ status: 'authenticated', user: { uid: 'u1' } })
+    // The same tenant again: nothing reset.
+    client.tenant.getState().setRoles(['reader'])
+    await client.selectTenant({ tenant_id: 't3', name: 'Charlie' })
+    expect(client.tenant.getState().tenant?.tenant_id).toBe('t3')
+    client.stop()
+  })
+
   it('signing out resets every store, forgets everything stored and signs out of the provider', async () => {
     const { client, storage, auth } = setup()
     await startSignedIn(client)
@@ -404,6 +426,21 @@ describe('recovery', () => {
     await vi.waitFor(() => expect(client.session.getState().status).toBe('error'))
     expect(client.toasts.getState().toasts.map((t) => t.message)).toEqual(['Error logging in'])
     expect(await auth.getCurrentUser()).toBeUndefined()
+    client.stop()
+  })
+
+  it("the periodic health check only logs when it fails (spec §7), and the console's connection state hears it as any call", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    const { client, logger } = setupRecovery()
+    await startSignedIn(client)
+    down = true
+    await expect(client.ping()).resolves.toBe(false)
+    expect(logger.error).toHaveBeenCalledWith('Error while pinging API:', expect.anything())
+    // Nothing else of the session changes: no toast, no sign-out; the one banner follows the connection state.
+    expect(client.session.getState().status).toBe('authenticated')
+    expect(client.toasts.getState().toasts).toEqual([])
+    expect(client.connection.getState().status).toBe('unreachable')
+    down = false
     client.stop()
   })
 
