@@ -18,7 +18,10 @@ export const READ_CACHE_CHANNEL = 'honu_read_cache'
 const ACCESS_TABLES = /\b(?:users|mp_users|tenants|tenant_members|invitations)\b/i
 
 /** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
-export async function createPostgresDatabase(connectionString: string): Promise<Database> {
+export async function createPostgresDatabase(
+  connectionString: string,
+  options: { readCacheMs?: number } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
   // An idle connection the server drops (restart, admin termination) must not crash the process; the pool
   // replaces it on the next query.
@@ -83,7 +86,7 @@ export async function createPostgresDatabase(connectionString: string): Promise<
       await pool.end()
     },
   }, {
-    maxAgeMs: POSTGRES_READ_CACHE_MS,
+    maxAgeMs: options.readCacheMs ?? POSTGRES_READ_CACHE_MS,
     shared: {
       watch: (clear) => (clearCache = clear),
       announce: () => void pool.query('select pg_notify($1, $2)', [READ_CACHE_CHANNEL, origin]).catch(() => {}),
