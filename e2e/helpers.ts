@@ -236,3 +236,32 @@ export async function mapPixels(map: Locator): Promise<MapPixels> {
     }
   return { width: box.width, height: box.height, water: water / (width * height), land: land / (width * height), vehicles, vehicleBox }
 }
+
+/**
+ * How far an element's content reaches beyond its own box, in CSS pixels (0 when it fits): the furthest right and
+ * bottom of any rendered descendant (as far as boxes inside the element that clip let it show) against the element's
+ * right and bottom edges, and the element's own scroll overflow. What a user sees cut off, or has to scroll to.
+ */
+export async function contentOverflow(element: Locator): Promise<{ right: number; bottom: number; scrollX: number; scrollY: number }> {
+  return element.evaluate((root) => {
+    const box = root.getBoundingClientRect()
+    let right = 0
+    let bottom = 0
+    for (const child of root.querySelectorAll('*')) {
+      const r = child.getBoundingClientRect()
+      if (r.width <= 1 || r.height <= 1) continue // nothing drawn, or a visually hidden text for screen readers
+      // What shows of it: cut by any box between it and the root that clips (a table's own sideways scroll frame).
+      let [r2, b2] = [r.right, r.bottom]
+      for (let up = child.parentElement; up && up !== root; up = up.parentElement) {
+        const style = getComputedStyle(up)
+        const clip = up.getBoundingClientRect()
+        if (style.overflowX !== 'visible') r2 = Math.min(r2, clip.right)
+        if (style.overflowY !== 'visible') b2 = Math.min(b2, clip.bottom)
+      }
+      right = Math.max(right, r2 - box.right)
+      bottom = Math.max(bottom, b2 - box.bottom)
+    }
+    const round = (n: number) => Math.max(0, Math.round(n))
+    return { right: round(right), bottom: round(bottom), scrollX: round(root.scrollWidth - root.clientWidth), scrollY: round(root.scrollHeight - root.clientHeight) }
+  })
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, IDP, PASSWORD, expectNoAxeViolations, openAlphaStreams } from './helpers'
+import { API, IDP, PASSWORD, contentOverflow, expectNoAxeViolations, openAlphaStreams } from './helpers'
 
 // Issue 16, "Done when", the Tenant widget's part: on the stream viewer's dashboard, Alpha's admin adds the Tenant
 // widget, sees Alpha's networks with their ranges and the seeded overlap with Bravo's remote network (Ada is a reader
@@ -126,4 +126,54 @@ test('a reader of Alpha alone sees the name with no rename control and no other 
   await expectNoAxeViolations(page)
   expect(await renameAs('remy@honu.test', 'Taken by Remy')).toBe(403)
   expect((await alphaAsAda()).name).toBe(ALPHA)
+})
+
+// Issue 22.9: each widget fits its default tile (spec §9: 4 wide, 8 high) with nothing cut off or to scroll to, and
+// reflows when made smaller (to the least size, 2 wide and 4 high, or on a phone): it may scroll down, never sideways.
+// Ada is Alpha's admin and a reader of Bravo: the longest Tenant widget (the rename button, the overlap naming Bravo).
+test('the Tenant and Vehicle widgets fit their default tile at 1440 px and reflow when resized smaller and at 600 px', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openAlphaStreams(page, 'ada@honu.test')
+  const tenant = await addTenantWidget(page, ALPHA)
+  await expect(tenant.getByRole('table')).toContainText('All kinds')
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Vehicle', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: /Choose a vehicle/ })
+  await picker.getByRole('radio', { name: 'USV Kahu' }).check()
+  await picker.getByRole('button', { name: 'Show vehicle' }).click()
+  const vehicle = page.getByRole('region', { name: 'Live state of USV Kahu' })
+  await expect(vehicle).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+  const tiles = { tenant: page.getByRole('group', { name: 'Tenant 1' }), vehicle: page.getByRole('group', { name: 'Vehicle 1' }) }
+  const fits = { right: 0, bottom: 0, scrollX: 0, scrollY: 0 }
+
+  // The default tile: every value and column in view (the tile's frame is the group; the widget's root scrolls).
+  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+    expect(await contentOverflow(root), `${name} in its 4 × 8 tile at 1440 px`).toEqual(fits)
+    expect(await contentOverflow(tiles[name]), `${name}'s tile at 1440 px`).toEqual(fits)
+  }
+
+  // Resized from the keyboard to the least size: narrower and lower, the content reflows and may scroll down only.
+  for (const [name, tile] of Object.entries(tiles)) {
+    await tile.focus()
+    await page.keyboard.press('Enter')
+    for (let step = 0; step < 2; step++) await page.keyboard.press('Shift+ArrowLeft')
+    for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowUp')
+    await page.keyboard.press('Enter')
+    await expect(page.getByText(new RegExp(`${tile === tiles.tenant ? 'Tenant 1' : 'Vehicle 1'} dropped`))).toBeAttached()
+    expect(await tile.evaluate((el) => [el.parentElement!.getAttribute('gs-w'), el.parentElement!.getAttribute('gs-h')]), name).toEqual(['2', '4'])
+  }
+  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+    await expect.poll(async () => (await contentOverflow(root)).right, `${name} at 2 × 4`).toBe(0)
+    expect((await contentOverflow(root)).scrollX, `${name} at 2 × 4`).toBe(0)
+    expect(await contentOverflow(tiles[name]), `${name}'s tile at 2 × 4: nothing beyond the tile's own edges`).toMatchObject({ right: 0, scrollX: 0 })
+  }
+
+  // On a phone (600 px): nothing sideways.
+  await page.setViewportSize({ width: 600, height: 900 })
+  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+    await expect.poll(async () => (await contentOverflow(root)).right, `${name} at 600 px`).toBe(0)
+    expect((await contentOverflow(root)).scrollX, `${name} at 600 px`).toBe(0)
+  }
+  await expectNoAxeViolations(page)
 })
