@@ -16,7 +16,7 @@ import './app.css'
 import { readHostConfig } from './host-config'
 
 const config = readHostConfig(import.meta.env)
-/** How long the start-up health check may hold the page before the console mounts anyway. */
+/** How long the start-up health check waits before saying the server is not answering. */
 const STARTUP_HEALTH_TIMEOUT_MS = 2500
 
 void startConsole({
@@ -25,15 +25,6 @@ void startConsole({
     () => (location.pathname === '/__/auth/action' ? { redirect: `/auth/action${location.search}` } : undefined),
     () => {
       if (!document.getElementById('root')) throw new Error('No #root element to mount the console into.')
-    },
-    // Tell the person early when the API is down, rather than on their first click. Never wait long for it: a server
-    // that hangs must not keep the page blank (the console mounts, and its banner follows what the calls meet).
-    async () => {
-      const up = await fetch(`${config.apiBase}/health`, { signal: AbortSignal.timeout(STARTUP_HEALTH_TIMEOUT_MS) }).then(
-        (r) => r.ok,
-        () => false,
-      )
-      return up ? undefined : { notice: 'The console’s server is not answering right now; data will load once it is back.' }
     },
   ],
   mount(notices) {
@@ -51,6 +42,11 @@ void startConsole({
       flags: createHttpFlagSource({ http: createHttpClient(), url: `${config.apiBase}/api/v1/features` }),
     })
     showStartupNotices(client, notices)
+    // Tell the person early when the API is down, rather than on their first click; without holding the page for it
+    // (a server that hangs must not keep it blank: the console mounts at once, and its banner follows the calls).
+    void fetch(`${config.apiBase}/health`, { signal: AbortSignal.timeout(STARTUP_HEALTH_TIMEOUT_MS) })
+      .then((r) => r.ok, () => false)
+      .then((up) => up || showStartupNotices(client, ['The console’s server is not answering right now; data will load once it is back.']))
     // Page-wide settings of the widgets' workers: files of the app, named above (two setters, no React).
     setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
     setMapDefaults({ workerUrl: maplibreWorkerUrl })
