@@ -118,3 +118,44 @@ test("the Vehicle widget links to the vehicle page, which shows its live telemet
   expect(await sameDocument(page)).toBe(true)
   await expectNoAxeViolations(page)
 })
+
+// Issue 22.8: the vehicle page's streams are tiles that fit the page (not a bulleted list of full-width players),
+// side by side at 1440 px, one per row at 600 px, each no wider than the page and a 16:9 picture under its name.
+test("the vehicle page's streams are tiles that fit the page at 1440 and 600 px", async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await openAlphaStreams(page, 'wes@honu.test')
+  const widget = await addVehicleWidget(page, 'USV Kahu')
+  await widget.getByRole('link', { name: 'Open the page of USV Kahu' }).click()
+  const streams = page.getByRole('region', { name: 'Streams' })
+  const tiles = streams.getByRole('listitem')
+  await expect(tiles).toHaveCount(3)
+  const boxes = async () => Promise.all((await tiles.all()).map(async (tile) => (await tile.boundingBox())!))
+  const section = async () => (await streams.boundingBox())!
+
+  // No bullets; side by side, a row of three, each a tile of its own (not the page's width).
+  expect(await streams.getByRole('list').evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none')
+  let placed = await boxes()
+  expect(new Set(placed.map((box) => Math.round(box.y))).size).toBe(1)
+  for (const box of placed) {
+    expect(box.width).toBeLessThan((await section()).width / 2)
+    expect(box.x + box.width).toBeLessThanOrEqual((await section()).x + (await section()).width + 0.5)
+    // The picture's frame is 16:9 (the name above it adds a line).
+    expect(box.height).toBeLessThan(box.width * 0.85)
+  }
+  // On screen, the cameras play: no black box saying "Paused while hidden".
+  await streams.scrollIntoViewIfNeeded()
+  await expect(streams.getByText('Paused while hidden')).toHaveCount(0, { timeout: 15_000 })
+
+  // A phone: one tile a row, each within the page; the page does not scroll sideways.
+  await page.setViewportSize({ width: 600, height: 900 })
+  await expect.poll(async () => new Set((await boxes()).map((box) => Math.round(box.x))).size).toBe(1)
+  placed = await boxes()
+  for (const box of placed) {
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(600)
+    expect(box.height).toBeLessThan(900 * 0.6)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(600)
+  await expectNoAxeViolations(page)
+})

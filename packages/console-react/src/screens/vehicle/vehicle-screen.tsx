@@ -85,10 +85,15 @@ export function VehicleScreen() {
           ) : own.length === 0 || !videoWidget ? (
             <p className="honu-muted">{t('noStreams')}</p>
           ) : (
+            // Tiles that fit the page (vehicle.css): side by side on a wide screen, one under the other on a phone,
+            // each a 16:9 picture under its stream's name.
             <ul className="honu-vehicle-page__stream-list">
               {own.map((stream) => (
-                <li key={stream.video_id}>
-                  <EmbeddedWidget definition={videoWidget} id={`vehicle-page-video-${stream.video_id}`} name={stream.name} data={{ streamId: stream.video_id }} />
+                <li key={stream.video_id} className="honu-vehicle-page__stream">
+                  <h3 className="honu-vehicle-page__stream-name">{stream.name}</h3>
+                  <div className="honu-vehicle-page__stream-frame">
+                    <EmbeddedWidget definition={videoWidget} id={`vehicle-page-video-${stream.video_id}`} name={stream.name} data={{ streamId: stream.video_id }} />
+                  </div>
                 </li>
               ))}
             </ul>
