@@ -194,3 +194,28 @@ test('the graph is usable by keyboard alone: Tab into it, walk to a device, Ente
   await page.keyboard.press('ArrowUp')
   await expect(graph.announcement).toHaveText(/^Alpha Harbour Remote network 10\.10\.0\.0\/16: /)
 })
+
+// Issue 22.10: the graph view gives the canvas the screen. The filter bar and the network cards pushed it below the
+// fold at 1440 × 900; the whole canvas is now in view when the page opens, at 1440 and at 600 px wide.
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 600, height: 900 },
+]) {
+  test(`the graph's canvas is in view, whole, at ${size.width} × ${size.height}`, async ({ page }) => {
+    // (The stream list, which signing in waits for, is an overlay under 1024 px: the phone's width comes after.)
+    await openAlphaTopology(page, 'ada@honu.test')
+    await page.setViewportSize(size)
+    const graph = await openGraph(page)
+    const box = (await graph.canvas.boundingBox())!
+    // Its top within the upper half of the screen, its bottom on screen, and most of the screen's height.
+    expect(box.y).toBeGreaterThan(0)
+    expect(box.y).toBeLessThan(size.height / 2)
+    expect(box.y + box.height).toBeLessThanOrEqual(size.height)
+    expect(box.height).toBeGreaterThanOrEqual(size.height * 0.5)
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width)
+    // The filters and networks are still there, a click away.
+    await page.getByText('Filters and networks').click()
+    await expect(page.getByRole('searchbox', { name: /Search/ })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText('10.10.0.0/16')
+  })
+}

@@ -7,6 +7,7 @@ export default {
     titleList: 'Netzwerktopologie',
     titleGraph: 'Netzwerkgraph',
     views: 'Ansichten',
+    filtersAndNetworks: 'Filter und Netzwerke',
     list: 'Liste',
     graph: 'Graph',
     loading: 'Die Netzwerktopologie wird geladen…',

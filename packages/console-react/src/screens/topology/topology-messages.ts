@@ -14,6 +14,7 @@ export const topologyMessages = /* @__PURE__ */ defineMessages(
     titleList: 'Network topology',
     titleGraph: 'Network graph',
     views: 'Views',
+    filtersAndNetworks: 'Filters and networks',
     list: 'List',
     graph: 'Graph',
     loading: 'Loading the network topology…',

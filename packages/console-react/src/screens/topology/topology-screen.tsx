@@ -71,7 +71,7 @@ export function TopologyContent({ view, store }: TopologyContentProps) {
           </Link>
         </nav>
       </div>
-      <FilterBar filter={filter} onChange={(patch) => store.setFilter(patch)} />
+      {view === 'list' && <FilterBar filter={filter} onChange={(patch) => store.setFilter(patch)} />}
       {!model ? (
         <TopologyStatus state={state} onRetry={() => void store.reload()} />
       ) : (
@@ -82,7 +82,17 @@ export function TopologyContent({ view, store }: TopologyContentProps) {
             </p>
           )}
           {state.presence === 'refused' && <p className="honu-muted">{t('presenceRefused')}</p>}
-          <NetworksSection tenant={model.tenant} networks={model.networks} devices={model.devices} selectedId={selectedId} onSelect={(id) => store.select(id)} />
+          {view === 'list' ? (
+            <NetworksSection tenant={model.tenant} networks={model.networks} devices={model.devices} selectedId={selectedId} onSelect={(id) => store.select(id)} />
+          ) : (
+            // The graph view gives the canvas the screen: the filters and the network cards (which the graph also
+            // draws) are a click away, closed at first.
+            <details className="honu-topology__more">
+              <summary>{t('filtersAndNetworks')}</summary>
+              <FilterBar filter={filter} onChange={(patch) => store.setFilter(patch)} />
+              <NetworksSection tenant={model.tenant} networks={model.networks} devices={model.devices} selectedId={selectedId} onSelect={(id) => store.select(id)} />
+            </details>
+          )}
           <p className="honu-muted honu-topology__count" role="status">
             {t('shown', { shown: shown.length, total: model.devices.length })}
           </p>
