@@ -165,7 +165,7 @@ describe('createConsoleClient', () => {
     expect(client.streamView.getState().streams).toEqual([])
     expect(client.grid.getState().workspaces['stream-view'].items).toEqual([])
     expect(client.tenant.getState().tenant?.remote_cidr_range).toEqual({ start: '10.2.0.0', end: '10.2.255.255' })
-    expect(client.tenant.getState().roles).toEqual(['admin'])
+    expect(client.tenant.getState().roles).toEqual(['admin', 'reader'])
     expect(server.requests.at(-1)!.headers.authorization).toMatch(/^Bearer fake-token-u1-/)
     client.stop()
   })
@@ -267,7 +267,7 @@ describe('createConsoleClient', () => {
     await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
     // The first signed-in state already had all of it; the roles are those for the restored tenant.
     expect(seen[0]).toEqual(['t2', 'light', 1])
-    expect(client.tenant.getState().roles).toEqual(['admin'])
+    expect(client.tenant.getState().roles).toEqual(['admin', 'reader'])
     expect(client.tenant.getState().tenant).toEqual({ tenant_id: 't2', name: 'Beta' })
     expect(client.streamView.getState()).toMatchObject({ sidebarOpen: false, splitterModel: 40 })
     // Read back, not written again: this tab's tenant is not copied into local storage.
