@@ -163,7 +163,7 @@ test('one widget throwing leaves the others working', async ({ page }) => {
   await page.goto('/dashboard-lab.html')
   await expect(page.getByText('Broken vehicle stopped working.')).toBeVisible()
   // The map beside it still draws (its list of vehicles is there, empty on this page without a tenant).
-  await expect(widget(page, 'Harbour map').locator('.honu-map')).toHaveAttribute('data-state', 'ready')
+  await expect(widget(page, 'Harbour map').locator('.honu-map')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
   // Drawn on screen, not only said: the world's sea and land (the colour only MapLibre draws) in its view.
   await expect
     .poll(async () => {
