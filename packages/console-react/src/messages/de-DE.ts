@@ -160,7 +160,7 @@ export default {
   },
   shell: {
     retryingConnection: 'Server wird erneut kontaktiert…',
-    slowServer: 'Der Server antwortet noch nicht. Die Konsole wartet weiter und meldet, falls er nicht erreichbar ist.',
+    slowServer: 'Der Server antwortet noch nicht; die Konsole wartet weiter.',
     unreachable:
       'Der Server ist nicht erreichbar. Die Konsole versucht es weiter und holt alles von selbst nach, sobald er wieder da ist.',
     retryNow: 'Jetzt erneut versuchen',

@@ -6,7 +6,7 @@ export const shellMessages = /* @__PURE__ */ defineMessages(
   'shell',
   {
     retryingConnection: 'Trying to reach the server again…',
-    slowServer: 'The server is not answering yet. The console keeps waiting and says so if it cannot be reached.',
+    slowServer: 'The server is not answering yet; the console keeps waiting.',
     unreachable: 'The server cannot be reached. The console keeps trying and catches up by itself when it is back.',
     retryNow: 'Retry now',
     connectedAgain: 'Connected to the server again.',
