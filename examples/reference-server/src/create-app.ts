@@ -5,6 +5,7 @@ import type { Identity } from './auth/identity'
 import type { Database } from './db/database'
 import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
+import { registerInvitationRoutes } from './routes/v1-invitations'
 import { registerAuditRoutes } from './routes/v1-audit'
 import { registerMedia } from './routes/media'
 import { withoutMediaToken } from './media/media-token'
@@ -216,6 +217,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
     registerUserRoutes(app, options.db, options.identity)
+    registerInvitationRoutes(app, options.db, options.identity)
     registerAuditRoutes(app, options.db)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
     if (options.telemetry) {

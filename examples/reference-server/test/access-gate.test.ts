@@ -152,7 +152,7 @@ describe('declared access', () => {
   it('a route without a declared access, or with an unknown one, is refused when it is registered', async () => {
     const app = await createApp({ db: server.db, identity: server.identity })
     expect(() => app.get('/undeclared', async () => 'open')).toThrow(
-      'Route GET /undeclared declares no access: give it config: { access } with one of public, user, organisation, media, test, live',
+      'Route GET /undeclared declares no access: give it config: { access } with one of public, user, account, organisation, media, test, live',
     )
     expect(() => app.get('/misspelt', { config: { access: 'pubic' as never } }, async () => 'open')).toThrow(
       'Route GET /misspelt declares an unknown access "pubic"',
@@ -176,7 +176,7 @@ describe('declared access', () => {
     ]
     for (const app of apps) {
       expect(app.routeTable.length).toBeGreaterThan(0)
-      for (const route of app.routeTable) expect(['public', 'user', 'organisation', 'media', 'test', 'live']).toContain(route.access)
+      for (const route of app.routeTable) expect(['public', 'user', 'account', 'organisation', 'media', 'test', 'live']).toContain(route.access)
       await app.close()
     }
   })

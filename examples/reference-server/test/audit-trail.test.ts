@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../src/audit/audit-query'
 import type { RunningServer } from '../src/start-server'
-import { clientsAs, startTestServer } from './test-server'
+import { EMULATOR_HOST } from './auth-emulator'
+import { clientsAs, raw, startTestServer } from './test-server'
 
 // Issue 15: every v1 and v2 change writes exactly one audit entry, in its own transaction, with the changed fields
 // before and after and no secret; admins read their tenant's trail and nothing else; the export streams every
@@ -130,11 +131,11 @@ describe('every v1 change writes exactly one entry', () => {
     expect(created.entries.map((e) => [e.tenant_id, e.action, e.resource, e.before, e.after])).toEqual([
       ['alpha', 'user.create', { type: 'user', id: uid }, null, { name: 'Audit Person', email: 'audit.person@honu.test' }],
     ])
-    // Granting binds the invitation to a real account: the entry names the account.
+    // Granting puts the role on the invitation (issue 22: it waits for the invitee's consent): the entry names it.
     const granted = await change('ada', 'POST', `/api/v1/users/${uid}/role`, { tenant: 'alpha', role: 'writer' }, 201)
     expect(granted.entries.map((e) => [e.tenant_id, e.action, e.before, e.after])).toEqual([['alpha', 'role.grant', { roles: [] }, { roles: ['writer'] }]])
     const account = granted.entries[0]!.resource.id
-    expect(granted.entries[0]!.resource.type).toBe('user')
+    expect(granted.entries[0]!.resource).toEqual({ type: 'invitation', id: uid })
     // Granting a role the user has changes nothing.
     expect((await change('ada', 'POST', `/api/v1/users/${uid}/role`, { tenant: 'alpha', role: 'writer' }, 201)).entries).toEqual([])
 
@@ -226,14 +227,29 @@ describe('every v2 change writes exactly one entry', () => {
     }
   })
 
-  it('organisation users and roles: create, role update, role delete, delete', async () => {
-    const created = await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email: 'audit.member@honu.test' }, 201)
-    const { uid } = (created.answer.json as { data: { uid: string } }).data
+  it('organisation users and roles: invite, accept, role update, role delete, delete', async () => {
+    const email = `audit.member.${Date.now()}@honu.test`
+    const created = await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email }, 202)
+    const { uid: invitation } = (created.answer.json as { data: { uid: string } }).data
     expect(created.entries.map((e) => [e.organisation_id, e.action, e.resource, e.before, e.after])).toEqual([
-      ['org-honu', 'org-user.create', { type: 'org-user', id: uid }, null, { name: 'Audit Member', email: 'audit.member@honu.test', roles: { Organisation: ['read'] } }],
+      ['org-honu', 'org-user.invite', { type: 'invitation', id: invitation }, null, { name: 'Audit Member', email, roles: { Organisation: ['read'] } }],
     ])
-    // Adding a member again changes nothing.
-    expect((await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email: 'audit.member@honu.test' }, 201)).entries).toEqual([])
+    // Inviting again changes nothing.
+    expect((await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email }, 202)).entries).toEqual([])
+    // The invitee signs up and accepts: the membership is made, with its entry in the organisation.
+    const signedUp = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'audit-pass-1', returnSecureToken: true }),
+    })
+    const { localId: uid, idToken } = (await signedUp.json()) as { localId: string; idToken: string }
+    const accepted = await raw(server, 'POST', `/api/v1/invitations/${invitation}/accept`, { token: idToken })
+    expect(accepted.status).toBe(200)
+    const [entry] = await server.db.query<{ action: string; before: unknown; after: unknown }>(
+      "select action, before, after from audit_entries where organisation_id = 'org-honu' and resource_id = $1",
+      [uid],
+    )
+    expect(entry).toEqual({ action: 'invitation.accept', before: null, after: { name: 'Audit Member', email, roles: { Organisation: ['read'] }, invitation } })
     const role = await change('ada', 'PUT', `/api/v2/user/organisation/org-honu/${uid}/role`, { Organisation: ['read', 'write'] }, 200)
     expect(role.entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['org-role.update', { roles: { Organisation: ['read'] } }, { roles: { Organisation: ['read', 'write'] } }],
@@ -242,7 +258,7 @@ describe('every v2 change writes exactly one entry', () => {
     expect(cleared.entries.map((e) => [e.action, e.before, e.after])).toEqual([['org-role.delete', { roles: { Organisation: ['read', 'write'] } }, { roles: {} }]])
     const removed = await change('ada', 'DELETE', `/api/v2/user/organisation/org-honu/${uid}`, undefined, 204)
     expect(removed.entries.map((e) => [e.action, e.before, e.after])).toEqual([
-      ['org-user.delete', { name: 'Audit Member', email: 'audit.member@honu.test', roles: {}, super_admin: false }, null],
+      ['org-user.delete', { name: 'Audit Member', email, roles: {}, super_admin: false }, null],
     ])
   })
 

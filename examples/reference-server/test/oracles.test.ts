@@ -64,9 +64,14 @@ describe('a new user is invited, not looked up', () => {
     expect(invited.uid).toMatch(uidShape)
     expect(fresh.uid).toMatch(uidShape)
     expect(invited.uid).not.toBe('demo-cal')
-    // Until a role binds it, an invitation is as unknown as any other id.
-    const pending = await call('bea', 'GET', `/api/v1/users/${invited.uid}`)
-    const missing = await call('bea', 'GET', '/api/v1/users/NoSuchUidNoSuchUidNoSuchUid0')
+    // The invitation is its inviter's (pending, under its own id, never Cal's); to anyone else (Ada administers
+    // Alpha only) it is as unknown as any other id.
+    expect(await call('bea', 'GET', `/api/v1/users/${invited.uid}`)).toMatchObject({
+      status: 200,
+      body: { uid: invited.uid, email: 'cal@honu.test', permissions: {}, pending: true },
+    })
+    const pending = await call('ada', 'GET', `/api/v1/users/${invited.uid}`)
+    const missing = await call('ada', 'GET', '/api/v1/users/NoSuchUidNoSuchUidNoSuchUid0')
     expect(pending.status).toBe(404)
     expect(withoutIds(pending, invited.uid)).toEqual(withoutIds(missing, 'NoSuchUidNoSuchUidNoSuchUid0'))
   })
@@ -76,30 +81,31 @@ describe('a new user is invited, not looked up', () => {
     expect(await call('bea', 'POST', '/api/v1/users', { name: 'Cora', email: 'Cora@honu.test' })).toMatchObject({ status: 200, body: { uid: 'demo-cora' } })
   })
 
-  it('granting a role binds the invitation to the real account, which is then a user of the tenant', async () => {
+  it('granting a role leaves it on the invitation: the account is not attached by its e-mail (issue 22)', async () => {
     const { body } = await call('bea', 'POST', '/api/v1/users', { name: 'Cal', email: 'cal@honu.test' })
     const invitation = (body as unknown as { uid: string }).uid
     expect(await call('bea', 'POST', `/api/v1/users/${invitation}/role`, { tenant: 'bravo', role: 'reader' })).toMatchObject({ status: 201 })
-    // Now they share Bravo: the invitation id names Cal's account, and Cal's own uid is visible.
+    // The role waits on the invitation; Cal's account and record are untouched, and still invisible to Bea.
     expect(await call('bea', 'GET', `/api/v1/users/${invitation}`)).toMatchObject({
       status: 200,
-      body: { uid: 'demo-cal', email: 'cal@honu.test', permissions: { bravo: ['reader'] } },
+      body: { uid: invitation, email: 'cal@honu.test', permissions: { bravo: ['reader'] }, pending: true },
     })
     const [cal] = await server.db.query<{ permissions: Record<string, string[]> }>("select permissions from users where uid = 'demo-cal'")
-    expect(cal?.permissions).toEqual({ charlie: ['admin'], bravo: ['reader'] })
-    expect((await call('bea', 'DELETE', `/api/v1/users/${invitation}/role/bravo`)).status).toBe(204)
+    expect(cal?.permissions).toEqual({ charlie: ['admin'] })
     expect((await call('bea', 'GET', '/api/v1/users/demo-cal')).status).toBe(404)
+    // Deleting its roles removes the invitation.
+    expect((await call('bea', 'DELETE', `/api/v1/users/${invitation}/role/bravo`)).status).toBe(204)
+    expect((await call('bea', 'GET', `/api/v1/users/${invitation}`)).status).toBe(404)
   })
 
-  it('an invitation for a new e-mail creates the account when a role is granted', async () => {
+  it('an invitation for a new e-mail makes no account when a role is granted', async () => {
     const email = `invited-${Date.now()}@honu.test`
     const { body } = await call('ada', 'POST', '/api/v1/users', { name: 'Invited', email })
     const invitation = (body as unknown as { uid: string }).uid
-    expect(await server.db.query('select 1 from users where email = $1', [email])).toEqual([])
     expect((await call('ada', 'POST', `/api/v1/users/${invitation}/role`, { tenant: 'alpha', role: 'reader' })).status).toBe(201)
-    const [user] = await server.db.query<{ uid: string; permissions: unknown }>('select uid, permissions from users where email = $1', [email])
-    expect(user).toMatchObject({ permissions: { alpha: ['reader'] } })
-    expect(user!.uid).not.toBe(invitation)
+    expect(await server.db.query('select 1 from users where email = $1', [email])).toEqual([])
+    const [pending] = await server.db.query<{ permissions: unknown }>('select permissions from invitations where id = $1', [invitation])
+    expect(pending).toEqual({ permissions: { alpha: ['reader'] } })
   })
 
   it('role calls on a user who shares no tenant answer as on a missing uid', async () => {

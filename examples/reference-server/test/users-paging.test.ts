@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../src/start-server'
+import { EMULATOR_HOST } from './auth-emulator'
 import { clientsAs, startTestServer } from './test-server'
 
 // Issue 15: the users list of a large tenant, paged by the server (limit, cursor), searched (q) and sorted (sort),
@@ -134,38 +135,50 @@ describe('GET /api/v1/users/ paged', () => {
   })
 
   it('joined is the first role grant in the tenant, kept when the roles go and come back', async () => {
+    // A fresh e-mail each run: the invitee signs up in the Auth emulator, which outlives a run.
+    const email = `joiner.${Date.now()}@honu.test`
     const { uid } = (await (
       await fetch(`${server.url}/api/v1/users`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ops}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Joiner', email: 'joiner@honu.test' }),
+        body: JSON.stringify({ name: 'Joiner', email }),
       })
     ).json()) as { uid: string }
-    const grant = (tenant: string) =>
-      fetch(`${server.url}/api/v1/users/${uid}/role`, {
+    const grant = (tenant: string, target = uid) =>
+      fetch(`${server.url}/api/v1/users/${target}/role`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ops}`, 'content-type': 'application/json' },
         body: JSON.stringify({ tenant, role: 'reader' }),
       })
     expect((await grant('bravo')).status).toBe(201)
+    // The role waits on the invitation (issue 22) until the invitee signs up and accepts it.
+    const signedUp = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'joiner-pass-1', returnSecureToken: true }),
+    })
+    const { idToken } = (await signedUp.json()) as { idToken: string }
+    const accepted = await fetch(`${server.url}/api/v1/invitations/${uid}/accept`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` } })
+    expect(accepted.status).toBe(200)
     const joinedIn = async (tenant: string) => {
-      const body = (await get(ops, `/api/v1/users/?tenant_id=${tenant}&q=joiner@honu.test`)).body
-      return body.data.find((u) => u.email === 'joiner@honu.test')?.joined
+      const body = (await get(ops, `/api/v1/users/?tenant_id=${tenant}&q=${email}`)).body
+      return body.data.find((u) => u.email === email)?.joined
     }
     const first = await joinedIn('bravo')
     expect(first).toBeDefined()
-    // The account (made when the invitation was bound) and its membership rows are the database's own record.
+    // The account (whose console record was made when the invitation was accepted) and its membership rows are the database's own record.
     const [member] = await server.db.query<{ joined: string }>(
       `select to_char(m.joined at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as joined
-       from tenant_members m join users u on u.uid = m.uid where m.tenant_id = 'bravo' and u.email = 'joiner@honu.test'`,
+       from tenant_members m join users u on u.uid = m.uid where m.tenant_id = 'bravo' and u.email = $1`,
+      [email],
     )
     expect(first).toBe(member!.joined)
-    const account = (await get(ops, '/api/v1/users/?tenant_id=bravo&q=joiner')).body.data[0]!.uid
+    const account = (await get(ops, `/api/v1/users/?tenant_id=bravo&q=${email}`)).body.data[0]!.uid
     await server.db.query(`update tenant_members set joined = '2020-02-02T02:02:02Z' where uid = $1`, [account])
     const removed = await fetch(`${server.url}/api/v1/users/${account}/role/bravo`, { method: 'DELETE', headers: { authorization: `Bearer ${ops}` } })
     expect(removed.status).toBe(204)
     expect(await joinedIn('bravo')).toBeUndefined()
-    expect((await grant('bravo')).status).toBe(201)
+    expect((await grant('bravo', account)).status).toBe(201)
     expect(await joinedIn('bravo')).toBe('2020-02-02T02:02:02Z')
   })
 })

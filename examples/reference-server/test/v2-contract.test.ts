@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { V2_RESOURCE_NAMES, type V2ResourceName } from '@honu/core'
 import type { RunningServer } from '../src/start-server'
+import { EMULATOR_HOST } from './auth-emulator'
 import { clientsAs, raw, startTestServer } from './test-server'
 
 /** A record to create for each resource, in organisation org-honu. */
@@ -69,8 +70,18 @@ describe.each([
     const users = await v2.listUsers('user/organisation/org-honu')
     expect(users.map((u) => u.email).sort()).toEqual(['ada@honu.test', 'ops@honu.test', 'remy@honu.test'])
     const email = `mp-${Date.now()}-${split ? 's' : 'm'}@honu.test`
-    const { uid } = await v2.createUser('organisation', 'org-honu', { name: 'Pilot', email })
-    expect(uid).toBeTruthy()
+    // Issue 22: creating answers an invitation (never an account's uid); the membership is made when the person
+    // with the e-mail (here signed up in the emulator) accepts it.
+    const { uid: invitation } = await v2.createUser('organisation', 'org-honu', { name: 'Pilot', email })
+    expect(invitation).toMatch(/^[A-Za-z0-9]{28}$/)
+    const signedUp = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'pilot-pass-1', returnSecureToken: true }),
+    })
+    const { localId: uid, idToken } = (await signedUp.json()) as { localId: string; idToken: string }
+    expect((await raw(server, 'POST', `/api/v1/invitations/${invitation}/accept`, { token: idToken })).status).toBe(200)
+    expect((await v2.getUser(uid))!.roles).toEqual({ Organisation: ['read'] })
     await v2.setUserRoles('organisation', 'org-honu', uid, { Organisation: ['read', 'write'] })
     expect((await v2.getUser(uid))!.roles).toEqual({ Organisation: ['read', 'write'] })
     await v2.deleteUserRoles('organisation', 'org-honu', uid)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { unauthorized } from '../api-error'
 import { authenticate } from '../auth/caller'
-import type { Identity } from '../auth/identity'
+import type { Caller, Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { loadUser, type UserRow } from '../routes/v1-access'
 import { loadOrganisationCaller, type OrganisationCaller } from './organisation-caller'
@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The console user of a `user` route, set by the access gate; null on every other route. */
     user: UserRow | null
+    /** The verified caller of an `account` route (no console record needed), set by the access gate; null elsewhere. */
+    account: Caller | null
     /** The mission-planning caller of an `organisation` route, set by the access gate; null elsewhere. */
     caller: OrganisationCaller | null
   }
@@ -36,6 +38,8 @@ export function declaredAccess(route: { method: string | string[]; url: string; 
  * The one access gate. It runs after routing, on the route the router matched (never on the raw URL, so
  * `/api/%761/tenants` meets the same check as `/api/v1/tenants`), and enforces the access that route declares:
  * - `user`: a verified ID token and a console user record, put on `request.user`;
+ * - `account`: a verified ID token only, put on `request.account` (the route decides what an account without a
+ *   console record gets);
  * - `organisation`: a verified ID token and at least one mission-planning membership, put on `request.caller`;
  * - `media`: a bearer header or a `media_token` in the query must be there; the media routes verify them
  *   against the stream (after the path is validated). Refusing a request with neither here means no spelling of
@@ -48,11 +52,14 @@ export function declaredAccess(route: { method: string | string[]; url: string; 
 export function registerAccessGate(app: FastifyInstance, options: { db: Database; identity: Identity }) {
   app.decorateRequest('user', null)
   app.decorateRequest('caller', null)
+  app.decorateRequest('account', null)
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access
     if (access === 'user') {
       const { uid } = await authenticate(request, options.identity)
       request.user = await loadUser(options.db, uid)
+    } else if (access === 'account') {
+      request.account = await authenticate(request, options.identity)
     } else if (access === 'organisation') {
       const { uid } = await authenticate(request, options.identity)
       request.caller = await loadOrganisationCaller(options.db, uid)
@@ -78,4 +85,10 @@ export function callerOf(request: FastifyRequest): OrganisationCaller {
     throw new Error(`${request.method} ${request.routeOptions.url} reads the caller but is not declared 'organisation'.`)
   }
   return request.caller
+}
+
+/** The verified caller the gate put on an `account` route; a programmer error on any other route. */
+export function accountOf(request: FastifyRequest): Caller {
+  if (!request.account) throw new Error(`${request.method} ${request.routeOptions.url} reads the account but is not declared 'account'.`)
+  return request.account
 }

@@ -5,6 +5,9 @@
  *
  * - `public`: no token (health, OpenAPI document, feature flags).
  * - `user`: a verified ID token whose account has a console user record (v1); the record is on `request.user`.
+ * - `account`: a verified ID token, whether or not its account has a console user record (the invitee's own
+ *   invitations, and the caller's own user record, which answers pending invitations before there is one); the
+ *   verified caller is on `request.account`.
  * - `organisation`: a verified ID token with at least one mission-planning membership (v2).
  * - `media`: a stream-scoped media token or a bearer token, checked by the media routes against the stream's
  *   tenant (another tenant's stream answers 404).
@@ -13,10 +16,10 @@
  *   browser cannot set headers on a WebSocket): its first frame authenticates (src/live/live-session.ts). The
  *   route answers a request that is not an upgrade 401.
  */
-export type RouteAccess = 'public' | 'user' | 'organisation' | 'media' | 'test' | 'live'
+export type RouteAccess = 'public' | 'user' | 'account' | 'organisation' | 'media' | 'test' | 'live'
 
 /** Every access a route may declare, to refuse a misspelt one at start-up. */
-export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'user', 'organisation', 'media', 'test', 'live']
+export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'user', 'account', 'organisation', 'media', 'test', 'live']
 
 /**
  * The OpenAPI `security` of a route, from its declared access (so the document cannot disagree with the gate):

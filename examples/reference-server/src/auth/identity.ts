@@ -56,6 +56,8 @@ export interface VerifyOptions {
 export interface Caller {
   uid: string
   email?: string
+  /** Whether the identity provider verified `email` (the token's `email_verified`). */
+  emailVerified?: boolean
 }
 
 /** The server's view of the identity provider: token checks and account management. */
@@ -155,7 +157,7 @@ export function createIdentity(options: IdentityOptions): Identity {
       if (uid) forgetUser(uid)
       throw error
     }
-    const entry = { caller: { uid: decoded.uid, email: decoded.email }, expiresAt: decoded.exp * 1000, authTime: decoded.auth_time * 1000 }
+    const entry = { caller: { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true }, expiresAt: decoded.exp * 1000, authTime: decoded.auth_time * 1000 }
     if (entry.expiresAt > now()) {
       verified.delete(key)
       verified.set(key, entry)

@@ -195,6 +195,22 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
         select scope, uid, joined from users, jsonb_object_keys(permissions) as scope where scope <> '*'
     `,
   },
+  {
+    id: 7,
+    name: 'invitations wait for consent',
+    sql: `
+      -- Issue 22: roles granted to an invitation stay on it until the person with its e-mail accepts (POST
+      -- /api/v1/invitations/{id}/accept); nothing binds an invitation to an account by e-mail any more.
+      -- permissions: tenant (or '*') to roles, as on users; organisations: v2 organisation id to its membership
+      -- roles; tenant_id: the tenant the invitation was made for (its admins see it before it has a role there).
+      alter table invitations add column permissions jsonb not null default '{}'::jsonb;
+      alter table invitations add column organisations jsonb not null default '{}'::jsonb;
+      alter table invitations add column tenant_id text;
+      create index invitations_email on invitations (lower(email));
+      -- Invitations bound before this migration are accounts now: nothing is pending for them.
+      delete from invitations where uid is not null
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

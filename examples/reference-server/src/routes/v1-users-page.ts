@@ -37,6 +37,8 @@ export interface TenantUser {
   email: string
   permissions: Permissions
   joined: string
+  /** A pending invitation (issue 22): its roles wait for the invitee to accept; `uid` is the invitation's id. */
+  pending?: true
 }
 
 const MAX_LIMIT = 1000
@@ -114,8 +116,12 @@ export async function listUsersPage(db: Pick<Database, 'query'>, query: UsersPag
   const direction = descending ? 'desc' : 'asc'
   // Without a limit and a sort, the order the list always had (name, then e-mail).
   const order = limit === undefined && query.sort === undefined ? 'lower(u.name), u.email' : `${key} ${direction}, u.uid ${direction}`
-  const from = `from users u left join tenant_members m on m.tenant_id = $1 and m.uid = u.uid`
-  let sql = `select u.uid, u.name, u.email, u.permissions,
+  // Pending invitations with a role in the tenant are listed with its users (marked pending), so an admin sees and
+  // manages them like users: their id stands for the uid, their creation date for joined.
+  const people = `(select uid, name, email, permissions, joined, false as pending from users
+      union all select id, name, email, permissions, created, true from invitations) u`
+  const from = `from ${people} left join tenant_members m on m.tenant_id = $1 and m.uid = u.uid`
+  let sql = `select u.uid, u.name, u.email, u.permissions, u.pending,
       to_char(coalesce(m.joined, u.joined) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as joined,
       ${column === 'joined' ? `to_char(${key} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : key} as sort_key
     ${from} where ${where.join(' and ')} order by ${order}`
@@ -123,9 +129,13 @@ export async function listUsersPage(db: Pick<Database, 'query'>, query: UsersPag
     params.push(limit + 1)
     sql += ` limit $${params.length}`
   }
-  const rows = await db.query<TenantUser & { sort_key: string }>(sql, params)
+  const rows = await db.query<Omit<TenantUser, 'pending'> & { sort_key: string; pending: boolean }>(sql, params)
   const page = limit === undefined ? rows : rows.slice(0, limit)
-  const data: TenantUser[] = page.map(({ sort_key: _, ...u }) => ({ ...u, permissions: { [tenantId]: u.permissions[tenantId] ?? [] } }))
+  const data: TenantUser[] = page.map(({ sort_key: _, pending, ...u }) => ({
+    ...u,
+    permissions: { [tenantId]: u.permissions[tenantId] ?? [] },
+    ...(pending ? { pending: true as const } : {}),
+  }))
   if (limit === undefined) return { data }
 
   const last = page.at(-1)

@@ -1,12 +1,12 @@
-import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ALL_TENANTS, isSuperAdmin, type Permissions } from '@honu/core'
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../api-error'
+import { ApiError, badRequest, forbidden, notFound } from '../api-error'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { EMAIL, ID, NAME, TENANT_SCOPE } from '../schemas/field-schemas'
 import { administeredTenants, permissionsWithin, requireAdmin, type UserRow } from './v1-access'
-import { userOf } from '../access/access-gate'
+import { accountOf, userOf } from '../access/access-gate'
+import { INVITATION_COLUMNS, invitationId, pendingInvitationsOf, type InvitationRow } from './v1-invitations'
 import { recordAudit } from '../audit/audit-log'
 import { listUsersPage, USERS_PAGE_QUERY, type UsersPageQuery } from './v1-users-page'
 
@@ -15,11 +15,6 @@ const GRANTABLE = ['admin', 'writer', 'controller', 'reader'] as const
 const roleSchema = { type: 'string', enum: [...GRANTABLE, 'org-admin'] } as const
 
 const isAdminRole = (role: string) => role.toLowerCase() === 'admin'
-
-const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
-/** An invitation's id: 28 letters and digits, the shape of a Firebase uid, so the two cannot be told apart. */
-const invitationId = () => Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('')
 
 /**
  * Whether the caller may know this user exists: themselves, anyone for a super admin, else someone with a role
@@ -31,47 +26,46 @@ async function canSee(db: Pick<Database, 'query'>, caller: UserRow, target: User
 }
 
 /**
- * The user a role call names: a user the caller can see, or the account an invitation stands for. With `bind`
- * (granting a role), an invitation not yet bound is bound now: its e-mail's sign-in account is found or created
- * and becomes a console user. Anything else is "not found", whether or not it exists.
+ * Whether the caller may know this invitation exists: its inviter, a super admin, an admin of the tenant it was
+ * made for or of a tenant it grants a role in. Everyone else (another tenant's admin) answers as for a missing id.
  */
-async function targetUser(
-  db: Pick<Database, 'query'>,
-  identity: Identity,
-  caller: UserRow,
-  uid: string,
-  options: { bind?: boolean } = {},
-): Promise<UserRow> {
-  const byUid = (id: string) => db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [id])
-  const [row] = await byUid(uid)
-  if (row && (await canSee(db, caller, row))) return row
-  const [invitation] = await db.query<{ email: string; name: string; uid: string | null }>(
-    'select email, name, uid from invitations where id = $1',
-    [uid],
-  )
-  if (invitation?.uid) {
-    const [bound] = await byUid(invitation.uid)
-    if (bound) return bound
-  }
-  if (invitation && options.bind) {
-    const account = await identity.ensureUser({ email: invitation.email, name: invitation.name })
-    await db.query('insert into users (uid, name, email) values ($1, $2, $3) on conflict do nothing', [account, invitation.name, invitation.email])
-    const [user] = await byUid(account)
-    // The e-mail belongs to another console record (made outside this server): nothing to bind to safely.
-    if (!user) throw conflict(`Another console user already has the e-mail ${invitation.email}.`)
-    await db.query('update invitations set uid = $2 where id = $1', [uid, account])
-    return user
+async function canSeeInvitation(db: Pick<Database, 'query'>, caller: UserRow, invitation: InvitationRow): Promise<boolean> {
+  if (isSuperAdmin(caller.permissions) || invitation.invited_by === caller.uid) return true
+  const tenants = await administeredTenants(db, caller)
+  if (invitation.tenant_id !== null && tenants.has(invitation.tenant_id)) return true
+  return Object.keys(permissionsWithin(invitation.permissions, tenants, false)).length > 0
+}
+
+/** What a role call acts on: a console user, or a pending invitation (whose roles stay on it until accepted). */
+type Target = UserRow & { pending: boolean }
+
+/**
+ * The user or invitation a role call names: a user the caller can see, or an invitation the caller can see.
+ * Granting a role to an invitation puts it on the invitation: no account is found, made or attached by e-mail.
+ * Anything else is "not found", whether or not it exists.
+ */
+async function targetUser(db: Pick<Database, 'query'>, caller: UserRow, uid: string): Promise<Target> {
+  const [row] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [uid])
+  if (row && (await canSee(db, caller, row))) return { ...row, pending: false }
+  const [invitation] = await db.query<InvitationRow>(`select ${INVITATION_COLUMNS} from invitations where id = $1`, [uid])
+  if (invitation && (await canSeeInvitation(db, caller, invitation))) {
+    return { uid: invitation.id, name: invitation.name, email: invitation.email, permissions: invitation.permissions, pending: true }
   }
   throw notFound(`User "${uid}"`)
 }
 
 /**
- * The user's record read again and locked until the transaction ends, so a concurrent role change (another server
- * process on PostgreSQL) waits rather than being overwritten, and the audit entry's "before" is what was replaced.
+ * The user's (or invitation's) record read again and locked until the transaction ends, so a concurrent role
+ * change (another server process on PostgreSQL) waits rather than being overwritten, and the audit entry's
+ * "before" is what was replaced.
  */
-async function locked(tx: Pick<Database, 'query'>, user: UserRow): Promise<UserRow> {
-  const [row] = await tx.query<UserRow>('select uid, name, email, permissions from users where uid = $1 for update', [user.uid])
-  return row ?? user
+async function locked(tx: Pick<Database, 'query'>, target: Target): Promise<Target> {
+  const sql = target.pending
+    ? 'select id as uid, name, email, permissions from invitations where id = $1 for update'
+    : 'select uid, name, email, permissions from users where uid = $1 for update'
+  const [row] = await tx.query<UserRow>(sql, [target.uid])
+  if (!row && target.pending) throw notFound(`User "${target.uid}"`)
+  return row ? { ...row, pending: target.pending } : target
 }
 
 /** Whether, after `change`, the tenant still has a user with the admin role. */
@@ -97,7 +91,7 @@ async function keepsAnAdmin(
 async function setRoles(
   tx: Pick<Database, 'query'>,
   caller: UserRow,
-  user: UserRow,
+  user: Target,
   tenantId: string,
   roles: readonly string[],
   action: 'role.grant' | 'role.change' | 'role.remove' | 'role.remove-all',
@@ -106,8 +100,19 @@ async function setRoles(
   const before = permissions[tenantId] ?? []
   if (roles.length === 0) delete permissions[tenantId]
   else permissions[tenantId] = [...roles]
-  await tx.query('update users set permissions = $2::jsonb where uid = $1', [user.uid, JSON.stringify(permissions)])
-  if (tenantId !== ALL_TENANTS && roles.length > 0) {
+  if (user.pending) {
+    // An invitation keeps its roles until its invitee accepts; with its last role (and no organisation) it is gone.
+    const [left] = await tx.query<{ organisations: Record<string, unknown> }>(
+      'update invitations set permissions = $2::jsonb where id = $1 returning organisations',
+      [user.uid, JSON.stringify(permissions)],
+    )
+    if (Object.keys(permissions).length === 0 && Object.keys(left?.organisations ?? {}).length === 0) {
+      await tx.query('delete from invitations where id = $1', [user.uid])
+    }
+  } else {
+    await tx.query('update users set permissions = $2::jsonb where uid = $1', [user.uid, JSON.stringify(permissions)])
+  }
+  if (!user.pending && tenantId !== ALL_TENANTS && roles.length > 0) {
     await tx.query('insert into tenant_members (tenant_id, uid) values ($1, $2) on conflict do nothing', [tenantId, user.uid])
   }
   await recordAudit(tx, {
@@ -115,7 +120,7 @@ async function setRoles(
     // Roles under '*' concern every tenant: a global entry, which only super admins see.
     tenantId: tenantId === ALL_TENANTS ? null : tenantId,
     action,
-    resourceType: 'user',
+    resourceType: user.pending ? 'invitation' : 'user',
     resourceId: user.uid,
     before: { roles: [...before] },
     after: { roles: [...roles] },
@@ -209,10 +214,17 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       // Someone the caller can already see: their uid, as before.
       if (existing && (await canSee(db, caller, existing))) return reply.code(200).send({ uid: existing.uid })
       // Anyone else is invited, whether or not an account exists, so the answer tells nothing about who exists:
-      // the invitation's id looks like a uid, and granting it a role binds it to the account.
+      // the invitation's id looks like a uid. Roles granted to it stay on it until the person with this e-mail
+      // accepts it (issue 22): no account is made, and none is attached by its e-mail.
       const uid = invitationId()
       await db.transaction(async (tx) => {
-        await tx.query('insert into invitations (id, email, name, invited_by) values ($1, $2, $3, $4)', [uid, normalised, name, caller.uid])
+        await tx.query('insert into invitations (id, email, name, invited_by, tenant_id) values ($1, $2, $3, $4, $5)', [
+          uid,
+          normalised,
+          name,
+          caller.uid,
+          tenant_id ?? null,
+        ])
         await recordAudit(tx, {
           actor: caller,
           tenantId: tenant_id ?? null,
@@ -246,7 +258,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       checkGrant(caller, tenant, role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
       const roles = await db.transaction(async (tx) => {
-        const target = await locked(tx, await targetUser(tx, identity, caller, uid, { bind: true }))
+        const target = await locked(tx, await targetUser(tx, caller, uid))
         refuseForSuperAdmin(target, tenant)
         const current = target.permissions[tenant] ?? []
         if (current.includes(role)) return current
@@ -279,12 +291,12 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
       checkGrant(caller, tenant, new_role)
       await withTenantAccess(caller, tenant, 'manage roles in this tenant')
       const next = await db.transaction(async (tx) => {
-        const target = await locked(tx, await targetUser(tx, identity, caller, uid))
+        const target = await locked(tx, await targetUser(tx, caller, uid))
         const current = target.permissions[tenant] ?? []
         if (!current.includes(role)) throw notFound(`Role "${role}" of this user in this tenant`)
         refuseForSuperAdmin(target, tenant)
         const next = [...new Set(current.map((r) => (r === role ? new_role : r)))]
-        if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
+        if (tenant !== ALL_TENANTS && !target.pending && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
         // Changing a role to itself changes nothing: no write, no audit entry.
         if (JSON.stringify(next) !== JSON.stringify(current)) await setRoles(tx, caller, target, tenant, next, 'role.change')
         return next
@@ -296,11 +308,11 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
   const removeRoles = async (caller: UserRow, uid: string, tenant: string, role?: string) => {
     await withTenantAccess(caller, tenant, 'manage roles in this tenant')
     await db.transaction(async (tx) => {
-      const target = await locked(tx, await targetUser(tx, identity, caller, uid))
+      const target = await locked(tx, await targetUser(tx, caller, uid))
       const current = target.permissions[tenant] ?? []
       if (current.length === 0 || (role && !current.includes(role))) throw notFound(`Role of this user in this tenant`)
       const next = role ? current.filter((r) => r !== role) : []
-      if (tenant !== ALL_TENANTS && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
+      if (tenant !== ALL_TENANTS && !target.pending && !(await keepsAnAdmin(tx, tenant, target.uid, next))) throw lastAdmin()
       await setRoles(tx, caller, target, tenant, next, role ? 'role.remove' : 'role.remove-all')
     })
   }
@@ -327,16 +339,35 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.get(
     '/api/v1/users/:uid',
-    { config: { access: 'user' }, schema: { tags: ['v1'], params: roleParams } },
+    {
+      // 'account': the caller's own record is asked right after sign-in, before there may be one (issue 22).
+      config: { access: 'account' },
+      schema: {
+        tags: ['v1'],
+        params: roleParams,
+        description:
+          "A user's record (only the roles in tenants the caller administers), or a pending invitation's (with " +
+          '`pending: true`). The caller\'s own uid without a console record answers 200 with empty permissions and ' +
+          '`pending_invitations` (their count) when invitations wait for their verified e-mail, else 403 no-access.',
+      },
+    },
     async (request) => {
-      const caller = userOf(request)
+      const account = accountOf(request)
       const { uid } = request.params as { uid: string }
+      const [own] = await db.query<UserRow>('select uid, name, email, permissions from users where uid = $1', [account.uid], { cached: true })
+      if (!own) {
+        const waiting = uid === account.uid ? await pendingInvitationsOf(db, identity, account) : []
+        if (waiting.length === 0) throw new ApiError(403, 'no-access', 'This account has no access to the console. Ask an admin to add you.')
+        return { uid, name: waiting[0]!.name, email: account.email ?? '', permissions: {}, pending_invitations: waiting.length }
+      }
+      const caller = own
       if (uid === caller.uid) return { uid, name: caller.name, email: caller.email, permissions: caller.permissions }
-      // A bound invitation's id names its account; anyone the caller cannot see answers as a missing uid.
-      const target = await targetUser(db, identity, caller, uid)
+      // An invitation the caller may see answers as a pending user; anyone the caller cannot see as a missing uid.
+      const target = await targetUser(db, caller, uid)
       const superAdmin = isSuperAdmin(caller.permissions)
       const visible = await administeredTenants(db, caller)
       const shared: Permissions = superAdmin ? target.permissions : permissionsWithin(target.permissions, visible, false)
+      if (target.pending) return { uid: target.uid, name: target.name, email: target.email, permissions: shared, pending: true }
       // A user in none of the caller's tenants does not exist as far as the caller can tell.
       if (!superAdmin && Object.keys(shared).length === 0) throw notFound(`User "${uid}"`)
       return { uid: target.uid, name: target.name, email: target.email, permissions: shared }

@@ -6,6 +6,7 @@ import { callerOf } from '../access/access-gate'
 import type { Membership, OrganisationCaller as V2Caller } from '../access/organisation-caller'
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
+import { invitationId } from './v1-invitations'
 import { EMAIL, ID, NAME, V2_FILTERS, V2_RECORD, V2_ROLES } from '../schemas/field-schemas'
 import { recordAudit, recordUpdate, sameJson, type AuditActor } from '../audit/audit-log'
 
@@ -350,27 +351,37 @@ function registerV2UserRoutes(
       await requireOrganisation(caller, ownerId, 'admin')
       const { name, email } = request.body as { name: string; email: string }
       const normalised = email.trim().toLowerCase()
-      const uid = await identity.ensureUser({ email: normalised, name })
       const roles = { Organisation: ['read'] }
-      await db.transaction(async (tx) => {
-        const added = await tx.query(
-          `insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $2, $3, $4, $5, $6::jsonb)
-           on conflict (uid, organisation_id) do nothing returning uid`,
-          [randomUUID(), uid, normalised, name, ownerId, JSON.stringify(roles)],
+      // Issue 22: the person is invited, whether or not an account has this e-mail, and the answer is the same
+      // either way (the invitation's id, shaped like a uid, never someone's uid). The membership waits on the
+      // invitation until the person with this e-mail accepts it (POST /api/v1/invitations/{id}/accept).
+      const id = await db.transaction(async (tx) => {
+        const [open] = await tx.query<{ id: string }>(
+          'select id from invitations where lower(email) = $1 and organisations ? $2 order by created limit 1',
+          [normalised, ownerId],
         )
-        // Already a member: nothing changed, nothing to record.
-        if (added.length === 0) return
+        // Already invited to this organisation: the same invitation, nothing changed, nothing to record.
+        if (open) return open.id
+        const id = invitationId()
+        await tx.query('insert into invitations (id, email, name, invited_by, organisations) values ($1, $2, $3, $4, $5::jsonb)', [
+          id,
+          normalised,
+          name,
+          caller.uid,
+          JSON.stringify({ [ownerId]: { name, roles } }),
+        ])
         await recordAudit(tx, {
           actor: actorOf(caller),
           organisationId: ownerId,
-          action: 'org-user.create',
-          resourceType: 'org-user',
-          resourceId: uid,
+          action: 'org-user.invite',
+          resourceType: 'invitation',
+          resourceId: id,
           before: null,
           after: { name, email: normalised, roles },
         })
+        return id
       })
-      return reply.code(201).send(envelope({ uid }))
+      return reply.code(202).send(envelope({ uid: id, status: 'invited' }))
     },
   )
 
