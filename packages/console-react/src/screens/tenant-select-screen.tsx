@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { findCidrOverlaps, type Tenant } from '@honu/core'
-import { useConsoleClient, useTenant, useErrorText, useMessages } from '@honu/console-kit'
+import { findCidrOverlaps, type Invitation, type Tenant } from '@honu/core'
+import { useConsoleClient, useSession, useTenant, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import type { GuardState } from '../guards/route-guard'
 import { LoadStatus } from './load-status'
@@ -12,6 +12,8 @@ import { selectMessages } from '../messages/select'
 /**
  * Tenant select (spec §2 `tenant`): the user's tenants sorted by name; picking one opens the stream viewer, or the
  * address the user came for when the guard sent them here on the way (a deep link through sign-in and this choice).
+ * Above them, the invitations waiting for the signed-in person (issue 22), each accepted or declined here: a
+ * person with no console record yet signs in with empty permissions when invitations wait, and lands here.
  */
 export function TenantSelectScreen() {
   const paths = usePaths()
@@ -23,9 +25,38 @@ export function TenantSelectScreen() {
   const t = useMessages(selectMessages)
   const errorText = useErrorText()
   const current = useTenant((s) => s.tenant?.tenant_id)
-  const [tenants, retry] = useAsync(() => client.v1.listTenants())
+  // No roles anywhere (a person with only invitations has no console record, so no tenant list to ask for).
+  const hasRoles = useSession((s) => Object.keys(s.user?.permissions ?? {}).length > 0)
+  const [tenants, retry] = useAsync((signal) => (hasRoles ? client.v1.listTenants({ signal }) : Promise.resolve([])), [hasRoles])
+  // Invitations are an addition to the screen: if they cannot be read, the tenants are still there to pick.
+  const [invitations, reloadInvitations] = useAsync((signal) => client.v1.listInvitations({ signal }).catch((): Invitation[] => []))
   const [picking, setPicking] = useState<string>()
+  const [answering, setAnswering] = useState<string>()
   const [error, setError] = useState<string>()
+
+  const answer = async (invitation: Invitation, accept: boolean) => {
+    setAnswering(invitation.id)
+    setError(undefined)
+    try {
+      if (accept) await client.v1.acceptInvitation(invitation.id)
+      else await client.v1.declineInvitation(invitation.id)
+      // The new roles (or none) in the session, then the lists again.
+      if (accept) await client.syncUser()
+      reloadInvitations()
+      retry()
+    } catch (failure) {
+      setError(errorText(failure, t(accept ? 'acceptFailed' : 'declineFailed')))
+    } finally {
+      setAnswering(undefined)
+    }
+  }
+  const placesOf = (invitation: Invitation) =>
+    [...invitation.tenants.map((tenant) => tenant.name), ...invitation.organisations.map((org) => org.name)].join(', ')
+  const rolesOf = (invitation: Invitation) =>
+    [
+      ...invitation.tenants.map((tenant) => `${tenant.name}: ${tenant.roles.join(', ')}`),
+      ...invitation.organisations.map((org) => `${org.name}: ${Object.values(org.roles).flat().join(', ')}`),
+    ].join('; ')
 
   // Tenants whose networks overlap another tenant's are flagged: routing between them is ambiguous.
   const overlapping = useMemo(() => {
@@ -55,8 +86,41 @@ export function TenantSelectScreen() {
       <h1 ref={heading} tabIndex={-1}>
         {t('chooseTenant')}
       </h1>
+      {invitations.status === 'ready' && invitations.data.length > 0 && (
+        <section aria-labelledby="honu-invitations-heading" className="honu-invitations">
+          <h2 id="honu-invitations-heading">{t('invitations')}</h2>
+          <ul className="honu-choice-list" aria-label={t('invitations')}>
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="honu-invitation">
+                <span className="honu-choice__title">{t('invitedTo', { places: placesOf(invitation) })}</span>
+                <span className="honu-choice__detail">{t('invitedAs', { roles: rolesOf(invitation) })}</span>
+                <span className="honu-invitation__actions">
+                  <button
+                    type="button"
+                    className="honu-button honu-button--primary"
+                    onClick={() => void answer(invitation, true)}
+                    disabled={answering !== undefined}
+                  >
+                    {t('acceptInvitation', { places: placesOf(invitation) })}
+                  </button>
+                  <button
+                    type="button"
+                    className="honu-button honu-button--secondary"
+                    onClick={() => void answer(invitation, false)}
+                    disabled={answering !== undefined}
+                  >
+                    {t('declineInvitation', { places: placesOf(invitation) })}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <LoadStatus state={tenants} what={t('yourTenants')} loading={t('loadingTenants')} onRetry={retry} />
-      {tenants.status === 'ready' && tenants.data.length === 0 && <p>{t('noTenant')}</p>}
+      {tenants.status === 'ready' && tenants.data.length === 0 && (
+        <p>{invitations.status === 'ready' && invitations.data.length > 0 ? t('noTenantButInvited') : t('noTenant')}</p>
+      )}
       {tenants.status === 'ready' && tenants.data.length > 0 && (
         <ul className="honu-choice-list" aria-label={t('tenants')}>
           {tenants.data.map((tenant) => (

@@ -11,6 +11,7 @@ import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPage
 import type {
   Device,
   DeviceKind,
+  Invitation,
   ListResult,
   NewVideo,
   Stream,
@@ -169,6 +170,21 @@ export function createV1Client(options: V1ClientOptions) {
     createUser(user: { name: string; email: string }, request: Signal & { tenantId?: string } = {}): Promise<{ uid: string }> {
       const { tenantId, ...rest } = request
       return http.request('POST', `${base}/users`, { ...rest, ...(tenantId ? { query: { tenant_id: tenantId } } : {}), body: { name: user.name, email: user.email } })
+    },
+
+    /** `GET /invitations`: the signed-in person's pending invitations (for their verified e-mail). */
+    async listInvitations(request: Signal = {}): Promise<Invitation[]> {
+      return listOf<Invitation>(await http.request('GET', `${base}/invitations`, request))
+    },
+
+    /** `POST /invitations/{id}/accept`: the invitation's roles become the signed-in person's. */
+    acceptInvitation(id: string, request: Signal = {}): Promise<unknown> {
+      return http.request('POST', `${base}/invitations/${enc(id)}/accept`, request)
+    },
+
+    /** `POST /invitations/{id}/decline`: the invitation is removed; nothing is granted. */
+    declineInvitation(id: string, request: Signal = {}): Promise<unknown> {
+      return http.request('POST', `${base}/invitations/${enc(id)}/decline`, request)
     },
 
     /** `POST /users/{uid}/role`: grants a role in a tenant. */

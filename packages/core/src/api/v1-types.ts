@@ -62,6 +62,11 @@ export interface User {
   email: string
   permissions: Permissions
   avatar?: string
+  /**
+   * The signed-in person's own record only, while they have no console record yet: how many invitations wait for
+   * them (their permissions are then empty; they accept on the tenant screen).
+   */
+  pending_invitations?: number
 }
 
 /** A user as listed for a tenant (spec §3). */
@@ -75,6 +80,20 @@ export interface TenantUser {
   avatar?: string
   /** ISO date of the first role grant in this tenant, or of the user's creation (the paged list sends it). */
   joined?: string
+  /**
+   * A pending invitation, not yet a user (issue 22): its roles wait until the person with its e-mail accepts. Its
+   * `uid` is the invitation's id, which the role calls take like a uid; removing its roles removes it.
+   */
+  pending?: boolean
+}
+
+/** One of the signed-in person's pending invitations (`GET /invitations`): where it would add them, and as what. */
+export interface Invitation {
+  id: string
+  /** The name the inviting admin gave. */
+  name: string
+  tenants: { tenant_id: string; name: string; roles: string[] }[]
+  organisations: { organisation_id: string; name: string; roles: Record<string, string[]> }[]
 }
 
 /** A device kind the product manages; anything else is `unknown` (spec §1). */

@@ -26,6 +26,7 @@ export default {
     joined: 'Beigetreten',
     actions: 'Aktionen',
     noRoles: 'keine',
+    invited: 'Eingeladen',
     createUser: 'Benutzer anlegen',
     createTitle: 'Einen Benutzer anlegen',
     createDescription: 'Er erhält die gewählte Rolle in {tenant}.',

@@ -32,6 +32,7 @@ export const adminMessages = /* @__PURE__ */ defineMessages(
     joined: 'Joined',
     actions: 'Actions',
     noRoles: 'none',
+    invited: 'Invited',
     createUser: 'Create user',
     createTitle: 'Create a user',
     createDescription: 'They get the role you pick in {tenant}.',

@@ -69,6 +69,26 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     expect(requests.filter((r) => r.startsWith('GET /api/v1/users/?'))).toHaveLength(before + 1)
   })
 
+  it('shows a pending invitation as Invited, with its roles, and keeps its row actions (issue 22)', async () => {
+    const { answers } = asAdmin()
+    await rowOf('Wes Writer')
+    const invited = { uid: 'InvitationInvitationInvitat', name: 'Ivy', email: 'ivy@honu.test', permissions: { alpha: ['reader'] }, joined: '2026-11-25T08:00:00Z', pending: true }
+    answers['GET /api/v1/users/'] = { status: 200, body: { data: [...users, invited], next_cursor: null, total_count: 4 } }
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Tenants' }))
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Users' }))
+    const table = await usersTable()
+    const cell = await within(table).findByText('Ivy')
+    const row = cell.closest('tr')!
+    // The mark is in the Joined column (it has not joined); the name cell stays the name exactly.
+    expect(within(row).getByRole('cell', { name: 'Invited' })).toBeInTheDocument()
+    expect(within(row).getByRole('cell', { name: 'Ivy' })).toBeInTheDocument()
+    expect(within(row).getByRole('cell', { name: 'reader' })).toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: 'Actions for Ivy' })).toBeInTheDocument()
+    // A user who is no invitation carries no such mark.
+    expect(within(await rowOf('Wes Writer')).queryByText('Invited')).not.toBeInTheDocument()
+    await expectNoAxeViolations(document.body)
+  })
+
   it('shows a user name made of HTML and script as text', async () => {
     const { container } = asAdmin()
     expect(await rowOf(HTML_NAME)).toBeInTheDocument()

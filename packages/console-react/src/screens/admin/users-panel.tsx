@@ -123,7 +123,16 @@ export function UsersPanel({ tenantId, tenantName }: { tenantId: string; tenantN
         enableSorting: false,
         accessorFn: (user) => (user.permissions[tenantId] ?? []).join(', ') || t('noRoles'),
       },
-      { id: 'joined', header: t('joined'), size: 170, accessorFn: (user) => (user.joined ? dates.joined(user.joined) : '') },
+      {
+        id: 'joined',
+        header: t('joined'),
+        size: 170,
+        // A pending invitation (issue 22) has not joined: its roles wait until the person accepts. Its name cell stays
+        // the name exactly, so the mark goes here.
+        accessorFn: (user) => (user.pending ? t('invited') : user.joined ? dates.joined(user.joined) : ''),
+        cell: ({ row, getValue }) =>
+          row.original.pending ? <span className="honu-invited">{getValue<string>()}</span> : getValue<string>(),
+      },
     ],
     [t, dates, tenantId],
   )
