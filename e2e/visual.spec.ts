@@ -133,6 +133,8 @@ test('card screens: sign-in, forgotten password, not found, tenant select', asyn
 })
 
 test('HonuNet: streams, a work area, the header menus and the stream dialogs', async ({ page }) => {
+  // Eight screens at four widths in two themes: about a minute on a quiet machine, more since the Video tile is L tall.
+  test.setTimeout(150_000)
   await signIn(page, 'ada@honu.test')
   await page.getByRole('button', { name: /Alpha Harbour/ }).click()
   await expect(page).toHaveURL(/\/streams$/)
@@ -200,7 +202,9 @@ test('MissionPlanning: entry point, organisation select, a dashboard with widget
     await page.getByRole('menuitem', { name: title, exact: true }).click()
   }
   await expect(page.getByRole('group', { name: 'Tenant 1' })).toBeVisible()
-  await shoot(page, 'dashboard')
+  // The map drawn, not half way: its "Loading the map…" is a moment that depends on the machine's speed.
+  const map = page.getByRole('group', { name: 'Map 1' }).locator('.honu-map')
+  await shoot(page, 'dashboard', { prepare: () => expect(map).toHaveAttribute('data-state', 'ready', { timeout: 30_000 }) })
 
   await overlay(page, 'add-widget-menu', () => addWidget.click(), page.getByRole('menu'))
   await overlay(page, 'grid-settings-dialog', () => page.getByRole('button', { name: 'Grid settings' }).click(), page.getByRole('dialog'))
