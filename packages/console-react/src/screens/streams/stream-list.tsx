@@ -29,7 +29,7 @@ export function StreamList() {
   const refreshing = useStreamView((s) => s.refreshingResource)
   const shown = useStore(client.grid, (s) => s.workspaces['stream-view'].items)
   const snap = useStore(client.grid, (s) => s.settings.snapToGrid)
-  // A stream's tile takes the Video widget's own size (sized to its picture), as the toolbar's Add widget does.
+  // A stream's tile takes the Video widget's default size (spec §9: S wide, L tall), as the toolbar's Add widget does.
   const videoSize = useWidgetRegistry()?.find((definition) => definition.type === 'Video')?.defaultSize
   const [editing, setEditing] = useState<Stream | 'new'>()
   const [deleting, setDeleting] = useState<Stream>()
