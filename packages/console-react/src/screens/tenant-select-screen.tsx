@@ -38,12 +38,15 @@ export function TenantSelectScreen() {
     setAnswering(invitation.id)
     setError(undefined)
     try {
-      if (accept) await client.v1.acceptInvitation(invitation.id)
-      else await client.v1.declineInvitation(invitation.id)
-      // The new roles (or none) in the session, then the lists again.
-      if (accept) await client.syncUser()
+      if (accept) {
+        await client.v1.acceptInvitation(invitation.id)
+        // The new roles in the session, then the tenants they open (a declined invitation changes neither).
+        await client.syncUser()
+        retry()
+      } else {
+        await client.v1.declineInvitation(invitation.id)
+      }
       reloadInvitations()
-      retry()
     } catch (failure) {
       setError(errorText(failure, t(accept ? 'acceptFailed' : 'declineFailed')))
     } finally {
