@@ -211,6 +211,8 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   await referenceTenant.click()
   await reference.mouse.move(0, 0)
   await expect(reference.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
+  // The list itself, not its loading state: the network may be idle before the tenant's token is ready.
+  await expect(reference.getByRole('list', { name: /Streams/ })).toBeVisible()
   await reference.waitForLoadState('networkidle')
   await settled(reference)
   const referenceStreams = fromConsoleRoot(await collectStyles(reference, '.honu-console', CONSOLE))
@@ -232,6 +234,8 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   await tenant.click()
   await page.mouse.move(0, 0)
   await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
+  // The list itself, not its loading state: the network may be idle before the tenant's token is ready.
+  await expect(page.getByRole('list', { name: /Streams/ })).toBeVisible()
   await page.waitForLoadState('networkidle')
   await settled(page)
   const streams = fromConsoleRoot(await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, includeRoot: false }))
