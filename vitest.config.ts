@@ -1,7 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // Workspace sources are read through the `@honu/source` export condition, so tests need no build.
 const resolve = { conditions: ['@honu/source'] }
+
+/**
+ * Test files that replace a module (`vi.mock`). The other files of core and the React packages share one module
+ * graph and one environment per worker (`isolate: false`): a jsdom per file cost the React project about 10 of its
+ * 11 minutes on two cores. A module mock would leak into the files after it, so these run isolated, found by
+ * reading the files rather than listed by hand.
+ */
+function filesThatMockModules(...roots: string[]): string[] {
+  const found: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(path)
+      } else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(mock|doMock)\(/.test(readFileSync(path, 'utf8'))) found.push(path)
+    }
+  }
+  for (const root of roots) walk(root)
+  return found
+}
+const coreMocking = filesThatMockModules('packages/core/src', 'packages/core/test').map((file) => file.replace(/^packages\/core\//, ''))
+const reactMocking = filesThatMockModules('packages/console-kit/src', 'packages/console-react/src', 'packages/widgets/src')
 
 export default defineConfig({
   resolve,
@@ -16,7 +40,18 @@ export default defineConfig({
           // Node by default: proves core runs without a DOM. Grid tests opt into jsdom per file.
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/*.emulator.test.ts'],
+          exclude: ['**/*.emulator.test.ts', ...coreMocking],
+          isolate: false,
+          restoreMocks: true,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'core-mocks',
+          root: 'packages/core',
+          environment: 'node',
+          include: coreMocking,
           restoreMocks: true,
         },
       },
@@ -40,6 +75,19 @@ export default defineConfig({
           root: '.',
           environment: 'jsdom',
           include: ['packages/console-kit/src/**/*.test.{ts,tsx}', 'packages/console-react/src/**/*.test.{ts,tsx}', 'packages/widgets/src/**/*.test.{ts,tsx}', 'examples/host-app/*.test.ts'],
+          exclude: reactMocking,
+          isolate: false,
+          setupFiles: ['./test/react-setup.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'react-mocks',
+          root: '.',
+          environment: 'jsdom',
+          include: reactMocking,
           setupFiles: ['./test/react-setup.ts'],
           restoreMocks: true,
         },
