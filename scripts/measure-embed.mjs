@@ -1,5 +1,5 @@
 // What each way of embedding costs a partner's page, in gzip, beside an empty Vite React app built in the same run:
-// the three recipes of the README's "Embed the console" (bench/embed-recipes/{routes,element,widget}), each built
+// the three recipes of docs/embedding.md, "Embed the console" (bench/embed-recipes/{routes,element,widget}), each built
 // alone with Vite as a partner's app would be, against the packages' built dist (run `pnpm build` first).
 //   node scripts/measure-embed.mjs
 // "Initial": the entry script and every chunk it imports statically (what a page loads before anything is opened).

@@ -1,6 +1,6 @@
 // What each floating part (console-kit/src/parts) adds to a bundle, minified and gzipped, with React external:
 // each part alone (with the Floating UI code and icons it pulls in) and all of them together. Built with Vite, the
-// bundler of the host app. Not a test: figures for the README and the closing note.
+// bundler of the host app. Not a test: figures for the README's dependency table (Floating UI) and the closing note.
 //   node scripts/measure-parts.mjs
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -10,7 +10,7 @@
 //   node scripts/partners.mjs list               the fixtures and their ports, as playwright.config.ts reads them
 // A fixture is a folder examples/partner-<name> whose package.json names the tarballs by path
 // ("@honu/core": "file:../../.partners/honu-core.tgz") and declares how it is served under "honuFixture"
-// (see /README.md "Embed the console" and readFixtures below).
+// (see /docs/embedding.md "Embed the console" and readFixtures below).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

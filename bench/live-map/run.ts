@@ -1,8 +1,8 @@
 // Live-map benchmark (not a test). One run: a fresh in-memory reference server (PGlite, Auth emulator), 1,000
 // vehicles of tenant alpha published at 10 Hz into the server's telemetry hub (the point where MAVLink and JSON
-// ingest publish; see the README for why not 1,000 MAVLink system ids), 20 live-channel clients (19 Node WebSocket
-// clients + 1 headless Chromium page), and the page's map drawn two ways, one after the other: the Map widget's
-// WebGL layer (VehicleMap) and the baseline of one maplibregl.Marker per vehicle. Measured per way: ingest-to-
+// ingest publish; see docs/benchmarks.md for why not 1,000 MAVLink system ids), 20 live-channel clients (19 Node
+// WebSocket clients + 1 headless Chromium page), and the page's map drawn two ways, one after the other: the Map
+// widget's WebGL layer (VehicleMap) and the baseline of one maplibregl.Marker per vehicle. Measured per way: ingest-to-
 // screen latency p50/p99, main-thread time per frame (p50/p95, from a Chromium trace: top-level RunTask time on the
 // renderer's main thread per 16.7 ms frame slot) and long tasks (PerformanceObserver 'longtask').
 // Run (from the repository root): pnpm exec tsx --conditions=@honu/source bench/live-map/run.ts

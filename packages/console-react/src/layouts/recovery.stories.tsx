@@ -7,7 +7,7 @@ const record = { status: 200, body: { email: wes.email, permissions: { alpha: ['
 const videos = { status: 200, body: { data: [{ video_id: 'v1', name: 'Bow camera', source: 'https://cams.test/bow.m3u8' }], total_count: 1 } }
 
 /**
- * The console meeting a server that does not answer or fails (see the README, "When the server fails"): the
+ * The console meeting a server that does not answer or fails (see docs/when-the-server-fails.md): the
  * connection banner, lists in their error state, and 'Error logging in'. The session the server ended is in the
  * login screen's stories.
  */

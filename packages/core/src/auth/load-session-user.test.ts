@@ -52,7 +52,7 @@ describe("the user record after sign-in (spec §8: 'Error logging in', and the u
     },
   )
 
-  // The deliberate difference (README, "How we read the spec"): a server that fails or cannot be reached keeps the
+  // The deliberate difference (docs/spec-reading.md): a server that fails or cannot be reached keeps the
   // provider's session, and 'Error logging in' is the page with a Retry instead of a sign-out.
   it.each([500, 503, 0])('a %i (0: no answer): load-failed, still signed in with the provider, no toast', async (status) => {
     const { auth, session, toasts, loader } = setup(() => Promise.reject(failed(status)))

@@ -208,7 +208,7 @@ describe('createConsoleClient', () => {
     expect(client.grid.getState().settings.snapToGrid).toBe(false)
     expect(client.streamView.getState().splitterModel).toBe(25)
     expect(client.toasts.getState().toasts).toEqual([])
-    // Only the user's own preferences stay, for their next sign-in (README, "How we read the spec").
+    // Only the user's own preferences stay, for their next sign-in (docs/spec-reading.md, "How we read the spec").
     expect((storage.local as ReturnType<typeof createMemoryStorage>).keys()).toEqual(['honu:preferences:u1'])
     expect((storage.session as ReturnType<typeof createMemoryStorage>).size).toBe(0)
     client.stop()

@@ -61,7 +61,7 @@ export type PreferencesStore = StoreApi<PreferencesState> & PersistedStore
 
 /**
  * The storage key of one user's preferences (before the console's namespace). Kept through sign-out on purpose:
- * a preference belongs to the user, not to the session (see the README, "How we read the spec").
+ * a preference belongs to the user, not to the session (see docs/spec-reading.md, "How we read the spec").
  */
 export const preferencesKey = (uid: string) => `preferences:${uid}`
 /** The key issue 11 and before kept everyone's preferences under; forgotten on sign-out like other session data. */
@@ -142,7 +142,7 @@ export function createPreferencesStore(local: StorageAdapter, logger?: Logger): 
   }
   resume()
   return Object.assign(store, {
-    // Only the old shared key: each user's own record is theirs to keep (README, "How we read the spec").
+    // Only the old shared key: each user's own record is theirs to keep (docs/spec-reading.md, "How we read the spec").
     storageKeys: [PREFERENCES_KEY],
     resume,
     destroy: () => {
