@@ -10,7 +10,8 @@
 //   auth, grid                    sign-in and the session; the dashboard's model, layout engine and grid store
 //   firebase, testing             optional adapters and test fakes built on the above
 //   client                        the composition root: createConsoleClient assembles everything
-//   live                          the live channel ('@honu/core/live'), a console extension created on first use
+//   live, query                   the live channel ('@honu/core/live') and the query cache ('@honu/core/query'),
+//                                 console extensions created on first use
 //   topology                      the network topology ('@honu/core/topology'): networks, devices and their live states
 import path from 'node:path'
 
@@ -25,7 +26,7 @@ export const CORE_LAYERS = [
   ['auth', 'grid'],
   ['firebase', 'testing'],
   ['client'],
-  ['live'],
+  ['live', 'query'],
   ['topology'],
 ]
 

@@ -8,6 +8,7 @@ export default defineConfig({
     grid: 'src/grid/index.ts',
     testing: 'src/testing/index.ts',
     live: 'src/live/index.ts',
+    query: 'src/query/index.ts',
     topology: 'src/topology/index.ts',
   },
   format: ['esm', 'cjs'],
