@@ -40,7 +40,11 @@ export {
   Combobox,
   type ComboboxOption,
   type ComboboxProps,
+  LookupStatus,
+  type LookupStatusProps,
 } from './parts'
 export { ICON_SIZE } from './parts/icon'
 // The data table (TanStack Table + Virtual): sortable, virtualised, keyboard-navigable rows of a real <table>.
 export { DataTable, type DataTableProps, type ColumnDef, type SortingState } from './table'
+// The console's one query cache (@honu/core/query) from React: shared, invalidated after changes, retried on reconnect.
+export { useQuery, useQueryCache, type QueryResult } from './hooks/use-query'

@@ -10,3 +10,4 @@ export { Dialog, ConfirmDialog, type DialogProps, type ConfirmDialogProps } from
 export { Popover, type PopoverProps } from './popover'
 export type { IconComponent } from './icon'
 export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox'
+export { LookupStatus, type LookupStatusProps } from './lookup-status'

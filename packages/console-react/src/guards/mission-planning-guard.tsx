@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { canEnterMissionPlanning } from '@honu/core'
 import { Navigate } from 'react-router'
-import { useConsoleClient, useFlags, useSession, useMessages } from '@honu/console-kit'
+import { useConsoleClient, useFlags, useQuery, useSession, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { Loading, LoadStatus } from '../screens/load-status'
-import { useAsync } from '../screens/use-async'
 import type { GuardState } from './route-guard'
 import { shellMessages } from '../messages/shell'
 
@@ -28,14 +27,14 @@ export function MissionPlanningGuard({ children }: { children: ReactNode }) {
   const permissions = useSession((s) => s.user?.permissions)
   const flags = useFlags((s) => s.flags)
   const allowedByRole = canEnterMissionPlanning({ permissions }, flags)
-  const [record, retry] = useAsync(!!uid && allowedByRole && (() => client.v2.getUser(uid)), [client, uid, allowedByRole])
+  const record = useQuery(!!uid && allowedByRole && { key: ['mission-planning-user', uid], load: (signal) => client.v2.getUser(uid, { signal }) })
   // No record for the user (none in the answer, or a 4xx) is a refusal; no answer or a 5xx is not.
   const refused = !allowedByRole || (record.status === 'ready' && !record.data) || (record.status === 'error' && refusedBy(record.error))
 
   if (refused) {
     return <Navigate to={paths.login} replace state={{ missionPlanningRefused: true } satisfies GuardState} />
   }
-  if (record.status === 'error') return <LoadStatus state={record} what={t('missionPlanningAccount')} onRetry={retry} />
+  if (record.status === 'error') return <LoadStatus state={record} what={t('missionPlanningAccount')} onRetry={record.retry} />
   if (record.status === 'loading') return <Loading page />
   return <>{children}</>
 }

@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import type { Tenant } from '@honu/core'
 import { ChangePasswordDialog, PreferencesDialog } from '../account'
-import { useConsoleClient, useScreenBand, useSession, useTenant, useErrorText, useMessages, MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '@honu/console-kit'
+import { useConsoleClient, useQuery, useScreenBand, useSession, useTenant, useErrorText, useMessages, MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '@honu/console-kit'
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
 import { useHostOptions } from '../navigation/host-options'
 import { useSignOut } from './use-sign-out'
-import { useAsync } from '../screens/use-async'
+import { organisationsQuery, tenantsQuery } from '@honu/core/query'
 import { MainContent } from './main-content'
 import { ConsoleLinksProvider } from '../screens/vehicle/vehicle-links'
 import { areaMessages } from '../messages/areas'
@@ -131,7 +131,7 @@ function TenantSwitcher({ t }: { t: Translate }) {
   const paths = usePaths()
   const navigate = useNavigate()
   const current = useTenant((s) => s.tenant)
-  const [tenants] = useAsync(async () => (await client.v1.listTenants()).sort((a, b) => a.name.localeCompare(b.name)))
+  const tenants = useQuery(tenantsQuery(client))
   const name = current?.name ?? t('noScope')
   const errorText = useErrorText()
 
@@ -163,7 +163,7 @@ function OrganisationSwitcher({ t }: { t: Translate }) {
   const paths = usePaths()
   const navigate = useNavigate()
   const current = useTenant((s) => s.organisation)
-  const [organisations] = useAsync(async () => (await client.v2.resource('organisation').list()).sort((a, b) => a.name.localeCompare(b.name)))
+  const organisations = useQuery(organisationsQuery(client))
   const name = current?.name ?? t('noScope')
   return (
     <MenuButton label={t('organisation', { name })} button={name} icon={Building2} placement="bottom-start" className="honu-header__scope">

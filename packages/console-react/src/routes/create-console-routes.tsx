@@ -1,6 +1,5 @@
 import { Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
-import { MissionPlanningGuard } from '../guards/mission-planning-guard'
 import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
 import { ConnectionNotices } from '../layouts/connection-banner'
@@ -101,6 +100,10 @@ const hostOptionsOf = ({ onSignInRequired, signInUrl, header, signOut, onSignOut
   toastContainer,
 })
 
+// Only mission-planning routes need it (and the query cache it reads the user's v2 record through): loaded with the
+// first of them, never on the sign-in page (issue 12's budget).
+const MissionPlanningGuard = lazyScreen<{ children: ReactNode }>(async () => (await import('../guards/mission-planning-guard')).MissionPlanningGuard)
+
 /**
  * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
  * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
@@ -118,7 +121,13 @@ function routeOf(row: ConsoleRoute): RouteObject {
     path: rel(row.path),
     element: (
       <RouteGuard access={row.access} path={row.path}>
-        {row.access === 'mission-planning' ? <MissionPlanningGuard>{screen}</MissionPlanningGuard> : screen}
+        {row.access === 'mission-planning' ? (
+          <Suspense fallback={<Loading page />}>
+            <MissionPlanningGuard>{screen}</MissionPlanningGuard>
+          </Suspense>
+        ) : (
+          screen
+        )}
       </RouteGuard>
     ),
   }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { useConsoleClient, useErrorText, useMessages } from '@honu/console-kit'
+import { useConsoleClient, useErrorText, useMessages, useQuery } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { BackToSignIn, FormError } from './form-parts'
 import { Loading } from './load-status'
-import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 import { passwordResetMessages } from '../messages/password-reset'
 
@@ -70,7 +69,7 @@ function ResetPassword({ code }: { code: string }) {
   const t = useMessages(passwordResetMessages)
   const errorText = useErrorText()
   // The link's code names the account; an invalid, expired or used one is said before any form shows.
-  const [check] = useAsync(() => client.auth.verifyPasswordResetCode(code), [client, code])
+  const check = useQuery({ key: ['password-reset-code', code], load: () => client.auth.verifyPasswordResetCode(code) })
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [state, setState] = useState<{ status: 'idle' | 'saving' | 'done' | 'error'; message?: string }>({ status: 'idle' })

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import type { AsyncState } from './use-async'
-import { useErrorText, useMessages } from '@honu/console-kit'
+import { LookupStatus, useErrorText, useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 
 /**
@@ -18,42 +17,31 @@ export function Loading({ children, page = false }: { children?: ReactNode; page
 
 /** Props of {@link LoadStatus}. */
 export interface LoadStatusProps {
-  /** The load, from {@link useAsync}. */
-  state: AsyncState<unknown>
+  /** The load: a `useQuery` result. */
+  state: { status: string; error?: unknown }
   /** What loads, for the failure: 'your tenants' gives 'Could not load your tenants.' */
   what: string
   /** The status line while it loads. Default 'Loading…'. */
   loading?: string
-  /** Tries again (the retry from {@link useAsync}). */
+  /** Tries again (the query's `retry`). */
   onRetry: () => void
 }
 
 /**
- * The one status of a load the screens and guards show: a status line while it loads; when it failed, what went
- * wrong in words (no answer, the server's message, or a server failure) with "Try again", nothing the user entered
- * lost; nothing once it is ready (the caller shows the data).
+ * The screens' and guards' words for {@link LookupStatus}: a status line while it loads; when it failed, 'Could not
+ * load {what}.' with what went wrong (no answer, the server's message, or a server failure) and "Try again".
  *
  * @example
- * const [tenants, retry] = useAsync(() => client.v1.listTenants())
- * return tenants.status === 'ready' ? <List items={tenants.data} /> : <LoadStatus state={tenants} what="your tenants" onRetry={retry} />
+ * const tenants = useQuery(['tenants'], () => client.v1.listTenants())
+ * return tenants.status === 'ready' ? <List items={tenants.data} /> : <LoadStatus state={tenants} what="your tenants" onRetry={tenants.retry} />
  */
 export function LoadStatus({ state, what, loading, onRetry }: LoadStatusProps) {
   const t = useMessages(shellMessages)
   const errorText = useErrorText()
-  if (state.status === 'loading') return <Loading>{loading}</Loading>
-  if (state.status === 'ready') return null
-  const { error } = state
-  const status = (error as { status?: number } | null)?.status
-  const detail =
-    status === 0 || status === undefined
-      ? t('checkConnection')
-      : errorText(error, t('serverFailed'))
-  return (
-    <div className="honu-error" role="alert">
-      <p>{t('couldNotLoad', { what, detail })}</p>
-      <button type="button" className="honu-button" onClick={onRetry}>
-        {t('tryAgain')}
-      </button>
-    </div>
-  )
+  const failure = (error: unknown) => {
+    const status = (error as { status?: number } | null)?.status
+    const detail = status === 0 || status === undefined ? t('checkConnection') : errorText(error, t('serverFailed'))
+    return t('couldNotLoad', { what, detail })
+  }
+  return <LookupStatus state={state} loading={loading ?? t('loading')} failure={failure} retryLabel={t('tryAgain')} onRetry={onRetry} />
 }

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router'
-import { useConsoleClient, useMessages } from '@honu/console-kit'
+import { organisationsQuery } from '@honu/core/query'
+import { useConsoleClient, useMessages, useQuery } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import { LoadStatus } from './load-status'
-import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 import { selectMessages } from '../messages/select'
 
@@ -13,16 +13,14 @@ export function OrgSelectScreen() {
   const navigate = useNavigate()
   const heading = useFocusHeading()
   const t = useMessages(selectMessages)
-  const [organisations, retry] = useAsync(async () =>
-    (await client.v2.resource('organisation').list()).sort((a, b) => a.name.localeCompare(b.name)),
-  )
+  const organisations = useQuery(organisationsQuery(client))
 
   return (
     <>
       <h1 ref={heading} tabIndex={-1}>
         {t('chooseOrganisation')}
       </h1>
-      <LoadStatus state={organisations} what={t('yourOrganisations')} loading={t('loadingOrganisations')} onRetry={retry} />
+      <LoadStatus state={organisations} what={t('yourOrganisations')} loading={t('loadingOrganisations')} onRetry={organisations.retry} />
       {organisations.status === 'ready' && (
         <ul className="honu-choice-list" aria-label={t('organisations')}>
           {organisations.data.map((org) => (

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { findCidrOverlaps, type Invitation, type Tenant } from '@honu/core'
-import { useConsoleClient, useSession, useTenant, useErrorText, useMessages } from '@honu/console-kit'
+import { invitationsQuery, tenantsQuery } from '@honu/core/query'
+import { useConsoleClient, useQuery, useQueryCache, useSession, useTenant, useErrorText, useMessages, type QueryResult } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
 import type { GuardState } from '../guards/route-guard'
 import { LoadStatus } from './load-status'
-import { useAsync } from './use-async'
 import { useFocusHeading } from './use-focus-heading'
 import { selectMessages } from '../messages/select'
 
@@ -15,6 +15,9 @@ import { selectMessages } from '../messages/select'
  * Above them, the invitations waiting for the signed-in person (issue 22), each accepted or declined here: a
  * person with no console record yet signs in with empty permissions when invitations wait, and lands here.
  */
+/** A person with no roles anywhere has no tenant list to ask for. */
+const NO_TENANTS: QueryResult<Tenant[]> = { status: 'ready', data: [], retry: () => {} }
+
 export function TenantSelectScreen() {
   const paths = usePaths()
   const client = useConsoleClient()
@@ -27,9 +30,12 @@ export function TenantSelectScreen() {
   const current = useTenant((s) => s.tenant?.tenant_id)
   // No roles anywhere (a person with only invitations has no console record, so no tenant list to ask for).
   const hasRoles = useSession((s) => Object.keys(s.user?.permissions ?? {}).length > 0)
-  const [tenants, retry] = useAsync((signal) => (hasRoles ? client.v1.listTenants({ signal }) : Promise.resolve([])), [hasRoles])
-  // Invitations are an addition to the screen: if they cannot be read, the tenants are still there to pick.
-  const [invitations, reloadInvitations] = useAsync((signal) => client.v1.listInvitations({ signal }).catch((): Invitation[] => []))
+  const tenantList = useQuery(hasRoles && tenantsQuery(client))
+  const tenants = hasRoles ? tenantList : NO_TENANTS
+  // Invitations are an addition to the screen: if they cannot be read, the tenants are still there to pick (and
+  // the invitations load again by themselves when the connection returns).
+  const invitations = useQuery(invitationsQuery(client))
+  const queries = useQueryCache()
   const [picking, setPicking] = useState<string>()
   const [answering, setAnswering] = useState<string>()
   const [error, setError] = useState<string>()
@@ -42,11 +48,11 @@ export function TenantSelectScreen() {
         await client.v1.acceptInvitation(invitation.id)
         // The new roles in the session, then the tenants they open (a declined invitation changes neither).
         await client.syncUser()
-        retry()
+        queries.invalidate(tenantsQuery(client).key)
       } else {
         await client.v1.declineInvitation(invitation.id)
       }
-      reloadInvitations()
+      queries.invalidate(invitationsQuery(client).key)
     } catch (failure) {
       setError(errorText(failure, t(accept ? 'acceptFailed' : 'declineFailed')))
     } finally {
@@ -120,7 +126,7 @@ export function TenantSelectScreen() {
           </ul>
         </section>
       )}
-      <LoadStatus state={tenants} what={t('yourTenants')} loading={t('loadingTenants')} onRetry={retry} />
+      <LoadStatus state={tenants} what={t('yourTenants')} loading={t('loadingTenants')} onRetry={tenants.retry} />
       {tenants.status === 'ready' && tenants.data.length === 0 && (
         <p>{invitations.status === 'ready' && invitations.data.length > 0 ? t('noTenantButInvited') : t('noTenant')}</p>
       )}

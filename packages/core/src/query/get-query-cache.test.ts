@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 function setup() {
-  const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' } })
+  const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' }, accounts: [{ uid: 'u1', email: 'ada@x.io', password: 'pw' }] })
   const client = createConsoleClient({
     api: { baseUrl: server.url },
     auth,
@@ -67,5 +67,20 @@ it('forgets every answer when the user signs out, so the next user never sees th
   expect(cache.get(['tenants'])).toEqual({ status: 'ready', data: ['alpha'] })
   await client.signOut()
   expect(cache.get(['tenants'])).toBeUndefined()
+  client.stop()
+})
+
+it('loads what is still watched again for a user who signs in after it was asked', async () => {
+  const { client, auth } = setup()
+  await vi.waitFor(() => expect(client.session.getState().user?.uid).toBe('u1'))
+  await client.signOut()
+  const cache = getQueryCache(client)
+  let user = 'nobody'
+  const load = vi.fn(async () => `tenants of ${user}`)
+  cache.watch(['tenants'], load, () => {})
+  await flush()
+  user = 'u1'
+  await auth.signIn({ email: 'ada@x.io', password: 'pw' })
+  await vi.waitFor(() => expect(cache.get(['tenants'])).toEqual({ status: 'ready', data: 'tenants of u1' }))
   client.stop()
 })

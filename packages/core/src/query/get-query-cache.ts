@@ -7,7 +7,8 @@ const QUERY_CACHE_KEY = 'honu.queries'
 /**
  * The console's one query cache, created on first use and started and stopped with the console: watched queries
  * that failed load again when the connection returns, and everything is forgotten when the signed-in user changes
- * (sign-out included), so no answer for one user is ever shown to the next.
+ * (sign-out included), so no answer for one user is ever shown to the next; what is still watched then loads for
+ * the new user.
  *
  * @example
  * const queries = getQueryCache(client)
@@ -22,7 +23,13 @@ export function getQueryCache(client: Pick<ConsoleClient, 'use' | 'connection' |
         if (stops.length > 0) return
         stops = [
           client.connection.subscribe((now, before) => void (cameBack(now, before) && cache.retryFailed())),
-          client.session.subscribe((now, before) => void (now.user?.uid !== before.user?.uid && cache.clear())),
+          client.session.subscribe((now, before) => {
+            if (now.user?.uid === before.user?.uid) return
+            cache.clear()
+            // Still watched under another user (the screen stays, its data is the new user's): load for them. Signed
+            // out, nothing loads (the screens leave).
+            if (now.user) cache.invalidate()
+          }),
         ]
       },
       stop() {

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { isAdmin, isSuperAdmin, renameTenant } from '@honu/core'
+import { tenantsQuery } from '@honu/core/query'
 import { getTopologyStore } from '@honu/core/topology'
-import { useConsoleClient, useMessages, useSession, useTenant } from '@honu/console-kit'
+import { useConsoleClient, useMessages, useQueryCache, useSession, useTenant } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import type { TenantWidgetData } from './tenant-widget-data'
 import { tenantMessages } from './tenant-messages'
@@ -23,7 +24,16 @@ export function TenantWidget(_props: WidgetProps<TenantWidgetData>) {
   const store = useMemo(() => getTopologyStore(client), [client])
   const topology = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
   const tenantId = tenant?.tenant_id
-  const onRename = useCallback((name: string) => renameTenant(client, tenantId ?? '', name), [client, tenantId])
+  const queries = useQueryCache()
+  const onRename = useCallback(
+    async (name: string) => {
+      const renamed = await renameTenant(client, tenantId ?? '', name)
+      // Every list of tenants (the header's switcher, the admin console's table) loads the new name.
+      queries.invalidate(tenantsQuery(client).key)
+      return renamed
+    },
+    [client, tenantId, queries],
+  )
   const onRetry = useCallback(() => void store.reload(), [store])
 
   if (!tenant) {

@@ -1,27 +1,10 @@
-import { useCallback, useEffect, useState } from 'react'
-import type { ConsoleClient, Device } from '@honu/core'
-import { useConsoleClient, useOnReconnect, useTenant } from '@honu/console-kit'
+import { useMemo } from 'react'
+import type { Device } from '@honu/core'
+import { devicesQuery } from '@honu/core/query'
+import { useConsoleClient, useQuery, useTenant } from '@honu/console-kit'
 
 /** A device of kind `vehicle` as v1 `GET /devices?tenant_id` lists it. */
 export type VehicleDevice = Device & { kind: 'vehicle' }
-
-// Widgets mounting together share one request per console and tenant, as the Video widget's streams do.
-const pending = /* @__PURE__ */ new WeakMap<ConsoleClient, Map<string, Promise<VehicleDevice[]>>>()
-function listVehicles(client: ConsoleClient, tenantId: string): Promise<VehicleDevice[]> {
-  let byTenant = pending.get(client)
-  if (!byTenant) pending.set(client, (byTenant = new Map()))
-  let request = byTenant.get(tenantId)
-  if (!request) {
-    const map = byTenant
-    request = client.v1.listDevices(tenantId).then(({ items }) => items.filter((d): d is VehicleDevice => d.kind === 'vehicle'))
-    map.set(tenantId, request)
-    void request.then(
-      () => map.delete(tenantId),
-      () => map.delete(tenantId),
-    )
-  }
-  return request
-}
 
 /** Where the lookup of a widget's vehicle stands. */
 export type TenantVehicleState =
@@ -31,71 +14,42 @@ export type TenantVehicleState =
   | { status: 'missing' }
   | { status: 'error'; error: unknown }
 
+/** Where the lookup of the selected tenant's vehicles stands. */
+export type TenantVehiclesState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; vehicles: VehicleDevice[] } | { status: 'error'; error: unknown }
+
 /**
- * Looks a vehicle of the selected tenant up by its device id (v1 `GET /devices?tenant_id`): `idle` without an id
- * or tenant, `missing` when the tenant has no such vehicle (deleted, or another tenant's), `error` when the server
- * could not answer, tried again on `retry()` and by itself when the connection returns.
+ * The selected tenant's vehicles (its devices of kind `vehicle`, `GET /devices?tenant_id`), sorted by name, from
+ * the console's query cache: one request for every widget and page asking at once, loaded again on `retry()` and by
+ * itself after a failure once the connection returns. `idle` with no tenant selected (or `enabled` false).
  */
-export function useTenantVehicle(deviceId: string | undefined): TenantVehicleState & { retry: () => void } {
+export function useTenantVehicles(enabled = true): TenantVehiclesState & { retry: () => void } {
   const client = useConsoleClient()
-  const tenantId = useTenant((t) => t.tenant?.tenant_id)
-  const [attempt, setAttempt] = useState(0)
-  const key = deviceId && tenantId ? JSON.stringify([tenantId, deviceId, attempt]) : undefined
-  const [answer, setAnswer] = useState<{ key: string; state: TenantVehicleState }>()
-
-  useEffect(() => {
-    if (!key || !deviceId || !tenantId) return
-    let live = true
-    listVehicles(client, tenantId).then(
-      (vehicles) => {
-        const vehicle = vehicles.find((v) => v.device_id === deviceId)
-        if (live) setAnswer({ key, state: vehicle ? { status: 'found', vehicle } : { status: 'missing' } })
-      },
-      (error: unknown) => live && setAnswer({ key, state: { status: 'error', error } }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, key, tenantId, deviceId])
-
-  const state: TenantVehicleState = !key ? { status: 'idle' } : answer?.key === key ? answer.state : { status: 'loading' }
-  const retry = useCallback(() => setAttempt((n) => n + 1), [])
-  useOnReconnect(() => state.status === 'error' && retry())
-  return { ...state, retry }
+  const tenantId = useTenant((t) => (enabled ? t.tenant?.tenant_id : undefined))
+  const query = useQuery(!!tenantId && devicesQuery(client, tenantId))
+  const items = query.status === 'ready' ? query.data.items : undefined
+  const vehicles = useMemo(
+    () => items?.filter((d): d is VehicleDevice => d.kind === 'vehicle').sort((a, b) => a.name.localeCompare(b.name)),
+    [items],
+  )
+  const state: TenantVehiclesState = !tenantId
+    ? { status: 'idle' }
+    : vehicles
+      ? { status: 'ready', vehicles }
+      : query.status === 'error'
+        ? { status: 'error', error: query.error }
+        : { status: 'loading' }
+  return { ...state, retry: query.retry }
 }
 
-/** Where the lookup of the selected tenant's vehicles stands. */
-export type TenantVehiclesState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; vehicles: VehicleDevice[] }
-  | { status: 'error'; error: unknown }
-
-/** The selected tenant's vehicles, sorted by name, for the Vehicle widget's picker; as {@link useTenantVehicle}. */
-export function useTenantVehicles(): TenantVehiclesState & { retry: () => void } {
-  const client = useConsoleClient()
-  const tenantId = useTenant((t) => t.tenant?.tenant_id)
-  const [attempt, setAttempt] = useState(0)
-  const key = tenantId ? JSON.stringify([tenantId, attempt]) : undefined
-  const [answer, setAnswer] = useState<{ key: string; state: TenantVehiclesState }>()
-
-  useEffect(() => {
-    if (!key || !tenantId) return
-    let live = true
-    listVehicles(client, tenantId).then(
-      (vehicles) => {
-        const sorted = [...vehicles].sort((a, b) => a.name.localeCompare(b.name))
-        if (live) setAnswer({ key, state: { status: 'ready', vehicles: sorted } })
-      },
-      (error: unknown) => live && setAnswer({ key, state: { status: 'error', error } }),
-    )
-    return () => {
-      live = false
-    }
-  }, [client, key, tenantId])
-
-  const state: TenantVehiclesState = !key ? { status: 'idle' } : answer?.key === key ? answer.state : { status: 'loading' }
-  const retry = useCallback(() => setAttempt((n) => n + 1), [])
-  useOnReconnect(() => state.status === 'error' && retry())
-  return { ...state, retry }
+/**
+ * Looks a vehicle of the selected tenant up by its device id: `idle` without an id or tenant, `missing` when the
+ * tenant has no such vehicle (deleted, or another tenant's), `error` when the server could not answer. Shares its
+ * request with {@link useTenantVehicles}.
+ */
+export function useTenantVehicle(deviceId: string | undefined): TenantVehicleState & { retry: () => void } {
+  const vehicles = useTenantVehicles(!!deviceId)
+  if (!deviceId || vehicles.status === 'idle') return { status: 'idle', retry: vehicles.retry }
+  if (vehicles.status !== 'ready') return vehicles
+  const vehicle = vehicles.vehicles.find((v) => v.device_id === deviceId)
+  return vehicle ? { status: 'found', vehicle, retry: vehicles.retry } : { status: 'missing', retry: vehicles.retry }
 }

@@ -1,6 +1,6 @@
 import { ConsoleError } from '@honu/core'
 import type { LiveConnectionState } from '@honu/core/live'
-import { useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
+import { LookupStatus, useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import { useNow } from './use-now'
 import { useTenantVehicle } from './use-tenant-vehicles'
@@ -41,19 +41,15 @@ export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData
     case 'found':
       return <VehicleView name={lookup.vehicle.name} telemetry={telemetry} now={now} staleAfterMs={staleAfterMs} connection={viewConnection(connection)} pageHref={page?.href} onOpenPage={page?.open} />
     case 'loading':
-      return (
-        <p className="honu-muted" role="status">
-          {t('findingVehicle')}
-        </p>
-      )
     case 'error':
       return (
-        <div role="alert">
-          <p className="honu-error">{t('vehicleFailed', { reason: ConsoleError.is(lookup.error) ? lookup.error.message : t('noAnswer') })}</p>
-          <button type="button" className="honu-button" onClick={lookup.retry}>
-            {t('retry')}
-          </button>
-        </div>
+        <LookupStatus
+          state={lookup}
+          loading={t('findingVehicle')}
+          failure={(error) => t('vehicleFailed', { reason: ConsoleError.is(error) ? error.message : t('noAnswer') })}
+          retryLabel={t('retry')}
+          onRetry={lookup.retry}
+        />
       )
     default:
       // No vehicle, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).

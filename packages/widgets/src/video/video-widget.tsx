@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { ConsoleError } from '@honu/core'
-import { useConsoleClient, useMessages, useTenant } from '@honu/console-kit'
+import { LookupStatus, useConsoleClient, useMessages, useTenant } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import type { MediaCredentials } from './media-credentials'
 import { useTenantStream } from './use-tenant-stream'
@@ -48,21 +48,15 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
   if (src) return <VideoPlayer src={src} base={client.apiBaseUrl} credentials={credentials} title={stream?.name ?? widget.name} hls={hls} />
   switch (lookup.status) {
     case 'loading':
-      return (
-        <p className="honu-muted" role="status">
-          {t('findingStream')}
-        </p>
-      )
     case 'error':
       return (
-        <div role="alert">
-          <p className="honu-error">
-            {t('streamFailed', { reason: ConsoleError.is(lookup.error) ? lookup.error.message : t('noAnswer') })}
-          </p>
-          <button type="button" className="honu-button" onClick={lookup.retry}>
-            {t('retry')}
-          </button>
-        </div>
+        <LookupStatus
+          state={lookup}
+          loading={t('findingStream')}
+          failure={(error) => t('streamFailed', { reason: ConsoleError.is(error) ? error.message : t('noAnswer') })}
+          retryLabel={t('retry')}
+          onRetry={lookup.retry}
+        />
       )
     default:
       // No stream, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).

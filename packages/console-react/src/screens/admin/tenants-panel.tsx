@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { Pencil } from 'lucide-react'
 import { isAdmin, isSuperAdmin, renameTenant, type Permissions, type Tenant } from '@honu/core'
-import { DataTable, Dialog, IconButton, useConsoleClient, useErrorText, useMessages, useSession, type ColumnDef } from '@honu/console-kit'
+import { tenantsQuery } from '@honu/core/query'
+import { DataTable, Dialog, IconButton, useConsoleClient, useErrorText, useMessages, useQuery, useQueryCache, useSession, type ColumnDef } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
-import { useAsync } from '../use-async'
 import { adminMessages } from './admin-messages'
 
 /** The tenants a user administers: every one for a super admin, else those where they hold an admin role. */
@@ -21,7 +21,8 @@ export function TenantsPanel() {
   const t = useMessages(adminMessages)
   const errorText = useErrorText()
   const permissions = useSession((s) => s.user?.permissions)
-  const [tenants, retry] = useAsync(() => client.v1.listTenants(), [client])
+  const tenants = useQuery(tenantsQuery(client))
+  const queries = useQueryCache()
   const [renaming, setRenaming] = useState<Tenant>()
   const [message, setMessage] = useState<string>()
   const titleId = useId()
@@ -43,7 +44,8 @@ export function TenantsPanel() {
     // PUT tenants; the selected tenant's name (the header's) follows in the tenant store.
     const renamed = await renameTenant(client, tenant.tenant_id, name)
     setMessage(t('renamed', { name: renamed }))
-    retry()
+    // Every list of tenants (this table, the header's switcher) loads the new name.
+    queries.invalidate(tenantsQuery(client).key)
   }
 
   return (
@@ -68,7 +70,7 @@ export function TenantsPanel() {
           renderRowActions={(tenant) => <IconButton className="honu-button--small" icon={Pencil} label={t('rename', { name: tenant.name })} onClick={() => setRenaming(tenant)} />}
         />
       ) : (
-        <LoadStatus state={tenants} what={t('theTenants')} loading={t('loadingTenants')} onRetry={retry} />
+        <LoadStatus state={tenants} what={t('theTenants')} loading={t('loadingTenants')} onRetry={tenants.retry} />
       )}
       {renaming && <RenameDialog tenant={renaming} onClose={() => setRenaming(undefined)} onRename={(name) => rename(renaming, name)} failedText={(error) => errorText(error, t('renameFailed'))} />}
     </section>

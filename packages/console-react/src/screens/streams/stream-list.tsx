@@ -5,7 +5,7 @@ import { isAdmin, isWriter, type Stream } from '@honu/core'
 import { useConsoleClient, useStreamView, useTenant, useWidgetRegistry, ConfirmDialog, IconButton, useDates, useErrorText, useMessages } from '@honu/console-kit'
 import { useWorkspaceActions } from '../../hooks/use-workspace-actions'
 import { StreamForm, type StreamFields } from './stream-form'
-import { fetchStreams } from './use-stream-list'
+import { useReloadStreams } from './use-stream-list'
 import { streamMessages } from '../../messages/streams'
 
 /** The dashboard widget of a stream. */
@@ -36,9 +36,7 @@ export function StreamList() {
   const [message, setMessage] = useState<{ tone: 'error' | 'ok'; text: string }>()
 
   // In place, without the loading screen: the form's message and the list stay while it refreshes.
-  const reload = async () => {
-    if (tenantId) await fetchStreams(client, tenantId)
-  }
+  const reload = useReloadStreams()
   const save = async (fields: StreamFields) => {
     if (!tenantId) return
     if (editing === 'new') {

@@ -22,7 +22,7 @@ export function StreamsScreen() {
   const heading = useFocusHeading()
   const t = useMessages(streamMessages)
   const registry = useWidgetRegistry()
-  const [streams, retry] = useStreamList()
+  const streams = useStreamList()
   const sidebarOpen = useStreamView((s) => s.sidebarOpen)
   const splitter = useStreamView((s) => s.splitterModel)
   const fullscreen = useStreamView((s) => s.fullscreenMode)
@@ -115,10 +115,10 @@ export function StreamsScreen() {
               aria-label={t('streamList')}
               tabIndex={overlay ? -1 : undefined}
             >
-              {streams.status === 'ready' ? (
+              {streams.status !== 'loading' && streams.data ? (
                 <StreamList />
               ) : (
-                <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={retry} />
+                <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />
               )}
             </aside>
             {!overlay && <Splitter value={splitter} onChange={(v) => view.setSplitter(v)} controls={sidebarId} />}

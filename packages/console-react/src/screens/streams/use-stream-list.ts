@@ -1,28 +1,36 @@
-import type { ConsoleClient } from '@honu/core'
-import { useConsoleClient, useTenant } from '@honu/console-kit'
-import { useAsync, type AsyncState } from '../use-async'
+import { useLayoutEffect } from 'react'
+import type { ListResult, Stream } from '@honu/core'
+import { videosQuery } from '@honu/core/query'
+import { useConsoleClient, useQuery, useQueryCache, useTenant, type QueryResult } from '@honu/console-kit'
 
 /**
- * Fetches the tenant's streams (GET videos) into the stream view store, unless the answer comes too late
- * (`stillWanted` false: the screen left or the tenant changed meanwhile).
+ * The tenant's streams (GET videos with total_count) from the console's query cache, mirrored into the stream
+ * view store the list reads; shared with every Video widget of the tenant, loaded again after a change, on
+ * `retry()`, and by itself after a failure once the connection returns.
  */
-export async function fetchStreams(client: ConsoleClient, tenantId: string, stillWanted = () => true): Promise<boolean> {
-  const { items, totalCount } = await client.v1.listVideos(tenantId)
-  if (!stillWanted()) return false
-  client.streamView.getState().setStreams(items, totalCount)
-  return true
-}
-
-/**
- * Loads the tenant's streams into the stream view store (GET videos with total_count), again on `retry()`, and
- * by itself after a failure once the connection returns.
- */
-export function useStreamList(): [AsyncState<void>, () => void] {
+export function useStreamList(): QueryResult<ListResult<Stream>> {
   const client = useConsoleClient()
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
-  const load = async (signal: AbortSignal) => {
-    if (tenantId) await fetchStreams(client, tenantId, () => !signal.aborted)
-  }
   // Without a tenant there is nothing to list; the guard sends the user to choose one.
-  return useAsync(!!tenantId && load, [client, tenantId])
+  const streams = useQuery(!!tenantId && videosQuery(client, tenantId))
+  // A reload that failed keeps the list (the change that asked for it says what went wrong).
+  const data = streams.status === 'loading' ? undefined : streams.data
+  // Before the list paints: it reads the store.
+  useLayoutEffect(() => {
+    if (data) client.streamView.getState().setStreams(data.items, data.totalCount)
+  }, [client, data])
+  return streams
+}
+
+/** Loads the tenant's streams again now, for every list and widget of them; resolves when they are in. */
+export function useReloadStreams(): () => Promise<void> {
+  const client = useConsoleClient()
+  const queries = useQueryCache()
+  const tenantId = useTenant((s) => s.tenant?.tenant_id)
+  return async () => {
+    if (!tenantId) return
+    const query = videosQuery(client, tenantId)
+    queries.invalidate(query.key)
+    await queries.fetch(query.key, query.load)
+  }
 }

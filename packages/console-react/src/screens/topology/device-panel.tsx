@@ -1,9 +1,9 @@
 import type { Stream } from '@honu/core'
 import type { WidgetType } from '@honu/core/grid'
 import { topologyWords, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
-import { Dialog, useConsoleClient, useLocale, useMessages, useTenant, useWidgetRegistry } from '@honu/console-kit'
+import { videosQuery } from '@honu/core/query'
+import { Dialog, useConsoleClient, useLocale, useMessages, useQuery, useTenant, useWidgetRegistry } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
-import { useAsync } from '../use-async'
 import { EmbeddedWidget } from '../vehicle/embedded-widget'
 import { topologyMessages } from './topology-messages'
 
@@ -58,7 +58,7 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const { locale, dates } = useLocale()
   const camera = device.kind === 'camera'
-  const [streams, retryStreams] = useAsync(camera && !!tenantId && (async (signal) => (await client.v1.listVideos(tenantId, { signal })).items), [client, tenantId, camera])
+  const streams = useQuery(camera && !!tenantId && videosQuery(client, tenantId))
   const network = networks.find((n) => n.id === device.networkId)
   const kind = w(`kind_${device.kind}`)
   const state = w(`state_${device.state}`)
@@ -68,9 +68,9 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
       : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', hour12: dates.hour12 }).format(device.lastSeen)
 
   let body
-  if (camera && streams.status !== 'ready') body = <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={retryStreams} />
+  if (camera && streams.status !== 'ready') body = <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />
   else {
-    const widget = widgetFor(device, streams.status === 'ready' ? streams.data : [])
+    const widget = widgetFor(device, streams.status === 'ready' ? streams.data.items : [])
     const definition = widget && registry?.find((d) => d.type === widget.type)
     if (!widget) body = <p className="honu-muted">{t('noWidget')}</p>
     else if (!definition) body = <p className="honu-muted">{t('noWidgets')}</p>

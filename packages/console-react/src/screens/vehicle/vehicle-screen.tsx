@@ -1,19 +1,13 @@
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
-import type { ConsoleClient, Device, Stream } from '@honu/core'
-import { useConsoleClient, useMessages, useTenant, useWidgetRegistry } from '@honu/console-kit'
+import type { Stream } from '@honu/core'
+import { devicesQuery, videosQuery } from '@honu/core/query'
+import { useConsoleClient, useMessages, useQuery, useTenant, useWidgetRegistry } from '@honu/console-kit'
 import { LoadStatus } from '../load-status'
-import { useAsync } from '../use-async'
 import { useFocusHeading } from '../use-focus-heading'
 import { usePaths } from '../../navigation/paths-context'
 import { EmbeddedWidget } from './embedded-widget'
 import { vehiclePageMessages } from './vehicle-messages'
-
-/** The tenant's vehicle of that id, or `undefined` when the tenant has none (deleted, or another tenant's). */
-async function findVehicle(client: ConsoleClient, tenantId: string, deviceId: string, signal: AbortSignal): Promise<Device | undefined> {
-  const { items } = await client.v1.listDevices(tenantId, { signal })
-  return items.find((device) => device.kind === 'vehicle' && device.device_id === deviceId)
-}
 
 /**
  * Which of the tenant's streams are this vehicle's cameras: those whose `device_id` names it (the server's link
@@ -38,9 +32,10 @@ export function VehicleScreen() {
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   const ids = useId()
   const paths = usePaths()
-  const [vehicle, retryVehicle] = useAsync(!!tenantId && ((signal) => findVehicle(client, tenantId, deviceId, signal)), [client, tenantId, deviceId])
-  const found = vehicle.status === 'ready' ? vehicle.data : undefined
-  const [streams, retryStreams] = useAsync(!!tenantId && !!found && (async () => (await client.v1.listVideos(tenantId)).items), [client, tenantId, found])
+  // The tenant's vehicle of that id; none when the tenant has no such vehicle (deleted, or another tenant's).
+  const vehicle = useQuery(!!tenantId && devicesQuery(client, tenantId))
+  const found = vehicle.status === 'ready' ? vehicle.data.items.find((device) => device.kind === 'vehicle' && device.device_id === deviceId) : undefined
+  const streams = useQuery(!!tenantId && !!found && videosQuery(client, tenantId))
   const definition = (type: string) => registry?.find((d) => d.type === type)
   const vehicleWidget = definition('Vehicle')
   const mapWidget = definition('Map')
@@ -48,7 +43,7 @@ export function VehicleScreen() {
 
   const title = found ? t('title', { name: found.name }) : t('title', { name: deviceId })
   let body
-  if (vehicle.status !== 'ready') body = <LoadStatus state={vehicle} what={t('theVehicle')} loading={t('loadingVehicle')} onRetry={retryVehicle} />
+  if (vehicle.status !== 'ready') body = <LoadStatus state={vehicle} what={t('theVehicle')} loading={t('loadingVehicle')} onRetry={vehicle.retry} />
   else if (!found)
     body = (
       <div className="honu-vehicle-page__missing">
@@ -60,7 +55,7 @@ export function VehicleScreen() {
     )
   else if (!registry) body = <p className="honu-muted">{t('noWidgets')}</p>
   else {
-    const own = streams.status === 'ready' ? streamsOfVehicle(streams.data, found.device_id) : []
+    const own = streams.status === 'ready' ? streamsOfVehicle(streams.data.items, found.device_id) : []
     body = (
       <div className="honu-vehicle-page__parts">
         <section className="honu-vehicle-page__telemetry" aria-labelledby={`${ids}-telemetry`}>
@@ -81,7 +76,7 @@ export function VehicleScreen() {
         <section className="honu-vehicle-page__streams" aria-labelledby={`${ids}-streams`}>
           <h2 id={`${ids}-streams`}>{t('streams')}</h2>
           {streams.status !== 'ready' ? (
-            <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={retryStreams} />
+            <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />
           ) : own.length === 0 || !videoWidget ? (
             <p className="honu-muted">{t('noStreams')}</p>
           ) : (

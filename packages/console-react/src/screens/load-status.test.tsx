@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient } from '@honu/core'
+import type { QueryLoader } from '@honu/core/query'
 import { createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { expectNoAxeViolations } from '../../../../test/axe'
-import { ConsoleProvider } from '@honu/console-kit'
+import { ConsoleProvider, useQuery } from '@honu/console-kit'
 import { LoadStatus } from './load-status'
-import { useAsync } from './use-async'
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -30,13 +30,13 @@ function mount(ui: React.ReactNode) {
   return client
 }
 
-describe('useAsync with LoadStatus', () => {
+describe('useQuery with LoadStatus', () => {
   it('shows a status while loading, the failure with Try again, and the data once loaded', async () => {
     const answers = [deferred<string>(), deferred<string>()]
     const load = vi.fn(() => answers[load.mock.calls.length - 1]!.promise)
     function Tenants() {
-      const [state, retry] = useAsync(load)
-      return state.status === 'ready' ? <p>{state.data}</p> : <LoadStatus state={state} what="your tenants" loading="Loading tenants…" onRetry={retry} />
+      const state = useQuery({ key: ['tenants', 'first'], load })
+      return state.status === 'ready' ? <p>{state.data}</p> : <LoadStatus state={state} what="your tenants" loading="Loading tenants…" onRetry={state.retry} />
     }
     mount(<Tenants />)
     expect(screen.getByRole('status')).toHaveTextContent('Loading tenants…')
@@ -50,18 +50,16 @@ describe('useAsync with LoadStatus', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
-  it('loads again when a dependency changes, ignores the answer that came too late and aborts its signal', async () => {
-    const calls: { tenant: string; signal: AbortSignal; answer: ReturnType<typeof deferred<string>> }[] = []
+  it('loads the new key when it changes, and an answer for the old key never shows under the new one', async () => {
+    const calls: { tenant: string; answer: ReturnType<typeof deferred<string>> }[] = []
     function Streams() {
       const [tenant, setTenant] = useState('alpha')
-      const [state] = useAsync(
-        (signal) => {
-          const answer = deferred<string>()
-          calls.push({ tenant, signal, answer })
-          return answer.promise
-        },
-        [tenant],
-      )
+      const load: QueryLoader<string> = () => {
+        const answer = deferred<string>()
+        calls.push({ tenant, answer })
+        return answer.promise
+      }
+      const state = useQuery({ key: ['streams', tenant], load })
       return (
         <>
           <button type="button" onClick={() => setTenant('bravo')}>
@@ -72,20 +70,39 @@ describe('useAsync with LoadStatus', () => {
       )
     }
     mount(<Streams />)
+    await act(async () => {})
     fireEvent.click(screen.getByRole('button', { name: 'Bravo' }))
+    await act(async () => {})
     expect(calls.map((c) => c.tenant)).toEqual(['alpha', 'bravo'])
-    expect(calls[0]!.signal.aborted).toBe(true)
-    expect(calls[1]!.signal.aborted).toBe(false)
     await act(async () => calls[1]!.answer.resolve('bravo streams'))
     await act(async () => calls[0]!.answer.resolve('alpha streams'))
     expect(screen.getByText('bravo streams')).toBeInTheDocument()
     expect(screen.queryByText('alpha streams')).not.toBeInTheDocument()
   })
 
+  it('two components asking for one key at once share one request', async () => {
+    const answer = deferred<string>()
+    const load = vi.fn(() => answer.promise)
+    function One({ label }: { label: string }) {
+      const state = useQuery({ key: ['shared'], load })
+      return <p>{`${label}: ${state.status === 'ready' ? state.data : state.status}`}</p>
+    }
+    mount(
+      <>
+        <One label="a" />
+        <One label="b" />
+      </>,
+    )
+    await act(async () => answer.resolve('one answer'))
+    expect(screen.getByText('a: one answer')).toBeInTheDocument()
+    expect(screen.getByText('b: one answer')).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
   it('with `false` (nothing to load yet) stays loading and calls nothing', () => {
     const load = vi.fn(async () => 'never')
     function Waiting() {
-      const [state] = useAsync(false as false | typeof load)
+      const state = useQuery(false as false | { key: string[]; load: typeof load })
       return <p>{state.status}</p>
     }
     mount(<Waiting />)
@@ -100,13 +117,11 @@ describe('useAsync with LoadStatus', () => {
       return 'back'
     })
     function List() {
-      const [state, retry] = useAsync(load)
-      return state.status === 'ready' ? <p>{state.data}</p> : <LoadStatus state={state} what="the list" onRetry={retry} />
+      const state = useQuery({ key: ['list'], load })
+      return state.status === 'ready' ? <p>{state.data}</p> : <LoadStatus state={state} what="the list" onRetry={state.retry} />
     }
     const client = mount(<List />)
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.')
-    // Let React finish the render that showed the failure: its effects hand the hook its newest callback.
-    await act(async () => {})
     fail = false
     act(() => {
       client.connection.setState({ status: 'unreachable' })
