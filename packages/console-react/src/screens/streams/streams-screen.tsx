@@ -115,7 +115,7 @@ export function StreamsScreen() {
               aria-label={t('streamList')}
               tabIndex={overlay ? -1 : undefined}
             >
-              {streams.status !== 'loading' && streams.data ? (
+              {streams.status === 'ready' ? (
                 <StreamList />
               ) : (
                 <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />

@@ -13,8 +13,7 @@ export function useStreamList(): QueryResult<ListResult<Stream>> {
   const tenantId = useTenant((s) => s.tenant?.tenant_id)
   // Without a tenant there is nothing to list; the guard sends the user to choose one.
   const streams = useQuery(!!tenantId && videosQuery(client, tenantId))
-  // A reload that failed keeps the list (the change that asked for it says what went wrong).
-  const data = streams.status === 'loading' ? undefined : streams.data
+  const data = streams.status === 'ready' ? streams.data : undefined
   // Before the list paints: it reads the store.
   useLayoutEffect(() => {
     if (data) client.streamView.getState().setStreams(data.items, data.totalCount)
