@@ -1,7 +1,6 @@
-import { useMemo } from 'react'
-import type { Device } from '@honu/core'
+import type { Device, ListResult } from '@honu/core'
 import { devicesQuery } from '@honu/core/query'
-import { useConsoleClient, useQuery, useTenant } from '@honu/console-kit'
+import { useTenantList } from '../use-tenant-list'
 
 /** A device of kind `vehicle` as v1 `GET /devices?tenant_id` lists it. */
 export type VehicleDevice = Device & { kind: 'vehicle' }
@@ -23,23 +22,12 @@ export type TenantVehiclesState = { status: 'idle' } | { status: 'loading' } | {
  * itself after a failure once the connection returns. `idle` with no tenant selected (or `enabled` false).
  */
 export function useTenantVehicles(enabled = true): TenantVehiclesState & { retry: () => void } {
-  const client = useConsoleClient()
-  const tenantId = useTenant((t) => (enabled ? t.tenant?.tenant_id : undefined))
-  const query = useQuery(!!tenantId && devicesQuery(client, tenantId))
-  const items = query.status === 'ready' ? query.data.items : undefined
-  const vehicles = useMemo(
-    () => items?.filter((d): d is VehicleDevice => d.kind === 'vehicle').sort((a, b) => a.name.localeCompare(b.name)),
-    [items],
-  )
-  const state: TenantVehiclesState = !tenantId
-    ? { status: 'idle' }
-    : vehicles
-      ? { status: 'ready', vehicles }
-      : query.status === 'error'
-        ? { status: 'error', error: query.error }
-        : { status: 'loading' }
-  return { ...state, retry: query.retry }
+  const list = useTenantList(devicesQuery, vehiclesByName, enabled)
+  return list.status === 'ready' ? { status: 'ready', vehicles: list.items, retry: list.retry } : list
 }
+
+const vehiclesByName = ({ items }: ListResult<Device>) =>
+  items.filter((d): d is VehicleDevice => d.kind === 'vehicle').sort((a, b) => a.name.localeCompare(b.name))
 
 /**
  * Looks a vehicle of the selected tenant up by its device id: `idle` without an id or tenant, `missing` when the

@@ -1,7 +1,6 @@
-import { useMemo } from 'react'
-import type { Stream } from '@honu/core'
+import type { ListResult, Stream } from '@honu/core'
 import { videosQuery } from '@honu/core/query'
-import { useConsoleClient, useQuery, useTenant } from '@honu/console-kit'
+import { useTenantList } from '../use-tenant-list'
 
 /** Where the lookup of a widget's stream stands. */
 export type TenantStreamState =
@@ -20,20 +19,11 @@ export type TenantStreamsState = { status: 'idle' } | { status: 'loading' } | { 
  * failure once the connection returns. `idle` with no tenant selected (or `enabled` false).
  */
 export function useTenantStreams(enabled = true): TenantStreamsState & { retry: () => void } {
-  const client = useConsoleClient()
-  const tenantId = useTenant((t) => (enabled ? t.tenant?.tenant_id : undefined))
-  const query = useQuery(!!tenantId && videosQuery(client, tenantId))
-  const items = query.status === 'ready' ? query.data.items : undefined
-  const sorted = useMemo(() => items && [...items].sort((a, b) => a.name.localeCompare(b.name)), [items])
-  const state: TenantStreamsState = !tenantId
-    ? { status: 'idle' }
-    : sorted
-      ? { status: 'ready', streams: sorted }
-      : query.status === 'error'
-        ? { status: 'error', error: query.error }
-        : { status: 'loading' }
-  return { ...state, retry: query.retry }
+  const list = useTenantList(videosQuery, byName, enabled)
+  return list.status === 'ready' ? { status: 'ready', streams: list.items, retry: list.retry } : list
 }
+
+const byName = ({ items }: ListResult<Stream>) => [...items].sort((a, b) => a.name.localeCompare(b.name))
 
 /**
  * Looks a stream of the selected tenant up by its id, so a Video widget works on any dashboard, whichever screen
