@@ -49,7 +49,7 @@ async function addTenantWidget(page: Page, name: string) {
   await page.getByRole('menuitem', { name: 'Tenant', exact: true }).click()
   const tile = page.getByRole('group', { name: 'Tenant 1' })
   await expect(tile).toBeVisible()
-  return tile.getByRole('region', { name: `Tenant ${name}` })
+  return tile.getByRole('group', { name: `Tenant ${name}` })
 }
 
 test.afterEach(async () => {
@@ -89,7 +89,7 @@ test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alp
   await field.fill(RENAMED)
   await field.press('Enter')
   await expect(page.getByRole('button', { name: `Tenant: ${RENAMED}` })).toBeVisible()
-  const renamed = page.getByRole('region', { name: `Tenant ${RENAMED}` })
+  const renamed = page.getByRole('group', { name: `Tenant ${RENAMED}` })
   await expect(renamed.getByRole('heading', { level: 4, name: RENAMED })).toBeVisible()
   await expect(renamed.getByRole('status')).toHaveText(`Tenant renamed to ${RENAMED}.`)
   await expect(renamed.getByRole('table', { name: `Devices of ${RENAMED} by kind and state` })).toBeVisible()
@@ -110,7 +110,7 @@ test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alp
   await page.keyboard.type(ALPHA)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: `Tenant: ${ALPHA}`, exact: true })).toBeVisible()
-  await expect(page.getByRole('region', { name: `Tenant ${ALPHA}` }).getByRole('button', { name: `Rename ${ALPHA}` })).toBeFocused()
+  await expect(page.getByRole('group', { name: `Tenant ${ALPHA}` }).getByRole('button', { name: `Rename ${ALPHA}` })).toBeFocused()
   expect((await alphaAsAda()).name).toBe(ALPHA)
 })
 
@@ -142,7 +142,7 @@ test('the Tenant and Vehicle widgets fit their default tile at 1440 px and reflo
   const picker = page.getByRole('dialog', { name: /Choose a vehicle/ })
   await picker.getByRole('radio', { name: 'USV Kahu' }).check()
   await picker.getByRole('button', { name: 'Show vehicle' }).click()
-  const vehicle = page.getByRole('region', { name: 'Live state of USV Kahu' })
+  const vehicle = page.getByRole('group', { name: 'Live state of USV Kahu' })
   await expect(vehicle).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
   const tiles = { tenant: page.getByRole('group', { name: 'Tenant 1' }), vehicle: page.getByRole('group', { name: 'Vehicle 1' }) }
   const fits = { right: 0, bottom: 0, scrollX: 0, scrollY: 0 }

@@ -20,7 +20,7 @@ async function addVehicleWidget(page: Page, vehicle: string) {
   await picker.getByRole('radio', { name: vehicle }).check()
   await picker.getByRole('button', { name: 'Show vehicle' }).click()
   await expect(picker).toBeHidden()
-  return page.getByRole('region', { name: `Live state of ${vehicle}` })
+  return page.getByRole('group', { name: `Live state of ${vehicle}` })
 }
 
 /** The text of one value of the widget's description list. */
@@ -93,7 +93,7 @@ test("the Vehicle widget links to the vehicle page, which shows its live telemet
   await expect(page).toHaveURL(/\/vehicles\/alpha-usv-1$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicle USV Kahu' })).toBeVisible()
   const telemetry = page.getByRole('region', { name: 'Telemetry' })
-  await expect(telemetry.getByRole('region', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+  await expect(telemetry.getByRole('group', { name: 'Live state of USV Kahu' })).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
   const mapSection = page.getByRole('region', { name: 'Map', exact: true })
   await expect(mapSection).toBeVisible()
   const map = mapSection.locator('.honu-map')

@@ -33,7 +33,9 @@ export function TenantView({ tenant, topology, canRename, onRename, onRetry }: T
   const model = topology.model?.tenant.id === tenant.id ? topology.model : undefined
   const state = model ? 'ready' : topology.status
   return (
-    <section className="honu-tenant" data-state={state} aria-label={t('region', { name: tenant.name })} tabIndex={0}>
+    // A labelled group, not a landmark: two Tenant widgets may show the same tenant, and a dashboard of widgets would
+    // otherwise fill the page's landmark list (axe landmark-unique).
+    <div role="group" className="honu-tenant" data-state={state} aria-label={t('region', { name: tenant.name })} tabIndex={0}>
       <TenantName key={tenant.id} name={tenant.name} canRename={canRename} onRename={onRename} />
       {model ? (
         <>
@@ -62,6 +64,6 @@ export function TenantView({ tenant, topology, canRename, onRename, onRetry }: T
           {t('loading')}
         </p>
       )}
-    </section>
+    </div>
   )
 }

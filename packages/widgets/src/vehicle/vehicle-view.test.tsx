@@ -34,7 +34,7 @@ async function setup(props: Partial<VehicleViewProps> = {}, locale?: string) {
 
 /** The description list as [term, description] pairs. */
 function values() {
-  const list = screen.getByRole('region', { name: /Live state of|Live-Zustand von/ }).querySelector('dl')!
+  const list = screen.getByRole('group', { name: /Live state of|Live-Zustand von/ }).querySelector('dl')!
   return [...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent])
 }
 
@@ -81,12 +81,12 @@ describe('VehicleView', () => {
   it('waits for the first message without a list', async () => {
     await setup({ telemetry: undefined })
     expect(screen.getByText('Waiting for the first message from USV Kahu…')).toBeVisible()
-    expect(screen.getByRole('region').querySelector('dl')).toBeNull()
+    expect(screen.getByRole('group').querySelector('dl')).toBeNull()
   })
 
   it('marks the values stale after the stale time and says "Link lost" with the last message’s time; announces only losing and regaining the link', async () => {
     const { rerender } = await setup()
-    const region = screen.getByRole('region', { name: 'Live state of USV Kahu' })
+    const region = screen.getByRole('group', { name: 'Live state of USV Kahu' })
     const live = region.querySelector('[aria-live="polite"]')!
     expect(live).toHaveTextContent(/^$/)
     // Values changing while live are not announced.
@@ -113,7 +113,7 @@ describe('VehicleView', () => {
 
   it('says nothing aloud when it opens on a vehicle already lost', async () => {
     await setup({ now: FIXTURE_TIME + 60_000 })
-    const region = screen.getByRole('region', { name: 'Live state of USV Kahu' })
+    const region = screen.getByRole('group', { name: 'Live state of USV Kahu' })
     expect(region).toHaveAttribute('data-state', 'stale')
     expect(region.querySelector('[aria-live="polite"]')).toHaveTextContent(/^$/)
   })
@@ -121,7 +121,7 @@ describe('VehicleView', () => {
   it('says nothing aloud when the first state to arrive is already stale', async () => {
     const { rerender } = await setup({ telemetry: undefined, now: FIXTURE_TIME + 60_000 })
     rerender({ telemetry: kahu, now: FIXTURE_TIME + 60_000 })
-    const region = screen.getByRole('region', { name: 'Live state of USV Kahu' })
+    const region = screen.getByRole('group', { name: 'Live state of USV Kahu' })
     expect(region).toHaveAttribute('data-state', 'stale')
     expect(region.querySelector('[aria-live="polite"]')).toHaveTextContent(/^$/)
   })

@@ -93,7 +93,8 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
   const state = !telemetry ? 'waiting' : stale ? 'stale' : 'live'
   return (
     // Focusable: in a small tile the values scroll, and the keyboard must reach them (axe scrollable-region-focusable).
-    <section className="honu-vehicle" data-state={state} aria-label={t('telemetry', { name })} tabIndex={0}>
+    // A labelled group, not a landmark: two Vehicle widgets may show the same vehicle (axe landmark-unique).
+    <div role="group" className="honu-vehicle" data-state={state} aria-label={t('telemetry', { name })} tabIndex={0}>
       <div className="honu-vehicle__status">
         {telemetry ? (
           <span className="honu-vehicle__badge">{stale ? t('linkLostAt', { time: format.clock(telemetry.time) }) : t('live')}</span>
@@ -131,6 +132,6 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
       <p className="honu-vehicle__sr" aria-live="polite">
         {announcement}
       </p>
-    </section>
+    </div>
   )
 }
