@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
-import honuCore from './packages/core/eslint-core-layers.js'
+import honuLayers from './scripts/eslint-layers.js'
 
 const domGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
   name,
@@ -50,11 +50,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: coreBannedPaths, patterns: [reactPattern] }] },
   },
   {
-    // Core's folders in layers, each importing only from the ones below it (packages/core/eslint-core-layers.js).
-    files: ['packages/core/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    plugins: { 'honu-core': honuCore },
-    rules: { 'honu-core/layers': 'error' },
+    // Each package's folders on floors, each importing only from the ones below it (scripts/eslint-layers.js).
+    // Tests, stories and fixtures may reach anywhere.
+    files: ['packages/{core,console-kit,console-react,widgets}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*', '**/__fixtures__/**'],
+    plugins: { honu: honuLayers },
+    rules: { 'honu/layers': 'error' },
   },
   {
     files: ['packages/core/src/**/*.ts'],

@@ -5,7 +5,7 @@ import { dashboardMessages } from '../messages/dashboard'
 import { useMessages, useConsoleClient, MenuButton, MenuItem, type WidgetDefinition, type WidgetPickerProps, type WidgetRegistry, useWidgetRegistry } from '@honu/console-kit'
 import { ConsoleError } from '@honu/core'
 import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
-import { useWorkspaceActions } from '../hooks/use-workspace-actions'
+import { useWorkspaceActions } from '../ui/use-workspace-actions'
 
 // The grid control dialog is a page of its own, loaded when first opened (spec §2).
 const GridSettingsDialog = /* @__PURE__ */ lazy(() => import('./grid-settings-dialog'))

@@ -3,7 +3,7 @@ import { useStore } from 'zustand'
 import { recoveryMessages } from '@honu/core'
 import { columnsOf, createDashboardController, createGridEngine, type WorkspaceId } from '@honu/core/grid'
 import { useConsoleClient, type WidgetDefinition, type WidgetRegistry, useMessages } from '@honu/console-kit'
-import { useWorkspaceActions } from '../hooks/use-workspace-actions'
+import { useWorkspaceActions } from '../ui/use-workspace-actions'
 import { DashboardItem } from './dashboard-item'
 import { dashboardMessages } from '../messages/dashboard'
 

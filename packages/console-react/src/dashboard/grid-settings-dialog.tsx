@@ -2,7 +2,7 @@ import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'r
 import { createGridSettingsEditor, GRID_SETTING_FIELDS, type GridSettingField } from '@honu/core/grid'
 import { useConsoleClient, useMessages, Dialog } from '@honu/console-kit'
 import { dashboardMessages } from '../messages/dashboard'
-import { useWorkspaceActions } from '../hooks/use-workspace-actions'
+import { useWorkspaceActions } from '../ui/use-workspace-actions'
 
 
 /** Props of {@link GridSettingsDialog}. */

@@ -1,8 +1,8 @@
 import { canEnterMissionPlanning, type FeatureFlags, type Permissions } from '@honu/core'
 import { PATHS } from '../navigation/paths'
+import type { RouteAccess } from '../navigation/route-access'
 
-/** Who may open a route (spec §2 Access column). */
-export type RouteAccess = 'public' | 'login' | 'mission-planning' | 'none'
+export type { RouteAccess }
 
 /** What the navigation guard decides from. */
 export interface NavigationFacts {

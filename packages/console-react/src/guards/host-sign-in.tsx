@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { useMessages } from '@honu/console-kit'
 import { pageNavigation, signInAddress, useHostOptions } from '../navigation/host-options'
-import { useFocusHeading } from '../screens/use-focus-heading'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { shellMessages } from '../messages/shell'
 
 /**

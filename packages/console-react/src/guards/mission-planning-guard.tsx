@@ -3,8 +3,8 @@ import { canEnterMissionPlanning } from '@honu/core'
 import { Navigate } from 'react-router'
 import { useConsoleClient, useFlags, useQuery, useSession, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
-import { Loading, LoadStatus } from '../screens/load-status'
-import type { GuardState } from './route-guard'
+import { Loading, LoadStatus } from '../ui/load-status'
+import type { GuardState } from '../navigation/route-access'
 import { shellMessages } from '../messages/shell'
 
 /** A 4xx other than the ones a retry can cure: the server has no mission-planning record for the user. */

@@ -4,11 +4,12 @@ import { useConnection, useConsoleClient, useFlags, useSession, useTenant } from
 import { useHostOptions } from '../navigation/host-options'
 import { PATHS } from '../navigation/paths'
 import { usePaths } from '../navigation/paths-context'
-import { decideNavigation, HOST_SIGN_IN, UNREACHABLE, type RouteAccess } from './decide-navigation'
+import type { GuardState, RouteAccess } from '../navigation/route-access'
+import { decideNavigation, HOST_SIGN_IN, UNREACHABLE } from './decide-navigation'
 import { HostSignIn } from './host-sign-in'
 import { SessionLoadError } from './session-load-error'
 import { UnreachablePanel } from './unreachable-panel'
-import { Loading } from '../screens/load-status'
+import { Loading } from '../ui/load-status'
 
 /** Props of {@link RouteGuard}. */
 export interface RouteGuardProps {
@@ -16,12 +17,6 @@ export interface RouteGuardProps {
   /** The route's path as in `PATHS`, which the guard decides by. */
   path: string
   children: ReactNode
-}
-
-/** Router state carried by the mission-planning guard's redirect. */
-export interface GuardState {
-  from?: string
-  missionPlanningRefused?: boolean
 }
 
 /**

@@ -1,8 +1,8 @@
 import { specMessages } from '@honu/core'
 import { useState } from 'react'
 import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/console-kit'
-import { useSignOut } from '../layouts/use-sign-out'
-import { useFocusHeading } from '../screens/use-focus-heading'
+import { useSignOut } from '../ui/use-sign-out'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { shellMessages } from '../messages/shell'
 
 /**

@@ -1,7 +1,7 @@
 import { specMessages } from '@honu/core'
 import { useConnection, useConsoleClient, useMessages } from '@honu/console-kit'
-import { useSaysUnreachableInPlace } from '../layouts/connection-banner'
-import { useFocusHeading } from '../screens/use-focus-heading'
+import { useSaysUnreachableInPlace } from '../ui/connection-banner'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { shellMessages } from '../messages/shell'
 
 /**

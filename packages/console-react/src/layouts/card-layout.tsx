@@ -1,4 +1,4 @@
-import { MainContent } from './main-content'
+import { MainContent } from '../ui/main-content'
 import { Outlet } from 'react-router'
 
 /** The centred card of the sign-in, reset, second-factor and selection screens (spec §2). */

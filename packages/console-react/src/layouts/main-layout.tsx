@@ -8,10 +8,10 @@ import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
 import { useHostOptions } from '../navigation/host-options'
-import { useSignOut } from './use-sign-out'
+import { useSignOut } from '../ui/use-sign-out'
 import { organisationsQuery, tenantsQuery } from '@honu/core/query'
-import { MainContent } from './main-content'
-import { ConsoleLinksProvider } from '../screens/vehicle/vehicle-links'
+import { MainContent } from '../ui/main-content'
+import { ConsoleLinksProvider } from '../navigation/console-links'
 import { areaMessages } from '../messages/areas'
 
 /** Props of {@link MainLayout}. */

@@ -2,17 +2,18 @@ import { Suspense, useContext, useEffect, useState, type ComponentType, type Rea
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router'
 import { RouteGuard } from '../guards/route-guard'
 import { CardLayout } from '../layouts/card-layout'
-import { ConnectionNotices } from '../layouts/connection-banner'
+import { ConnectionNotices } from '../ui/connection-banner'
 import type { MainLayoutProps } from '../layouts/main-layout'
 import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
 import { EmbeddingContext } from '../navigation/embedding-context'
 import { PathsProvider, prefixPaths } from '../navigation/paths-context'
 import { HostOptionsContext, type ConsoleHostOptions } from '../navigation/host-options'
-import { Loading } from '../screens/load-status'
+import { Loading } from '../ui/load-status'
 import { NotFoundScreen } from '../screens/not-found-screen'
 import { Toaster } from '../toaster/toaster'
 import { type WidgetRegistry, WidgetRegistryContext, useConsoleClient } from '@honu/console-kit'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
+import { resolveScreen } from './screens'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { ThemedRoot } from './themed-root'
@@ -63,7 +64,10 @@ function screenOf(row: ConsoleRoute, load: () => Promise<ComponentType>): LazySc
 function PrefetchNextSteps() {
   useEffect(() => {
     const timer = setTimeout(() => {
-      const next = [WorkingLayout, ...CONSOLE_ROUTES.flatMap((row) => (row.layout === 'card' && row.load ? [screenOf(row, row.load)] : []))]
+      const next = [WorkingLayout, ...CONSOLE_ROUTES.flatMap((row) => {
+        const { load } = row.layout === 'card' ? resolveScreen(row.screen) : {}
+        return load ? [screenOf(row, load)] : []
+      })]
       // A failure here is met again, and shown, when the screen is visited.
       for (const screen of next) screen.preload().catch(() => undefined)
     }, 0)
@@ -105,12 +109,13 @@ const hostOptionsOf = ({ onSignInRequired, signInUrl, header, signOut, onSignOut
 const MissionPlanningGuard = lazyScreen<{ children: ReactNode }>(async () => (await import('../guards/mission-planning-guard')).MissionPlanningGuard)
 
 /**
- * One row of the table as a route: its screen (loaded on first visit when the row has `load`) inside the
+ * One row of the table as a route: its screen (resolved by key; loaded on first visit unless it is the sign-in screen) inside the
  * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
  */
 function routeOf(row: ConsoleRoute): RouteObject {
-  const Screen = row.load ? screenOf(row, row.load) : row.screen
-  const screen = row.load ? (
+  const { screen: eager, load } = resolveScreen(row.screen)
+  const Screen = load ? screenOf(row, load) : eager
+  const screen = load ? (
     <Suspense fallback={<Loading />}>
       <Screen />
     </Suspense>
@@ -162,7 +167,7 @@ const rootError = (error: unknown) => (
 )
 
 /**
- * The route table of spec §2 (`CONSOLE_ROUTES`, one `{ path, access, layout, screen | load }` row per route) as
+ * The route table of spec §2 (`CONSOLE_ROUTES`, one `{ path, access, layout, nav?, screen }` row per route) as
  * React Router route objects, for a host to mount in its own router (`useRoutes`, or a data router), or use
  * {@link ConsoleRoutes} or `<Console />`, which brings a router. Every route carries the navigation guard and the
  * console's error boundary (no `errorElement`: the console needs no data router); the mission-planning routes also

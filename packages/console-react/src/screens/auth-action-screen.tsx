@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useConsoleClient, useErrorText, useMessages, useQuery } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
-import { BackToSignIn, FormError } from './form-parts'
-import { Loading } from './load-status'
-import { useFocusHeading } from './use-focus-heading'
+import { BackToSignIn, FormError } from '../ui/form-parts'
+import { Loading } from '../ui/load-status'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { passwordResetMessages } from '../messages/password-reset'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
-import { useFocusHeading } from './use-focus-heading'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { useMessages } from '@honu/console-kit'
 import { selectMessages } from '../messages/select'
 

@@ -4,8 +4,8 @@ import { recoveryMessageBook } from '@honu/core'
 import { useConsoleClient, useErrorText, useMessages, useSession } from '@honu/console-kit'
 import { signInMessages } from '../messages/sign-in'
 import { usePaths } from '../navigation/paths-context'
-import { FormError } from './form-parts'
-import { useFocusHeading } from './use-focus-heading'
+import { FormError } from '../ui/form-parts'
+import { useFocusHeading } from '../ui/use-focus-heading'
 
 /**
  * Sign-in with e-mail and password (spec §2 `login`). The guard moves a signed-in user on (step 5). After the

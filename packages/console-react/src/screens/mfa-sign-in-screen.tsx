@@ -3,8 +3,8 @@ import { Navigate } from 'react-router'
 import { specMessages } from '@honu/core'
 import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
-import { BackToSignIn, FormError } from './form-parts'
-import { useFocusHeading } from './use-focus-heading'
+import { BackToSignIn, FormError } from '../ui/form-parts'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { secondFactorMessages } from '../messages/second-factor'
 
 /**

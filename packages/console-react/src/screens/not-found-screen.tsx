@@ -1,7 +1,7 @@
-import { MainContent } from '../layouts/main-content'
+import { MainContent } from '../ui/main-content'
 import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
-import { useFocusHeading } from './use-focus-heading'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 

@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router'
 import { organisationsQuery } from '@honu/core/query'
 import { useConsoleClient, useMessages, useQuery } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
-import { LoadStatus } from './load-status'
-import { useFocusHeading } from './use-focus-heading'
+import { LoadStatus } from '../ui/load-status'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { selectMessages } from '../messages/select'
 
 /** Organisation select (spec §2 `orgselection`): picking one opens mission operations. */

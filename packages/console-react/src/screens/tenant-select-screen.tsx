@@ -4,9 +4,9 @@ import { findCidrOverlaps, type Invitation, type Tenant } from '@honu/core'
 import { invitationsQuery, tenantsQuery } from '@honu/core/query'
 import { useConsoleClient, useQuery, useQueryCache, useSession, useTenant, useErrorText, useMessages, type QueryResult } from '@honu/console-kit'
 import { usePaths } from '../navigation/paths-context'
-import type { GuardState } from '../guards/route-guard'
-import { LoadStatus } from './load-status'
-import { useFocusHeading } from './use-focus-heading'
+import type { GuardState } from '../navigation/route-access'
+import { LoadStatus } from '../ui/load-status'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { selectMessages } from '../messages/select'
 
 /**

@@ -2,7 +2,7 @@ import type { WorkspaceId } from '@honu/core/grid'
 import { Dashboard } from '../dashboard/dashboard'
 import { DashboardToolbar } from '../dashboard/dashboard-toolbar'
 import { useWidgetRegistry, useTenant, useMessages } from '@honu/console-kit'
-import { useFocusHeading } from './use-focus-heading'
+import { useFocusHeading } from '../ui/use-focus-heading'
 import { areaMessages, type WorkArea } from '../messages/areas'
 
 /** Props of {@link WorkAreaScreen}. */

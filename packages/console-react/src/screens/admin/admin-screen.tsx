@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useMessages, useSession, useTenant, useTranslationsReady } from '@honu/console-kit'
-import { useFocusHeading } from '../use-focus-heading'
+import { useFocusHeading } from '../../ui/use-focus-heading'
 import { adminMessages } from './admin-messages'
 import { AuditTrail } from './audit/audit-trail'
 import { canAdminister } from './admin-rules'

@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react'
 import { isAdmin, isSuperAdmin, renameTenant, type Permissions, type Tenant } from '@honu/core'
 import { tenantsQuery } from '@honu/core/query'
 import { DataTable, Dialog, IconButton, useConsoleClient, useErrorText, useMessages, useQuery, useQueryCache, useSession, type ColumnDef } from '@honu/console-kit'
-import { LoadStatus } from '../load-status'
+import { LoadStatus } from '../../ui/load-status'
 import { adminMessages } from './admin-messages'
 
 /** The tenants a user administers: every one for a super admin, else those where they hold an admin role. */

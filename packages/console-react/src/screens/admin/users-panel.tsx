@@ -13,7 +13,7 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@honu/console-kit'
-import { LoadStatus } from '../load-status'
+import { LoadStatus } from '../../ui/load-status'
 import { adminMessages } from './admin-messages'
 import { NOTIFICATIONS, ORG_ADMIN, grantableRoles, isLastAdminRefusal, keepsAnAdmin, mayRemoveAnAdmin, type RoleChange } from './admin-rules'
 import { Avatar } from './avatar'

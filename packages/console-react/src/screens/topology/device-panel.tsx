@@ -3,7 +3,7 @@ import type { WidgetType } from '@honu/core/grid'
 import { topologyWords, type TopologyDevice, type TopologyNetwork } from '@honu/core/topology'
 import { videosQuery } from '@honu/core/query'
 import { Dialog, useConsoleClient, useLocale, useMessages, useQuery, useTenant, useWidgetRegistry } from '@honu/console-kit'
-import { LoadStatus } from '../load-status'
+import { LoadStatus } from '../../ui/load-status'
 import { EmbeddedWidget } from '../vehicle/embedded-widget'
 import { topologyMessages } from './topology-messages'
 

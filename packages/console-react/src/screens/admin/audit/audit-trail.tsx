@@ -11,7 +11,7 @@ import {
   useTranslationsReady,
   type ColumnDef,
 } from '@honu/console-kit'
-import { LoadStatus } from '../../load-status'
+import { LoadStatus } from '../../../ui/load-status'
 import { auditMessages } from './audit-messages'
 import { changesLine, fieldChanges } from './audit-changes'
 import { isoToUtcInput, utcInputToIso } from './audit-time'

@@ -1,24 +1,14 @@
 import type { ComponentType } from 'react'
 import type { WorkspaceId } from '@honu/core/grid'
 import type { WorkArea } from '../messages/areas'
+import type { WorkingScreen } from '../navigation/console-routes'
 
 /**
  * The screens of the working layouts (network product and mission planning), each imported on its first visit.
  * This module is itself loaded on the first visit to any of them, so the sign-in route's chunk carries one lazy
- * import for all of them instead of one per screen with the list of chunks each needs (see console-routes.tsx and
+ * import for all of them instead of one per screen with the list of chunks each needs (see screens.tsx and
  * scripts/measure-login-js.mjs).
  */
-export type WorkingScreen =
-  | 'streams'
-  | 'vehicle'
-  | 'topology-list'
-  | 'topology-graph'
-  | 'admin'
-  | 'collaboration'
-  | 'mission-operations'
-  | 'mission-review'
-  | 'user-management'
-
 /** A working area still to be built: the shared placeholder screen, with its title and description. */
 async function workArea(area: WorkArea, workspace?: WorkspaceId): Promise<ComponentType> {
   const WorkAreaScreen = await import('../screens/work-area-screen').then((m) => m.WorkAreaScreen)

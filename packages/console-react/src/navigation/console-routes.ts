@@ -1,16 +1,31 @@
-import type { ComponentType } from 'react'
-import type { RouteAccess } from '../guards/decide-navigation'
-import { LoginScreen } from '../screens/login-screen'
 import type { PATHS } from './paths'
 import type { AreaLabel } from '../messages/areas'
-import type { WorkingScreen } from './working-screens'
+import type { RouteAccess } from './route-access'
+
+/** The screens of the card layout, by key: sign-in, e-mail actions, second factor, tenant and organisation choice. */
+export type CardScreen = 'login' | 'auth-action' | 'mfa-sign-in' | 'tenant-select' | 'org-select' | 'entry-point'
+
+/** The screens of the working layouts (network product and mission planning), by key. */
+export type WorkingScreen =
+  | 'streams'
+  | 'vehicle'
+  | 'topology-list'
+  | 'topology-graph'
+  | 'admin'
+  | 'collaboration'
+  | 'mission-operations'
+  | 'mission-review'
+  | 'user-management'
+
+/** A route's screen, by key: the top floor (`routes/screens.tsx`) resolves each key to its component or import. */
+export type ScreenKey = CardScreen | WorkingScreen
 
 /** The layout around a route's screen: the centred card, or one product's working layout with its navigation. */
 export type ConsoleLayout = 'card' | 'network' | 'mission-planning'
 
 /**
  * One route of the console (a row of spec §2's table). `createConsoleRoutes` turns each row into a React Router
- * route with the navigation guard for its `access` (and the mission-planning guard when that is
+ * route with its screen, the navigation guard for its `access` (and the mission-planning guard when that is
  * 'mission-planning'), its layout and the console's error element.
  */
 export type ConsoleRoute = {
@@ -25,72 +40,51 @@ export type ConsoleRoute = {
    * have no link there.
    */
   nav?: AreaLabel
-} & (
-  | {
-      /**
-       * The screen, in the first load: only the sign-in screen, which must show at once. Every other screen is
-       * needed only after signing in (or from an e-mail's link), so it loads on its first visit and stays off the
-       * sign-in route's budget (scripts/measure-login-js.mjs).
-       */
-      screen: ComponentType
-      load?: never
-    }
-  | {
-      /**
-       * Imports the screen on the first visit (retried with backoff, see `lazyScreen`), so the sign-in route
-       * carries none of the other screens' code.
-       */
-      load: () => Promise<ComponentType>
-      screen?: never
-    }
-)
-
-/**
- * A screen of a working layout, imported on its first visit through `working-screens.tsx`: one lazy import in the
- * sign-in route's chunk for all of them (each import() there carries the list of chunks its screen needs).
- */
-function working(screen: WorkingScreen): () => Promise<ComponentType> {
-  return () => import('./working-screens').then((m) => m.loadWorkingScreen(screen))
+  /** The screen, by key (only the sign-in screen is in the first load; every other one loads on its first visit). */
+  screen: ScreenKey
 }
 
 /**
- * The console's routes (spec §2), in one table. A new working area is one row here, with a screen folder that
- * `load` imports.
+ * The console's routes (spec §2), in one table. A new working area is one row here, with its screen's key resolved in
+ * `routes/screens.tsx`.
+ *
+ * Data only: this table is on the navigation floor, which the screens, guards and layouts above it import, so it names
+ * its screens by key and imports none of them.
  *
  * The paths are written out (and checked against {@link PATHS} by the type): a property read such as
  * `PATHS.login` counts as a side effect to a bundler, which would then keep the table, every screen in it and the
  * router in an app that imports only the provider (see tsup.config.ts).
  */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
-  { path: '/login', access: 'public', layout: 'card', screen: LoginScreen },
-  { path: '/auth/action', access: 'public', layout: 'card', load: () => import('../screens/auth-action-screen').then((m) => m.AuthActionScreen) },
-  { path: '/mfasignin', access: 'public', layout: 'card', load: () => import('../screens/mfa-sign-in-screen').then((m) => m.MfaSignInScreen) },
-  { path: '/tenant', access: 'login', layout: 'card', load: () => import('../screens/tenant-select-screen').then((m) => m.TenantSelectScreen) },
+  { path: '/login', access: 'public', layout: 'card', screen: 'login' },
+  { path: '/auth/action', access: 'public', layout: 'card', screen: 'auth-action' },
+  { path: '/mfasignin', access: 'public', layout: 'card', screen: 'mfa-sign-in' },
+  { path: '/tenant', access: 'login', layout: 'card', screen: 'tenant-select' },
   {
     path: '/orgselection',
     access: 'mission-planning',
     layout: 'card',
-    load: () => import('../screens/org-select-screen').then((m) => m.OrgSelectScreen),
+    screen: 'org-select',
   },
   {
     path: '/entrypoint',
     access: 'mission-planning',
     layout: 'card',
-    load: () => import('../screens/entry-point-screen').then((m) => m.EntryPointScreen),
+    screen: 'entry-point',
   },
   {
     path: '/streams',
     access: 'login',
     layout: 'network',
     nav: 'streams',
-    load: /* @__PURE__ */ working('streams'),
+    screen: 'streams',
   },
   {
     // The vehicle page: a signed-in user of the selected tenant (the page shows only that tenant's vehicles).
     path: '/vehicles/:deviceId',
     access: 'login',
     layout: 'network',
-    load: /* @__PURE__ */ working('vehicle'),
+    screen: 'vehicle',
   },
   {
     // The topology's list view (spec §2: the empty child path, networklist); the graph is its other view.
@@ -98,7 +92,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'networkTopology',
-    load: /* @__PURE__ */ working('topology-list'),
+    screen: 'topology-list',
   },
   {
     // The topology's graph view (spec §2: the networkgraph child path): the same screen, its WebGL graph loaded
@@ -106,14 +100,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     path: '/networktopology/networkgraph',
     access: 'login',
     layout: 'network',
-    load: /* @__PURE__ */ working('topology-graph'),
+    screen: 'topology-graph',
   },
   {
     path: '/collaboration',
     access: 'login',
     layout: 'network',
     nav: 'collaboration',
-    load: /* @__PURE__ */ working('collaboration'),
+    screen: 'collaboration',
   },
   {
     // Admins of the selected tenant and super admins; the screen shows anyone else that they need to be one.
@@ -121,27 +115,27 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: 'login',
     layout: 'network',
     nav: 'adminConsole',
-    load: /* @__PURE__ */ working('admin'),
+    screen: 'admin',
   },
   {
     path: '/missionoperations',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionOperations',
-    load: /* @__PURE__ */ working('mission-operations'),
+    screen: 'mission-operations',
   },
   {
     path: '/missionreview',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionReview',
-    load: /* @__PURE__ */ working('mission-review'),
+    screen: 'mission-review',
   },
   {
     path: '/usermanagement',
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'userManagement',
-    load: /* @__PURE__ */ working('user-management'),
+    screen: 'user-management',
   },
 ]

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { generatePath, useLocation, useNavigate } from 'react-router'
 import { ConsoleLinksContext, type ConsoleLinks } from '@honu/console-kit'
-import { usePaths } from '../../navigation/paths-context'
+import { usePaths } from './paths-context'
 
 /**
  * Gives the widgets below links to the console's pages (`useConsoleLinks` of console-kit): the vehicle page under
