@@ -18,8 +18,9 @@ if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 const steps = [
   { name: 'lint', cmd: 'pnpm run lint' },
-  // Each changeset parses and names packages of the workspace (.changeset/README.md).
-  { name: 'changesets (changeset status)', cmd: 'pnpm exec changeset status' },
+  // Each changeset parses and names packages of the workspace (.changeset/README.md). `changeset status` compares
+  // against the base branch, which a detached or single-branch clone may lack: then main is made at HEAD first.
+  { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
   { name: 'typecheck', cmd: 'pnpm run typecheck' },
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
   { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}` },
