@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react'
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react'
-import { topologyWords, type NetworkRef, type TopologyDevice, type TopologyFilter, type TopologyModel, type TopologyNetwork } from '@honu/core/topology'
+import { topologyWords, type TopologyDevice, type TopologyFilter, type TopologyModel } from '@honu/core/topology'
 import { IconButton, useConsoleClient, useMessages, useTranslationsReady } from '@honu/console-kit'
 import { topologyMessages } from '../topology-messages'
-import { findNodes, hiddenByFilter, indexLayout, moveFocus, siblingPosition, type GraphIndex, type GraphMove } from './graph-index'
-import type { GraphLayout, LayoutNode, LayoutNodeKind } from './graph-layout'
+import { createGraphController } from './graph-controller'
+import { findNodes, type GraphIndex } from './graph-index'
+import type { GraphLayout, LayoutNode } from './graph-layout'
 import { getLayoutClient } from './graph-layout-client'
 import { graphMessages } from './graph-messages'
-import { createGraphRenderer, type GraphColours, type GraphRenderer, type GraphSigma, type NodeLook, type NodeShape } from './graph-renderer'
+import { createGraphRenderer, type GraphSigma } from './graph-renderer'
+import { createGraphScene, type GraphScene, type ModelLookups, type StateColours } from './graph-scene'
 
 /** Props of {@link TopologyGraph}. */
 export interface TopologyGraphProps {
@@ -28,25 +30,16 @@ export interface TopologyGraphProps {
 // The books' loaders, read once (a module-level property read would count as a side effect to a bundler).
 const books = () => [graphMessages.translations, topologyMessages.translations, topologyWords.translations]
 
-/** Stands for the name in a message formatted once and filled per node. */
-const NAME_MARK = '\u0000'
-const SHAPE_OF_STATE: Readonly<Record<TopologyDevice['state'], NodeShape>> = { online: 'circle', stale: 'triangle', offline: 'square' }
-const KEY_MOVES: Readonly<Record<string, GraphMove>> = {
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  ArrowRight: 'next',
-  ArrowLeft: 'previous',
-  Home: 'home',
-  PageUp: 'first',
-  PageDown: 'last',
-}
-
 /**
  * The network graph (issue 16, contract D): the tenant, its networks, its devices and the overlaps with other
  * tenants' networks, drawn with sigma (WebGL) at the layout of `graph-layout.ts` (made off the main thread and kept
  * per tenant and structure). Nodes are coloured and shaped by live state (the legend says which is which); the
  * focused node and its neighbours stand out; "Find a node" searches and focuses; the graph is walked with the arrow
  * keys, each step announced.
+ *
+ * A thin component: the words and looks are a pure scene (`graph-scene.ts`), and the renderer, focus, announcements
+ * and keys are the graph controller's (`graph-controller.ts`); this mounts the controller on the canvas and hands it
+ * the scene, the theme and the selection.
  */
 export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, layout: given, onRendered }: TopologyGraphProps) {
   const t = useMessages(graphMessages)
@@ -55,238 +48,47 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   useTranslationsReady(packages)
   const layouts = getLayoutClient(useConsoleClient())
   const layout = useLayout(layouts, model, given)
-  const index = useMemo(() => (layout ? indexLayout(layout) : undefined), [layout])
-  const hidden = useMemo(() => hiddenByFilter(model, filter), [model, filter])
-  const shown = useCallback((key: string) => !hidden.has(key), [hidden])
-  const lookups = useMemo(() => modelLookups(model), [model])
-
-  const networkLabel = useCallback(
-    (ref: NetworkRef) => t('network', { tenant: ref.tenantName, kind: w(`network_${ref.kind}`), cidr: ref.cidr }),
-    [t, w],
-  )
-  // "{name} (stale)" formatted once per language, not once per node (20,000 formats showed in the benchmark).
-  const stateLabels = useMemo(() => {
-    const template = (key: 'deviceStale' | 'deviceOffline') => {
-      const [before = '', after = ''] = t(key, { name: NAME_MARK }).split(NAME_MARK)
-      return (name: string) => before + name + after
-    }
-    return { stale: template('deviceStale'), offline: template('deviceOffline') }
-  }, [t])
-  const labelOf = useCallback(
-    (node: LayoutNode): string => {
-      if (node.kind === 'tenant') return model.tenant.name
-      if (node.kind === 'device') {
-        const device = lookups.devices.get(node.id)
-        if (!device) return node.id
-        return device.state === 'online' ? device.name : stateLabels[device.state](device.name)
-      }
-      const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
-      return network ? networkLabel(network) : node.id
-    },
-    [model.tenant.name, lookups, stateLabels, networkLabel],
-  )
+  const scene = useMemo(() => createGraphScene({ model, filter, layout, t, w }), [model, filter, layout, t, w])
+  const { index, labelOf, lookups, shown } = scene
 
   const containerRef = useRef<HTMLDivElement>(null)
   const theme = useThemeOf(containerRef)
   const canvasRef = useRef<HTMLDivElement>(null)
-  const [failed, setFailed] = useState(false)
-  const [announcement, setAnnouncement] = useState('')
+  const [controller] = useState(() => createGraphController({ createRenderer: createGraphRenderer, onSelect, onOpen, onRendered }))
+  // The newest props, before the effects below can call them.
+  useLayoutEffect(() => controller.setCallbacks({ onSelect, onOpen, onRendered }))
+  const { failed, announcement, drawn } = useSyncExternalStore(controller.subscribe, controller.getState)
   const focusKey = index?.keyOf(selectedId)
 
-  // What each node looks like, read by the renderer through a ref so it always sees the latest model.
-  const coloursRef = useRef<StateColours>(undefined)
-  const look = useCallback(
-    (key: string, kind: LayoutNodeKind): NodeLook => {
-      const colours = (coloursRef.current ??= readColours(containerRef.current))
-      const node = index?.byKey.get(key)
-      const label = node ? labelOf(node) : key
-      if (kind === 'tenant') return { label, color: colours.tenant, shape: 'square', hidden: false }
-      if (kind === 'network') return { label, color: colours.network, shape: 'circle', hidden: false }
-      if (kind === 'foreign-network') return { label, color: colours.foreign, shape: 'diamond', hidden: false }
-      const device = node ? lookups.devices.get(node.id) : undefined
-      const state = device?.state ?? 'offline'
-      return { label, color: colours[state], shape: SHAPE_OF_STATE[state], hidden: hidden.has(key) }
-    },
-    [index, labelOf, lookups, hidden],
-  )
-  const latest = useRef({ look, onSelect, onOpen, index, onRendered, layout })
-  const builtWith = useRef<typeof look>(undefined)
-  useLayoutEffect(() => {
-    latest.current = { look, onSelect, onOpen, index, onRendered, layout }
-  })
-
-  // Sigma (its WebGL context and programs) is made at mount, while the worker lays out, and lives until a theme
-  // switch: WebGL takes the theme's colours as values, read when it is made. Made and drawn before the browser
-  // paints (layout effects), so the first frame that shows the graph area shows the graph in it.
-  const [renderer, setRenderer] = useState<GraphRenderer>()
-  const drawnLayout = useRef<GraphLayout>(undefined)
+  // The scene first, so a renderer made below draws it at once. Sigma (its WebGL context and programs) is made at
+  // mount, while the worker lays out, and lives until a theme switch: WebGL takes the theme's colours as values,
+  // read when it is made. Made and drawn before the browser paints (layout effects), so the first frame that shows
+  // the graph area shows the graph in it.
+  useLayoutEffect(() => controller.setScene(scene), [controller, scene])
   useLayoutEffect(() => {
     const container = canvasRef.current
     if (!container || theme === null) return
-    let made: GraphRenderer
-    try {
-      coloursRef.current = readColours(containerRef.current)
-      const { layout: now } = latest.current
-      made = createGraphRenderer({
-        container,
-        layout: now,
-        look: (key, kind) => latest.current.look(key, kind),
-        colours: coloursRef.current.graph,
-        onClickNode: (key) => latest.current.onSelect(latest.current.index?.byKey.get(key)?.id),
-        onDoubleClickNode: (key) => {
-          const node = latest.current.index?.byKey.get(key)
-          if (node?.kind === 'device') latest.current.onOpen(node.id)
-        },
-      })
-      drawnLayout.current = now
-    } catch (error) {
-      // No WebGL 2 context (a browser without it, or one out of contexts): say so instead of a blank area.
-      console.warn('The network graph cannot be drawn:', error)
-      queueMicrotask(() => {
-        setFailed(true)
-        // Not the one a theme switch just ended.
-        setRenderer(undefined)
-      })
-      return
-    }
-    builtWith.current = latest.current.look
-    setRenderer(made)
-    return () => made.kill()
-  }, [theme])
-
-  // A new structure is a new graph in the same sigma; none (a new one being laid out) leaves the area empty.
-  useLayoutEffect(() => {
-    if (!renderer) return
-    if (!layout) {
-      if (drawnLayout.current) renderer.setLayout({ tenantId: '', nodes: [], edges: [] })
-      drawnLayout.current = undefined
-      return
-    }
-    if (drawnLayout.current !== layout) {
-      // (Sigma's constructor and setGraph index and draw synchronously: nothing to wait for. A refresh() to hear
-      // afterRender indexed and drew all of it a second time, half our first render at 20,000 nodes.)
-      renderer.setLayout(layout)
-      drawnLayout.current = layout
-      builtWith.current = latest.current.look
-    }
-    const region = containerRef.current
-    region?.setAttribute('data-state', 'ready')
-    latest.current.onRendered?.(renderer.sigma)
-    return () => region?.removeAttribute('data-state')
-  }, [renderer, layout])
-
-  // Live states, the filter and the language change what nodes look like, not where they are. (Not again for the
-  // look the renderer was just built with.)
-  useEffect(() => {
-    if (builtWith.current === look) return
-    builtWith.current = look
-    renderer?.update()
-  }, [look, renderer])
-
-  useEffect(() => {
-    renderer?.setFocus(focusKey)
-  }, [renderer, focusKey, layout])
-
-  const describe = useCallback(
-    (key: string): string => {
-      const node = index?.byKey.get(key)
-      if (!node || !index) return ''
-      if (node.kind === 'tenant') {
-        return t('announceTenant', { name: model.tenant.name, networks: model.networks.length, devices: model.devices.length - hidden.size })
-      }
-      if (node.kind === 'network' || node.kind === 'foreign-network') {
-        const network = lookups.networks.get(node.id) ?? lookups.foreign.get(node.id)
-        const overlapNames = overlapsOf(node, model, lookups).map(networkLabel).join(', ')
-        if (node.kind === 'foreign-network') return t('announceForeign', { label: labelOf(node), kind: t('foreignKind'), names: overlapNames })
-        const devices = (index.children.get(key) ?? []).filter((child) => index.byKey.get(child)?.kind === 'device' && shown(child)).length
-        return `${t('announceNetwork', { label: network ? networkLabel(network) : node.id, devices, overlaps: overlapNames ? t('announceOverlaps', { names: overlapNames }) : '' })}`
-      }
-      const device = lookups.devices.get(node.id)
-      if (!device) return node.id
-      const position = siblingPosition(index, key, shown)
-      const parent = node.parent ? index.byKey.get(node.parent) : undefined
-      return `${t('announceDevice', { name: device.name, kind: w(`kind_${device.kind}`), state: w(`state_${device.state}`), address: device.address || t('noAddress') })} ${t('announcePosition', { index: position.index, count: position.count, parent: parent ? labelOf(parent) : '' })}`
-    },
-    [index, t, w, model, lookups, hidden, shown, labelOf, networkLabel],
-  )
-
-  const focusOn = useCallback(
-    (key: string | undefined) => {
-      if (!key || !index) return
-      const node = index.byKey.get(key)
-      if (!node) return
-      onSelect(node.id) // the focus follows through selectedId
-      renderer?.showNode(key)
-      setAnnouncement(describe(key))
-    },
-    [index, onSelect, describe, renderer],
-  )
-
-  // A device that changes state while focused is announced again.
-  const focusedDevice = focusKey && index?.byKey.get(focusKey)?.kind === 'device' ? lookups.devices.get(index.byKey.get(focusKey)!.id) : undefined
-  const focusedState = focusedDevice?.state
-  const lastAnnounced = useRef<{ key?: string; state?: string }>({})
-  useEffect(() => {
-    if (!focusKey || focusedState === undefined) return
-    const last = lastAnnounced.current
-    if (last.key === focusKey && last.state !== undefined && last.state !== focusedState) setAnnouncement(describe(focusKey))
-    lastAnnounced.current = { key: focusKey, state: focusedState }
-  }, [focusKey, focusedState, describe])
+    controller.mount(container, readColours(containerRef.current))
+    return () => controller.unmount()
+  }, [controller, theme])
+  useEffect(() => controller.setFocus(focusKey), [controller, focusKey])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!index) return
-    const move = KEY_MOVES[event.key]
-    if (move) {
-      event.preventDefault()
-      const next = moveFocus(index, focusKey, move, shown)
-      if (next) focusOn(next)
-      else if (focusKey) setAnnouncement(describe(focusKey))
-      return
-    }
-    switch (event.key) {
-      case 'Enter':
-      case ' ': {
-        event.preventDefault()
-        const node = focusKey ? index.byKey.get(focusKey) : undefined
-        if (node?.kind === 'device') onOpen(node.id)
-        else focusOn(moveFocus(index, focusKey, 'down', shown))
-        return
-      }
-      case 'Escape':
-        if (focusKey) {
-          event.preventDefault()
-          onSelect(undefined)
-          setAnnouncement('')
-        }
-        return
-      case '+':
-      case '=':
-        event.preventDefault()
-        renderer?.zoom(1.5)
-        return
-      case '-':
-        event.preventDefault()
-        renderer?.zoom(1 / 1.5)
-        return
-      case '0':
-        event.preventDefault()
-        renderer?.fit()
-        return
-    }
+    if (controller.keyDown(event.key)) event.preventDefault()
   }
 
-  const shownDevices = model.devices.length - hidden.size
+  const shownDevices = model.devices.length - scene.hidden.size
   const helpId = useId()
   const focusedNode = focusKey ? index?.byKey.get(focusKey) : undefined
 
   return (
-    <section className="honu-graph" aria-label={t('region', { tenant: model.tenant.name })} ref={containerRef}>
+    <section className="honu-graph" aria-label={t('region', { tenant: model.tenant.name })} ref={containerRef} data-state={drawn ? 'ready' : undefined}>
       <div className="honu-graph__toolbar">
-        <FindNode index={index} labelOf={labelOf} lookups={lookups} shown={shown} onFound={focusOn} />
+        <FindNode index={index} labelOf={labelOf} lookups={lookups} shown={shown} onFound={controller.focusOn} />
         <div className="honu-graph__zoom">
-          <IconButton label={t('zoomIn')} icon={ZoomIn} onClick={() => renderer?.zoom(1.5)} disabled={!index || failed} />
-          <IconButton label={t('zoomOut')} icon={ZoomOut} onClick={() => renderer?.zoom(1 / 1.5)} disabled={!index || failed} />
-          <IconButton label={t('fit')} icon={Maximize} onClick={() => renderer?.fit()} disabled={!index || failed} />
+          <IconButton label={t('zoomIn')} icon={ZoomIn} onClick={() => controller.zoom(1.5)} disabled={!index || failed} />
+          <IconButton label={t('zoomOut')} icon={ZoomOut} onClick={() => controller.zoom(1 / 1.5)} disabled={!index || failed} />
+          <IconButton label={t('fit')} icon={Maximize} onClick={() => controller.fit()} disabled={!index || failed} />
         </div>
       </div>
       <div className="honu-graph__body">
@@ -316,7 +118,7 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
           {announcement}
         </p>
         <aside className="honu-graph__side">
-          <Details node={focusedNode} index={index} model={model} lookups={lookups} labelOf={labelOf} networkLabel={networkLabel} onOpen={onOpen} />
+          <Details node={focusedNode} scene={scene} onOpen={onOpen} />
           <Legend />
         </aside>
       </div>
@@ -344,37 +146,6 @@ function useLayout(layouts: ReturnType<typeof getLayoutClient>, model: TopologyM
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layouts, given, model.tenant.id, model.structureVersion])
   return known ?? (stale ? undefined : made)
-}
-
-interface ModelLookups {
-  devices: ReadonlyMap<string, TopologyDevice>
-  networks: ReadonlyMap<string, TopologyNetwork>
-  /** Other tenants' networks, by id, as the overlaps name them. */
-  foreign: ReadonlyMap<string, NetworkRef>
-}
-
-function modelLookups(model: TopologyModel): ModelLookups {
-  const devices = new Map(model.devices.map((device) => [device.id, device]))
-  const networks = new Map(model.networks.map((network) => [network.id, network]))
-  const foreign = new Map<string, NetworkRef>()
-  for (const network of model.networks) for (const ref of network.overlaps) if (!networks.has(ref.id)) foreign.set(ref.id, ref)
-  return { devices, networks, foreign }
-}
-
-/** The networks a network node overlaps: for the tenant's own, its overlaps; for another tenant's, the own ones naming it. */
-function overlapsOf(node: LayoutNode, model: TopologyModel, lookups: ModelLookups): NetworkRef[] {
-  if (node.kind === 'network') return lookups.networks.get(node.id)?.overlaps ?? []
-  return model.networks.filter((network) => network.overlaps.some((ref) => ref.id === node.id))
-}
-
-interface StateColours {
-  online: string
-  stale: string
-  offline: string
-  tenant: string
-  network: string
-  foreign: string
-  graph: GraphColours
 }
 
 /**
@@ -485,23 +256,8 @@ function texts(node: LayoutNode, labelOf: (node: LayoutNode) => string, lookups:
 }
 
 /** The focused node in words: what the canvas shows by colour and shape, and the way to open a device. */
-function Details({
-  node,
-  index,
-  model,
-  lookups,
-  labelOf,
-  networkLabel,
-  onOpen,
-}: {
-  node: LayoutNode | undefined
-  index: GraphIndex | undefined
-  model: TopologyModel
-  lookups: ModelLookups
-  labelOf: (node: LayoutNode) => string
-  networkLabel: (ref: NetworkRef) => string
-  onOpen: (deviceId: string) => void
-}) {
+function Details({ node, scene, onOpen }: { node: LayoutNode | undefined; scene: GraphScene; onOpen: (deviceId: string) => void }) {
+  const { index, model, lookups, labelOf, networkLabel } = scene
   const t = useMessages(graphMessages)
   const tt = useMessages(topologyMessages)
   const w = useMessages(topologyWords)
@@ -538,7 +294,7 @@ function Details({
   } else {
     const network = lookups.networks.get(node.id)
     const foreign = lookups.foreign.get(node.id)
-    const overlaps = overlapsOf(node, model, lookups)
+    const overlaps = scene.overlapsOf(node)
     body = (
       <>
         <p className="honu-graph__name">{labelOf(node)}</p>
