@@ -22,6 +22,8 @@ interface StartOptions {
   token: string
   tenantId: string
   bounds: [[number, number], [number, number]]
+  /** Show the list of vehicles beside the map, with names (as the Map widget does); BENCH_LIST=1. */
+  list?: boolean
 }
 
 // MapLibre's worker as a file of the page, as a host names it (both modes share it).
@@ -96,14 +98,19 @@ proto._render = function (this: maplibregl.Map, ...args: unknown[]) {
 
 function WebglPage({ options }: { options: StartOptions }) {
   const [vehicles, setVehicles] = useState<readonly VehicleTelemetry[]>([])
+  const [names, setNames] = useState<Readonly<Record<string, string>>>({})
   const pending = useRef<number[]>([])
   useEffect(() => {
     const byId = new Map<string, VehicleTelemetry>()
     const ws = connect(options, (update) => {
+      let added = false
       for (const v of update) {
+        added ||= !byId.has(v.deviceId)
         byId.set(v.deviceId, v)
         pending.current.push(v.time)
       }
+      // Names as the Map widget has them (from the device list), new only when a vehicle is.
+      if (added) setNames(Object.fromEntries([...byId.keys()].map((id) => [id, `Vehicle ${id}`])))
       setVehicles([...byId.values()])
     })
     return () => ws.close()
@@ -112,7 +119,7 @@ function WebglPage({ options }: { options: StartOptions }) {
     if (pending.current.length) committed.push({ at: performance.now(), times: pending.current })
     pending.current = []
   }, [vehicles])
-  return <VehicleMap vehicles={vehicles} showList={false} label="Benchmark map" />
+  return <VehicleMap vehicles={vehicles} names={options.list ? names : undefined} showList={options.list ?? false} label="Benchmark map" />
 }
 
 // ---- Baseline: one maplibregl.Marker per vehicle -----------------------------------------------------------------

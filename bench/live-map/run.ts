@@ -27,6 +27,8 @@ const NODE_CLIENTS = 19
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const TENANT = 'alpha'
 const SOFTWARE = Boolean(process.env.BENCH_SOFTWARE)
+// BENCH_LIST=1: the WebGL page also shows the list of vehicles beside the map, with names, as the Map widget does.
+const LIST = process.env.BENCH_LIST === '1'
 const CENTRE = { lat: 21.3, lon: -157.87 }
 const BOUNDS: [[number, number], [number, number]] = [
   [CENTRE.lon - 0.06, CENTRE.lat - 0.06],
@@ -189,7 +191,7 @@ try {
     })
     await page.goto(`${pageOrigin}/`)
     step(`${mode}: page loaded`)
-    await page.evaluate((o) => globalThis.benchStart(o), { mode, wsUrl, token, tenantId: TENANT, bounds: BOUNDS })
+    await page.evaluate((o) => globalThis.benchStart(o), { mode, wsUrl, token, tenantId: TENANT, bounds: BOUNDS, list: LIST })
     await page.waitForSelector(mode === 'webgl' ? '.honu-map[data-state="ready"]' : '.maplibregl-canvas', { state: 'attached', timeout: 60_000 })
     publishing = true
     try {
@@ -260,7 +262,7 @@ const [webgl, dom] = rows
 if (!webgl || !dom) throw new Error('live-map: a drawing produced no row')
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : '–')
 const ms = (v: number) => v.toFixed(1)
-console.log(`\n### Live map: ${VEHICLES} vehicles at ${RATE_HZ} Hz, ${NODE_CLIENTS + 1} live clients (${NODE_CLIENTS} Node + 1 Chromium page), ${SECONDS} s per drawing`)
+console.log(`\n### Live map: ${VEHICLES} vehicles at ${RATE_HZ} Hz, ${NODE_CLIENTS + 1} live clients (${NODE_CLIENTS} Node + 1 Chromium page), ${SECONDS} s per drawing${LIST ? ', the list beside the map shown' : ''}`)
 console.log(`(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium, WebGL in SwiftShader, ${SOFTWARE ? 'software compositing (--disable-gpu)' : 'GPU-process compositing (ANGLE)'}, ${published} states published, run ${Math.round((Date.now() - started) / 1000)} s)\n`)
 console.log('| drawing | ingest→screen p50 ms | p99 ms | updates seen | main thread per frame p50 ms | p95 ms | frame slots | long tasks | long-task ms |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')

@@ -25,12 +25,15 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
     () => (devices.status === 'ready' ? Object.fromEntries(devices.vehicles.map((device) => [device.device_id, device.name])) : {}),
     [devices],
   )
+  // A steady order for the list: by name, then id (the live store's order follows message arrival). Sorted when a
+  // vehicle comes or goes or a name changes, not on each of the live channel's batches (up to a hundred a second):
+  // a batch only looks its vehicles up in that order.
+  const idsKey = useMemo(() => Object.keys(live.vehicles).sort().join('\n'), [live.vehicles])
+  const order = useMemo(() => sortByName(idsKey ? idsKey.split('\n') : [], names), [idsKey, names])
   const vehicles = useMemo(() => {
-    const all = Object.values(live.vehicles)
-    const shown = only ? all.filter((vehicle) => vehicle.deviceId === only) : all
-    // A steady order for the list: by name, then id (the live store's order follows message arrival).
-    return shown.sort((a, b) => (names[a.deviceId] ?? a.deviceId).localeCompare(names[b.deviceId] ?? b.deviceId) || a.deviceId.localeCompare(b.deviceId))
-  }, [live.vehicles, only, names])
+    const shown = only ? order.filter((id) => id === only) : order
+    return shown.flatMap((id) => live.vehicles[id] ?? [])
+  }, [live.vehicles, only, order])
 
   const select = useCallback(
     (deviceId: string) => {
@@ -58,3 +61,11 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
 }
 
 
+
+let collator: Intl.Collator | undefined
+
+/** Device ids by their display name, then by id. */
+function sortByName(ids: readonly string[], names: Readonly<Record<string, string>>): string[] {
+  const { compare } = (collator ??= new Intl.Collator())
+  return [...ids].sort((a, b) => compare(names[a] ?? a, names[b] ?? b) || (a < b ? -1 : a > b ? 1 : 0))
+}

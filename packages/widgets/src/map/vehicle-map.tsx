@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Crosshair, Maximize, Minus, Plus } from 'lucide-react'
 import { IconButton, useMessages } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
@@ -42,6 +42,7 @@ export interface VehicleMapProps {
 export type VehicleMapState = 'loading' | 'ready' | 'error' | 'no-worker'
 
 const TICK_MS = 1000
+const LIST_MS = 500
 const formatDeg = (value: number) => value.toFixed(5)
 
 /**
@@ -175,7 +176,10 @@ export function VehicleMap({
     if (controller && followed) controller.centerOn([followed.lon, followed.lat])
   }, [controller, followed])
 
-  const nameOf = (id: string) => names?.[id] ?? id
+  // The list beside the map shows the vehicles at most every LIST_MS: its rows (names, status, position in words)
+  // are read, not watched, and re-rendering a thousand of them on each of the live channel's batches (up to a hundred
+  // a second) was most of the page's main-thread time. The map itself draws every batch; a selection shows at once.
+  const listed = useThrottled(vehicles, LIST_MS)
   const fitAll = () => {
     const bounds = boundsOf(vehicles)
     setFollow(false)
@@ -225,41 +229,75 @@ export function VehicleMap({
           )}
           {!style && <p className="honu-map__attribution">{t('attribution')}</p>}
         </div>
-        {showList && (
-          <div className="honu-map__list">
-            <h4 className="honu-map__list-title">{t('vehicles')}</h4>
-            {vehicles.length === 0 ? (
-              <p className="honu-muted">{t('noVehicles')}</p>
-            ) : (
-              <ul>
-                {vehicles.map((vehicle) => {
-                  const status = vehicleStatus(vehicle, now, { staleAfterMs })
-                  const name = nameOf(vehicle.deviceId)
-                  return (
-                    <li key={vehicle.deviceId} data-device-id={vehicle.deviceId} data-status={status}>
-                      <button
-                        type="button"
-                        className="honu-map__vehicle"
-                        aria-pressed={vehicle.deviceId === selectedId}
-                        onClick={() => onSelect?.(vehicle.deviceId)}
-                      >
-                        <span className="honu-map__swatch" data-status={status} aria-hidden="true" />
-                        <span className="honu-map__vehicle-name">{name}</span>
-                        <span className="honu-map__vehicle-status">{t(status)}</span>
-                        <span className="honu-map__vehicle-position" data-position={vehicle.position ? `${vehicle.position.lat},${vehicle.position.lon}` : undefined}>
-                          {vehicle.position
-                            ? t('position', { lat: formatDeg(vehicle.position.lat), lon: formatDeg(vehicle.position.lon) })
-                            : t('noPosition')}
-                        </span>
-                      </button>
-                    </li>
-                  )
-                })}
-              </ul>
-            )}
-          </div>
-        )}
+        {showList && <VehicleList vehicles={listed} names={names} now={now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />}
       </div>
     </div>
   )
 }
+
+/**
+ * The value as it was at most `ms` ago: a new value shows at once when the last one showed `ms` ago or more, else
+ * when that much time has passed (the newest one then).
+ */
+function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value)
+  const [shownAt, setShownAt] = useState(-Infinity)
+  useEffect(() => {
+    if (Object.is(value, shown)) return
+    const timer = setTimeout(
+      () => {
+        setShown(() => value)
+        setShownAt(performance.now())
+      },
+      Math.max(0, shownAt + ms - performance.now()),
+    )
+    return () => clearTimeout(timer)
+  }, [value, shown, shownAt, ms])
+  return shown
+}
+
+interface VehicleListProps {
+  vehicles: readonly MapVehicle[]
+  names?: Readonly<Record<string, string>>
+  now: number
+  staleAfterMs: number
+  selectedId?: string
+  onSelect?(deviceId: string): void
+}
+
+/** The vehicles in words beside the map, each a button that selects it: how the keyboard and a screen reader reach them. */
+const VehicleList = memo(function VehicleList({ vehicles, names, now, staleAfterMs, selectedId, onSelect }: VehicleListProps) {
+  const t = useMessages(mapMessages)
+  return (
+    <div className="honu-map__list">
+      <h4 className="honu-map__list-title">{t('vehicles')}</h4>
+      {vehicles.length === 0 ? (
+        <p className="honu-muted">{t('noVehicles')}</p>
+      ) : (
+        <ul>
+          {vehicles.map((vehicle) => {
+            const status = vehicleStatus(vehicle, now, { staleAfterMs })
+            const name = names?.[vehicle.deviceId] ?? vehicle.deviceId
+            return (
+              <li key={vehicle.deviceId} data-device-id={vehicle.deviceId} data-status={status}>
+                <button
+                  type="button"
+                  className="honu-map__vehicle"
+                  aria-pressed={vehicle.deviceId === selectedId}
+                  onClick={() => onSelect?.(vehicle.deviceId)}
+                >
+                  <span className="honu-map__swatch" data-status={status} aria-hidden="true" />
+                  <span className="honu-map__vehicle-name">{name}</span>
+                  <span className="honu-map__vehicle-status">{t(status)}</span>
+                  <span className="honu-map__vehicle-position" data-position={vehicle.position ? `${vehicle.position.lat},${vehicle.position.lon}` : undefined}>
+                    {vehicle.position ? t('position', { lat: formatDeg(vehicle.position.lat), lon: formatDeg(vehicle.position.lon) }) : t('noPosition')}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+})
