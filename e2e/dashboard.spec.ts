@@ -7,7 +7,7 @@ async function openStreams(page: Page) {
   await page.getByRole('button', { name: /Alpha Harbour/ }).click()
   await expect(page).toHaveURL(/\/streams$/)
 }
-const widget = (page: Page, name: string) => page.getByRole('group', { name })
+const widget = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 const gridItem = (page: Page, name: string) => widget(page, name).locator('xpath=..')
 async function place(item: Locator) {
   return item.evaluate((el) => ({

@@ -3,7 +3,7 @@ import { expectNoAxeViolations, openAlphaStreams } from './helpers'
 
 // Everything here is done from the keyboard: the add-widget menu, the grid control dialog, the stream picker.
 
-const widget = (page: Page, name: string) => page.getByRole('group', { name })
+const widget = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 /**
  * A widget's place as gridstack draws it (gridstack leaves out x/y of 0). Found by its id, not its role: behind a
  * modal dialog the page is hidden from the accessibility tree.

@@ -11,7 +11,7 @@ async function openStreams(page: Page) {
   await page.getByRole('button', { name: /Alpha Harbour/ }).click()
   await expect(page).toHaveURL(/\/streams$/)
 }
-const widget = (page: Page, name: string) => page.getByRole('group', { name })
+const widget = (page: Page, name: string) => page.getByRole('group', { name, exact: true })
 async function addMap(page: Page) {
   await page.getByRole('button', { name: 'Add widget' }).click()
   await page.getByRole('menuitem', { name: 'Map', exact: true }).click()
@@ -71,7 +71,7 @@ test("the map shows Alpha's simulated vehicles moving and none of Bravo's; choos
   // Choosing it again focuses the same widget: no second one.
   await map.getByRole('button', { name: /^USV Kahu/ }).click()
   await expect(vehicle).toBeFocused()
-  await expect(page.getByRole('group', { name: 'USV Kahu' })).toHaveCount(1)
+  await expect(page.getByRole('group', { name: 'USV Kahu', exact: true })).toHaveCount(1)
 })
 
 test('with every request beyond the console and its server aborted, the map draws its offline basemap', async ({ page, baseURL }) => {

@@ -134,7 +134,7 @@ async function layout(page: Page): Promise<Record<string, number[]>> {
 
 /** Lifts a tile with Enter, moves it with the arrow keys, drops it with Enter. */
 async function moveWithKeyboard(page: Page, name: string, keys: string[]) {
-  await page.getByRole('group', { name }).focus()
+  await page.getByRole('group', { name, exact: true }).focus()
   await page.keyboard.press('Enter')
   for (const key of keys) await page.keyboard.press(key)
   await page.keyboard.press('Enter')
