@@ -21,6 +21,8 @@ const steps = [
   // Each changeset parses and names packages of the workspace (.changeset/README.md). `changeset status` compares
   // against the base branch, which a detached or single-branch clone may lack: then main is made at HEAD first.
   { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
+  // Dead files, exports and dependencies (knip.jsonc).
+  { name: 'dead code (knip)', cmd: 'pnpm run knip' },
   { name: 'typecheck', cmd: 'pnpm run typecheck' },
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
   { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}` },

@@ -41,7 +41,7 @@ test('npm ls: the three packages and React, and no react-router, gridstack or co
   const pkg = JSON.parse(readFileSync(join(FIXTURE, 'node_modules/@honu/widgets/package.json'), 'utf8')) as { dependencies: Record<string, string> }
   // The Map widget's libraries install with the package (loaded only with a map); no router, no grid.
   const map = ['maplibre-gl', 'pmtiles', 'topojson-client', 'world-atlas']
-  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', 'clsx', 'hls.js', 'lucide-react', ...map])
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', 'hls.js', 'lucide-react', ...map])
   expect(statSync(join(FIXTURE, 'node_modules/@honu/widgets')).isSymbolicLink()).toBe(false)
 })
 

@@ -25,7 +25,7 @@ describe('what installing the packages brings', () => {
   it('widgets: core and console-kit, not console-react (only a devDependency, for the dashboard stories)', () => {
     // The Map widget's libraries install with the package but load only with the first map (a dynamic import).
     const map = ['maplibre-gl', 'pmtiles', 'topojson-client', 'world-atlas']
-    const expected = ['@honu/console-kit', '@honu/core', 'clsx', 'hls.js', 'lucide-react', 'react', 'react-dom', ...map]
+    const expected = ['@honu/console-kit', '@honu/core', 'hls.js', 'lucide-react', 'react', 'react-dom', ...map]
     expect(installs('widgets')).toEqual(expected.sort())
   })
 })

@@ -48,9 +48,6 @@ export const EMAIL = { type: 'string', format: 'email', maxLength: 320 } as cons
 export const text = (maxLength: number) =>
   ({ type: 'string', maxLength, 'x-text': 'text', description: 'No NUL, lone surrogate or control character but tab and line breaks.' }) as const
 
-/** An integer JavaScript holds exactly (larger ones lose digits: 9007199254740993 would be stored as …992). */
-export const SAFE_INTEGER = { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const
-
 /** A field name in a document or filter (see {@link FIELD_NAME}). */
 export const FIELD = { type: 'string', pattern: FIELD_NAME.source } as const
 

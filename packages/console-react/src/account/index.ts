@@ -1,1 +1,1 @@
-export { ChangePasswordDialog, PreferencesDialog, type ChangePasswordDialogProps, type PreferencesDialogProps } from './account-dialogs'
+export { ChangePasswordDialog, PreferencesDialog } from './account-dialogs'

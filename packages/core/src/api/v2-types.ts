@@ -1,4 +1,4 @@
-import type { MissionPlanningRoles, MissionPlanningUser } from '../permissions/mission-planning'
+import type { MissionPlanningUser } from '../permissions/mission-planning'
 
 /** Fields every v2 record carries. */
 export interface V2Record {
@@ -92,4 +92,3 @@ export const V2_RESOURCE_NAMES = [
   'user/rebac',
 ] as const satisfies readonly V2ResourceName[]
 
-export type { MissionPlanningRoles }
