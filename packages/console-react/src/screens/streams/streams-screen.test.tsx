@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createWorkspaceActions } from '@honu/core/grid'
 import { expectNoAxeViolations } from '../../../../../test/axe'
@@ -55,6 +56,23 @@ describe('StreamsScreen', () => {
     expect(harbour).toHaveAttribute('aria-pressed', 'true')
     expect(client.grid.getState().workspaces['stream-view'].items.map((item) => item.id)).toEqual(['video-v1'])
   })
+
+  it('re-picking the same tenant keeps its streams listed (the switch empties the stream view; the kept list fills it again)', async () => {
+    consoleAt('/streams', {
+      signedInAs: wes,
+      tenant: alpha,
+      server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': videos, 'GET /api/v1/tenants': { status: 200, body: { data: [alpha] } } },
+    })
+    expect(await screen.findByRole('heading', { name: 'Streams (2)' })).toBeInTheDocument()
+    // From the header, as a user does: the tenant menu, the tenant already chosen.
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Tenant: Alpha Harbour' }))
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Alpha Harbour' }))
+    await waitFor(() => expect(screen.queryByRole('menuitemradio')).not.toBeInTheDocument())
+    expect(await screen.findByRole('heading', { name: 'Streams (2)' })).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: /Streams/ })).getByRole('button', { name: /Harbour mouth/ })).toBeInTheDocument()
+    expect(screen.queryByText('This tenant has no streams yet.')).not.toBeInTheDocument()
+  }, 15_000)
 
   it('a writer adds a stream: the form posts it and the list reloads with it', async () => {
     const { answers, requests } = consoleAt('/streams', {

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react'
 import type { ListResult, Stream } from '@honu/core'
 import { videosQuery } from '@honu/core/query'
-import { useConsoleClient, useQuery, useQueryCache, useTenant, type QueryResult } from '@honu/console-kit'
+import { useConsoleClient, useQuery, useQueryCache, useStreamView, useTenant, type QueryResult } from '@honu/console-kit'
 
 /**
  * The tenant's streams (GET videos with total_count) from the console's query cache, mirrored into the stream
@@ -14,10 +14,12 @@ export function useStreamList(): QueryResult<ListResult<Stream>> {
   // Without a tenant there is nothing to list; the guard sends the user to choose one.
   const streams = useQuery(!!tenantId && videosQuery(client, tenantId))
   const data = streams.status === 'ready' ? streams.data : undefined
-  // Before the list paints: it reads the store.
+  // Before the list paints: it reads the store. Again whenever the store no longer holds them: choosing a tenant
+  // empties the stream view, and re-choosing the same one keeps its answer in the cache (no new data to mirror).
+  const shown = useStreamView((s) => s.streams)
   useLayoutEffect(() => {
-    if (data) client.streamView.getState().setStreams(data.items, data.totalCount)
-  }, [client, data])
+    if (data && shown !== data.items) client.streamView.getState().setStreams(data.items, data.totalCount)
+  }, [client, data, shown])
   return streams
 }
 
