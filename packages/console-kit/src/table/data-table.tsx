@@ -179,7 +179,11 @@ export function DataTable<T>({
       if (!row) return
       pendingFocus.current = target
       setActiveId(row.id)
-      virtualizer.scrollToIndex(target, { align: 'auto' })
+      // One scroll to the row's offset (rows have one fixed height, so it is exact), not scrollToIndex: that one
+      // checks its own target again on the next frames and scrolls back to it, so on a slow machine a PageDown's
+      // check undid the End pressed right after it (the view jumped back and the focused last row left the page).
+      const offset = virtualizer.getOffsetForIndex(target, 'auto')
+      if (offset) virtualizer.scrollToOffset(offset[0])
     },
     [tableRows, virtualizer],
   )
