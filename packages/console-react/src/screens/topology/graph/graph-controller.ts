@@ -90,6 +90,15 @@ export function createGraphController({ createRenderer, ...callbacks }: GraphCon
 
   const announce = (text: string) => set({ announcement: text })
 
+  /** The renderer now shows the scene's layout, in its looks: the focus shown again, the host told. */
+  const laidOut = (drawing: GraphRenderer, shown: GraphScene, layout: GraphLayout) => {
+    drawnLayout = layout
+    drawnScene = shown
+    drawing.setFocus(focusKey)
+    set({ drawn: true })
+    options.onRendered?.(drawing.sigma)
+  }
+
   /** Brings the renderer up to the scene: the layout drawn, the looks read, the focus shown. */
   const draw = () => {
     if (!renderer || !scene) return
@@ -105,11 +114,7 @@ export function createGraphController({ createRenderer, ...callbacks }: GraphCon
       // (Sigma's constructor and setGraph index and draw synchronously: nothing to wait for. A refresh() to hear
       // afterRender indexed and drew all of it a second time, half our first render at 20,000 nodes.)
       renderer.setLayout(layout)
-      drawnLayout = layout
-      drawnScene = scene
-      renderer.setFocus(focusKey)
-      set({ drawn: true })
-      options.onRendered?.(renderer.sigma)
+      laidOut(renderer, scene, layout)
       return
     }
     if (drawnScene !== scene) {
@@ -160,14 +165,8 @@ export function createGraphController({ createRenderer, ...callbacks }: GraphCon
         return
       }
       set({ failed: false })
-      if (scene?.layout) {
-        // Made with the layout: drawn now, in this scene's looks.
-        drawnLayout = scene.layout
-        drawnScene = scene
-        renderer.setFocus(focusKey)
-        set({ drawn: true })
-        options.onRendered?.(renderer.sigma)
-      }
+      // Made with the layout: drawn now, in this scene's looks.
+      if (scene?.layout) laidOut(renderer, scene, scene.layout)
     },
 
     unmount() {

@@ -73,7 +73,7 @@ function indexOf(layout: GraphLayout): GraphIndex {
   return index
 }
 
-export function modelLookups(model: TopologyModel): ModelLookups {
+function modelLookups(model: TopologyModel): ModelLookups {
   const devices = new Map(model.devices.map((device) => [device.id, device]))
   const networks = new Map(model.networks.map((network) => [network.id, network]))
   const foreign = new Map<string, NetworkRef>()
