@@ -32,6 +32,7 @@ test('an invited account accepts on the tenant screen, then picks Alpha', async 
     await expect(row.getByRole('cell').nth(2)).toHaveText('reader')
     await page.getByRole('button', { name: /^Account: / }).click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
 
     // The invitee signs in: no console record yet, but an invitation, so no 'Error logging in'.
     await signIn(page, email)

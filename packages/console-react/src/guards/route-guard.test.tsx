@@ -44,6 +44,20 @@ describe('RouteGuard', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/networktopology'))
   })
 
+  it('the page someone signed out from is not a deep link: the next person to sign in starts at the tenant choice, then the streams', async () => {
+    const { client, router } = consoleAt('/collaboration', { accounts: [wes], signedInAs: wes, tenant: alpha, server })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Collaboration' })).toBeInTheDocument()
+    await act(() => client.signOut())
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(router.state.location.state).toEqual({ from: undefined })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: wes.email } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: wes.password } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    fireEvent.click(await screen.findByRole('button', { name: /Alpha Harbour/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Streams' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/streams')
+  })
+
   it('without a deep link, the tenant choice opens the streams', async () => {
     const { router } = consoleAt('/tenant', { signedInAs: wes, server })
     fireEvent.click(await screen.findByRole('button', { name: /Alpha Harbour/ }))
@@ -84,14 +98,14 @@ describe('RouteGuard', () => {
   })
 
   it('step 2 is not run on the first arrival: the record signing in just loaded is not loaded a second time', async () => {
-    const { requests } = consoleAt('/collaboration', { signedInAs: wes, tenant: alpha, server })
+    const { requests } = consoleAt('/collaboration', { accounts: [wes], signedInAs: wes, tenant: alpha, server })
     expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(requests.filter((r) => r === 'GET /api/v1/users/wes')).toHaveLength(1)
   })
 
   it('re-syncs the user on a route change, so a role changed on the server shows', async () => {
-    const { answers, requests } = consoleAt('/collaboration', { signedInAs: wes, tenant: alpha, server })
+    const { answers, requests } = consoleAt('/collaboration', { accounts: [wes], signedInAs: wes, tenant: alpha, server })
     expect(await screen.findByText('Your role here: writer')).toBeInTheDocument()
     const before = requests.filter((r) => r === 'GET /api/v1/users/wes').length
     answers['GET /api/v1/users/wes'] = { status: 200, body: { email: wes.email, permissions: { alpha: ['admin'] } } }

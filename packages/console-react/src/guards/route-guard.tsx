@@ -35,6 +35,7 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
   const flags = useFlags((s) => s.flags)
   const flagsReady = useFlags((s) => s.status === 'ready')
   const signedIn = status === 'authenticated'
+  const signedOutByChoice = useSession((s) => s.notice === 'signed-out')
   const host = useHostOptions()
   const hostSignIn = !!(client.authAdapter?.hostSignIn || host.onSignInRequired || host.signInUrl)
   // Down after at least one failed call or probe (not while the first probe of a healthy server is out).
@@ -71,8 +72,8 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
   if (target === HOST_SIGN_IN) return <HostSignIn path={wanted} />
   if (target === UNREACHABLE) return <UnreachablePanel />
   if (target) {
-    // Remember a deep link so sign-in can return to it.
-    const from = target === PATHS.login ? location.pathname + location.search : state.from
+    // Remember a deep link so sign-in can return to it; not the page someone signed out from.
+    const from = target === PATHS.login ? (signedOutByChoice ? undefined : location.pathname + location.search) : state.from
     // Back to a deep link after signing in, rather than the default landing page.
     const back = path === PATHS.login && state.from && target === PATHS.streams ? state.from : undefined
     const prefix = paths.root === '/' ? '' : paths.root

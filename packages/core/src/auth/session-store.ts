@@ -8,8 +8,12 @@ import type { MfaHint } from './auth-adapter'
  */
 export type SessionStatus = 'idle' | 'loading' | 'mfa-required' | 'authenticated' | 'load-failed' | 'signed-out' | 'error'
 
-/** Why the console signed the user out by itself, for the sign-in page to say: the server ended the session. */
-export type SessionNotice = 'session-ended'
+/**
+ * Why the session ended: `'session-ended'` when the console signed the user out by itself (the server ended the
+ * session; the sign-in page says so), `'signed-out'` when the user chose "Sign out" (the page they were on is then
+ * not a deep link to come back to: the next person to sign in starts at their own landing page).
+ */
+export type SessionNotice = 'session-ended' | 'signed-out'
 
 /** The signed-in user as the console knows them (spec §3). */
 export interface SessionUser {
@@ -32,7 +36,7 @@ export interface SessionState {
   error?: unknown
   /** The second factors the pending challenge accepts, while `status` is `mfa-required`. */
   mfaHints?: MfaHint[]
-  /** Set when the console signed out by itself; kept through `clear()`, forgotten at the next sign-in. */
+  /** Why the last session ended; kept through `clear()`, forgotten at the next sign-in. */
   notice?: SessionNotice
   setLoading(): void
   setSession(user: SessionUser, token?: string): void

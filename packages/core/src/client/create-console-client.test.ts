@@ -202,7 +202,7 @@ describe('createConsoleClient', () => {
     client.toasts.getState().show({ message: 'hello' })
     await client.signOut()
     expect(await auth.getCurrentUser()).toBeUndefined()
-    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined })
+    expect(client.session.getState()).toMatchObject({ status: 'signed-out', user: undefined, token: undefined, notice: 'signed-out' })
     expect(client.tenant.getState().tenant).toBeUndefined()
     expect(client.preferences.getState().notifications).toBe('muted')
     expect(client.grid.getState().settings.snapToGrid).toBe(false)

@@ -317,6 +317,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
     },
     resetAll,
     async signOut() {
+      session.setState({ notice: 'signed-out' })
       try {
         await auth?.signOut()
       } finally {
