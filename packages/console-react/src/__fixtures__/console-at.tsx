@@ -14,12 +14,15 @@ import {
 } from '@honu/core/testing'
 import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
+import { preloadGuardPanels } from '../guards/guard-panels'
 import type { ConsoleHostOptions } from '../navigation/host-options'
 
 // The working layout loads on first visit (as in the app, see createConsoleRoutes). Loaded once here, so it renders at
 // once as in a console that has shown it before: a test's first visit neither waits for its transform (longer than a
 // `findBy` waits on a busy machine) nor sees it arrive after the session settled.
-await preloadWorkingLayout()
+// The guard's rare panels (a failed user record, the server unreachable, the host's sign-in) likewise, as the console
+// fetches them right after its first page.
+await Promise.all([preloadWorkingLayout(), preloadGuardPanels()])
 
 /**
  * Where a test's memory router is, and a way to go elsewhere: the little of a data router's `router` object that

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router'
 import { useMessages } from '@honu/console-kit'
 import { pageNavigation, signInAddress, useHostOptions } from '../navigation/host-options'
 import { useFocusHeading } from '../ui/use-focus-heading'
-import { shellMessages } from '../messages/shell'
+import { panelMessages } from '../messages/panels'
 
 /**
  * What the console's sign-in routes show when the host signs users in: no form, only a word that the host does it
@@ -16,7 +16,7 @@ export function HostSignIn({ path }: { path: string }) {
   const { onSignInRequired, signInUrl } = useHostOptions()
   const { key } = useLocation()
   const heading = useFocusHeading()
-  const t = useMessages(shellMessages)
+  const t = useMessages(panelMessages)
   // The host's newest callback (an inline function is a new one each render), without handing the user over again.
   const latest = useRef(onSignInRequired)
   useLayoutEffect(() => {

@@ -6,9 +6,7 @@ import { PATHS } from '../navigation/paths'
 import { usePaths } from '../navigation/paths-context'
 import type { GuardState, RouteAccess } from '../navigation/route-access'
 import { decideNavigation, HOST_SIGN_IN, UNREACHABLE } from './decide-navigation'
-import { HostSignIn } from './host-sign-in'
-import { SessionLoadError } from './session-load-error'
-import { UnreachablePanel } from './unreachable-panel'
+import { hostSignInPanel, sessionLoadErrorPanel, unreachablePanel } from './guard-panels'
 import { Loading } from '../ui/load-status'
 
 /** Props of {@link RouteGuard}. */
@@ -54,7 +52,7 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
 
   // Signed in with the provider but the user record failed (5xx or unreachable): say so with a retry on every
   // route, the sign-in page included, instead of a blank form for someone who is signed in.
-  if (status === 'load-failed' && path !== PATHS.authAction) return <SessionLoadError />
+  if (status === 'load-failed' && path !== PATHS.authAction) return sessionLoadErrorPanel()
   if (waiting && access !== 'none' && (path !== PATHS.authAction || hostSignIn)) {
     return <Loading page />
   }
@@ -69,8 +67,8 @@ export function RouteGuard({ access, path, children }: RouteGuardProps) {
     hostSignIn,
     unreachable,
   })
-  if (target === HOST_SIGN_IN) return <HostSignIn path={wanted} />
-  if (target === UNREACHABLE) return <UnreachablePanel />
+  if (target === HOST_SIGN_IN) return hostSignInPanel(wanted)
+  if (target === UNREACHABLE) return unreachablePanel()
   if (target) {
     // Remember a deep link so sign-in can return to it; not the page someone signed out from.
     const from = target === PATHS.login ? (signedOutByChoice ? undefined : location.pathname + location.search) : state.from

@@ -4,6 +4,7 @@ import { useConsoleClient, useSession, useErrorText, useMessages } from '@honu/c
 import { useSignOut } from '../ui/use-sign-out'
 import { useFocusHeading } from '../ui/use-focus-heading'
 import { shellMessages } from '../messages/shell'
+import { panelMessages } from '../messages/panels'
 
 /**
  * 'Error logging in' (spec §8) when the provider signed the user in but the console's user record failed with a
@@ -14,6 +15,7 @@ export function SessionLoadError() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
   const t = useMessages(shellMessages)
+  const p = useMessages(panelMessages)
   const spec = useMessages(specMessages)
   const errorText = useErrorText()
   const error = useSession((s) => s.error)
@@ -42,7 +44,7 @@ export function SessionLoadError() {
         {/* §8: 'Failed to fetch user data', with the server's message when there is one. */}
         <p>{errorText(error, spec('failedToFetchUserData'))}</p>
         <p>
-          {reached ? t('accountServerFailed') : t('accountUnreachable')}
+          {reached ? p('accountServerFailed') : p('accountUnreachable')}
         </p>
         {/* No answer (down, or refusing this page's origin): the address, so whoever embeds the console can check it. */}
         {!reached && (

@@ -3,6 +3,7 @@ import { useConnection, useConsoleClient, useMessages } from '@honu/console-kit'
 import { useSaysUnreachableInPlace } from '../ui/connection-banner'
 import { useFocusHeading } from '../ui/use-focus-heading'
 import { shellMessages } from '../messages/shell'
+import { panelMessages } from '../messages/panels'
 
 /**
  * Shown in place of a sign-in form (or of 'Error logging in') while the console's server cannot be reached, or
@@ -14,6 +15,7 @@ export function UnreachablePanel() {
   const client = useConsoleClient()
   const heading = useFocusHeading()
   const t = useMessages(shellMessages)
+  const p = useMessages(panelMessages)
   const spec = useMessages(specMessages)
   const retrying = useConnection((s) => s.status === 'retrying')
   const url = `${client.apiBaseUrl}/health`
@@ -25,11 +27,11 @@ export function UnreachablePanel() {
         {spec('pingFailed')}
       </h1>
       <div className="honu-error" role="alert">
-        <p>{t('serverUnreachableAt')}</p>
+        <p>{p('serverUnreachableAt')}</p>
         <p>
           <code className="honu-unreachable__url">{url}</code>
         </p>
-        <p>{t('serverUnreachableWhy')}</p>
+        <p>{p('serverUnreachableWhy')}</p>
       </div>
       <div className="honu-actions">
         <button

@@ -7,9 +7,10 @@ import { areaMessages } from './areas'
 import { passwordResetMessages } from './password-reset'
 import { secondFactorMessages } from './second-factor'
 import { selectMessages } from './select'
+import { panelMessages } from './panels'
 import { shellMessages } from './shell'
 import { signInMessages } from './sign-in'
 import { streamMessages } from './streams'
 
 /** console-react's message books, by name. */
-export const books = { passwordResetMessages, secondFactorMessages, areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, signInMessages, streamMessages }
+export const books = { passwordResetMessages, secondFactorMessages, areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, panelMessages, signInMessages, streamMessages }

@@ -9,10 +9,10 @@ import { EmbeddingContext } from '../navigation/embedding-context'
 import { PathsProvider, prefixPaths } from '../navigation/paths-context'
 import { HostOptionsContext, type ConsoleHostOptions } from '../navigation/host-options'
 import { Loading } from '../ui/load-status'
-import { NotFoundScreen } from '../screens/not-found-screen'
+import { preloadGuardPanels } from '../guards/guard-panels'
 import { Toaster } from '../toaster/toaster'
 import { type WidgetRegistry, WidgetRegistryContext, useConsoleClient } from '@honu/console-kit'
-import { lazyScreen, type LazyScreen } from './lazy-screen'
+import { lazyScreen, type LazyScreen } from '../ui/lazy-screen'
 import { resolveScreen } from './screens'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
@@ -44,6 +44,9 @@ const rel = (path: string) => path.replace(/^\//, '')
  */
 const WorkingLayout = /* @__PURE__ */ lazyScreen(() => import('../layouts/main-layout').then((m) => m.MainLayout))
 
+/** The page for an address the console does not know: rare, so loaded after the first page, not on it. */
+const NotFound = /* @__PURE__ */ lazyScreen(() => import('../screens/not-found-screen').then((m) => m.NotFoundScreen))
+
 /** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
 export const preloadWorkingLayout = () => WorkingLayout.preload()
 
@@ -64,7 +67,8 @@ function screenOf(row: ConsoleRoute, load: () => Promise<ComponentType>): LazySc
 function PrefetchNextSteps() {
   useEffect(() => {
     const timer = setTimeout(() => {
-      const next = [WorkingLayout, ...CONSOLE_ROUTES.flatMap((row) => {
+      preloadGuardPanels()
+      const next = [WorkingLayout, NotFound, ...CONSOLE_ROUTES.flatMap((row) => {
         const { load } = row.layout === 'card' ? resolveScreen(row.screen) : {}
         return load ? [screenOf(row, load)] : []
       })]
@@ -232,7 +236,14 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         { element: <CardLayout />, children: rowsIn('card') },
         { element: mainLayout('network'), children: rowsIn('network') },
         { element: mainLayout('mission-planning'), children: rowsIn('mission-planning') },
-        { path: '*', element: <NotFoundScreen /> },
+        {
+          path: '*',
+          element: (
+            <Suspense fallback={<Loading page />}>
+              <NotFound />
+            </Suspense>
+          ),
+        },
       ],
     },
   ])

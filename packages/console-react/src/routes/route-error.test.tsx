@@ -5,7 +5,7 @@ import { Link, MemoryRouter, Outlet, useRoutes, type RouteObject } from 'react-r
 import { describe, expect, it, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { createConsoleRoutes } from './create-console-routes'
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen } from '../ui/lazy-screen'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
 

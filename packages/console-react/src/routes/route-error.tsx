@@ -1,7 +1,7 @@
 import { ConsoleError, recoveryMessageBook } from '@honu/core'
 import { useLocation, useNavigate } from 'react-router'
 import { useFocusHeading } from '../ui/use-focus-heading'
-import { retryFailedScreens, SCREEN_LOAD_FAILED } from './lazy-screen'
+import { retryFailedScreens, SCREEN_LOAD_FAILED } from '../ui/lazy-screen'
 import { useMessages } from '@honu/console-kit'
 import { shellMessages } from '../messages/shell'
 

@@ -3,13 +3,13 @@ import { Link } from 'react-router'
 import { usePaths } from '../navigation/paths-context'
 import { useFocusHeading } from '../ui/use-focus-heading'
 import { useMessages } from '@honu/console-kit'
-import { shellMessages } from '../messages/shell'
+import { panelMessages } from '../messages/panels'
 
 /** The 404 page for any other path (spec §2). */
 export function NotFoundScreen() {
   const paths = usePaths()
   const heading = useFocusHeading()
-  const t = useMessages(shellMessages)
+  const t = useMessages(panelMessages)
   return (
     <div className="honu-card-layout">
       <MainContent className="honu-card">
