@@ -11,7 +11,7 @@ export { ConsoleLinksContext, useConsoleLinks, type ConsoleLink, type ConsoleLin
 export { useLiveClient, useLiveConnection, useVehicles, useVehicle } from './hooks/use-live'
 export { ConsoleContext, WidgetRegistryContext, useWidgetRegistry } from './provider/console-context'
 export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
-export { defineWidget, invalidWidgetData } from './widget/define-widget'
+export { defineWidget, invalidWidgetData, readWidgetData } from './widget/define-widget'
 // The floating parts (Floating UI, WAI-ARIA patterns): Dialog for widgets' pickers and hosts' own dialogs; the
 // rest for the console's screens and for widgets that need them.
 export {

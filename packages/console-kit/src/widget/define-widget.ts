@@ -18,6 +18,19 @@ export function defineWidget<TData>(definition: WidgetDefinition<TData>): Widget
 }
 
 /**
+ * A widget's stored data as its definition reads it: migrated first when it was stored by an older `version` of the
+ * definition, then `parse`d. Throws what `migrate` or `parse` throws.
+ *
+ * @example readWidgetData(notesWidget, { data: { text: 'hi' }, dataVersion: 1 }) // v2's { note: 'hi' }
+ */
+export function readWidgetData<TData>(definition: WidgetDefinition<TData>, widget: { data?: unknown; dataVersion?: number }): TData {
+  const stored = widget.dataVersion ?? 1
+  const current = definition.version ?? 1
+  const data = widget.data !== undefined && stored < current && definition.migrate ? definition.migrate(widget.data, stored) : widget.data
+  return definition.parse(data)
+}
+
+/**
  * The error a definition's `parse` throws for stored data it cannot read, naming the field and what is wrong:
  * "This widget’s data cannot be read: streamId must be text."
  */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { MessageBook } from '@honu/core'
-import type { GridWidget, WidgetType, WorkspaceId } from '@honu/core/grid'
+import type { GridWidget, WidgetTypeId, WorkspaceId } from '@honu/core/grid'
 import type { IconComponent } from '../parts/icon'
 
 /**
@@ -45,8 +45,11 @@ export interface WidgetSize {
  * placeholders, plus how to load the component and how to read the widget's stored `data`.
  */
 export interface WidgetDefinition<TData = unknown> {
-  /** The type stored in the layout (spec §2). */
-  type: WidgetType
+  /**
+   * The type stored in the layout: one of spec §2's nine, or a package's own id, prefixed with its name so it stays
+   * unique (`'acme.notes'`; letters, digits, spaces and `._:-`, starting with a letter).
+   */
+  type: WidgetTypeId
   /** Human name of the type, shown in the add-widget menu and given to new widgets ("Mission execution 2"). */
   title: string
   /**
@@ -79,6 +82,17 @@ export interface WidgetDefinition<TData = unknown> {
    * that message in the widget's place.
    */
   parse(data: unknown): TData
+  /**
+   * The version of the data's shape this definition writes and `parse` reads; default 1. Raise it when the shape
+   * changes, and give {@link migrate}: layouts already stored (the browser's, exported files) keep the older shape.
+   */
+  version?: number
+  /**
+   * Turns data stored by an older `version` (`from`, 1 for data stored before the type had versions) into this
+   * version's shape, before `parse` reads it. Throws like `parse` for data it cannot turn. The dashboard migrates on
+   * reading; the widget's next `setData` stores the new shape with the new version.
+   */
+  migrate?(data: unknown, from: number): unknown
 }
 
 /** The widget types a console offers: one list of definitions, in menu order (see `@honu/widgets`). */

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, us
 import { GripVertical, Maximize2, Minimize2, Minus, X } from 'lucide-react'
 import { ConsoleError } from '@honu/core'
 import { placeOf, type GridEngine, type GridPlace, type GridWidget, type WorkspaceActions, type WorkspaceId } from '@honu/core/grid'
-import { type WidgetDefinition, type WidgetProps, IconButton, useMessages, ICON_SIZE } from '@honu/console-kit'
+import { type WidgetDefinition, type WidgetProps, IconButton, readWidgetData, useMessages, ICON_SIZE } from '@honu/console-kit'
 import { WidgetErrorBoundary } from './widget-error-boundary'
 import { dashboardMessages } from '../messages/dashboard'
 
@@ -73,7 +73,7 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
   if (!definition) return <p className="honu-muted">{t('unknownType', { type: widget.type })}</p>
   let data: unknown
   try {
-    data = definition.parse(widget.data)
+    data = readWidgetData(definition, widget)
   } catch (error) {
     // Stored data the widget cannot read (an old or hand-edited layout): say which field; Remove still works.
     return (
@@ -124,7 +124,8 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [item.id, item.type, item.name, dataKey],
   )
-  const setData = useCallback((data: unknown) => actions.setData(workspace, item.id, data), [actions, workspace, item.id])
+  const version = definition?.version
+  const setData = useCallback((data: unknown) => actions.setData(workspace, item.id, data, version), [actions, workspace, item.id, version])
 
   const resize = (next: Place) => {
     const bounded = {

@@ -85,7 +85,7 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
   const picked = (data: unknown) => {
     if (!picking) return
     const size = snap ? undefined : picking.definition.defaultSize
-    actions.add(workspace, { id: picking.id, type: picking.definition.type, name: picking.name, data, ...size })
+    actions.add(workspace, { id: picking.id, type: picking.definition.type, name: picking.name, data, dataVersion: picking.definition.version, ...size })
     setPicking(undefined)
   }
 

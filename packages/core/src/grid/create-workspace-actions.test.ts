@@ -140,10 +140,21 @@ describe('createWorkspaceActions', () => {
     const { grid, actions } = setup()
     actions.add('stream-view', { id: 'a', type: 'Video', name: 'a' })
     const before = JSON.stringify(grid.getState())
-    expect(() => actions.importLayout('{"schemaVersion":2,"workspaces":{"stream-view":[{"id":"x","type":"Radar","name":"r"}]}}')).toThrow(
-      'unknown type "Radar"',
+    expect(() => actions.importLayout('{"schemaVersion":2,"workspaces":{"stream-view":[{"id":"x","type":"","name":"r"}]}}')).toThrow(
+      'not a widget type id',
     )
     expect(JSON.stringify(grid.getState())).toBe(before)
+  })
+
+  it("keeps another package's widget type and its data version through export and import; setData writes the version given", () => {
+    const first = setup()
+    first.actions.add('stream-view', { id: 'n', type: 'acme.notes', name: 'Notes', data: { text: 'hi' }, dataVersion: 1 })
+    first.actions.setData('stream-view', 'n', { note: 'hi' }, 2)
+    const second = setup()
+    second.actions.importLayout(JSON.stringify(first.actions.exportLayout()))
+    expect(second.grid.getState().workspaces['stream-view'].items).toEqual([
+      expect.objectContaining({ id: 'n', type: 'acme.notes', data: { note: 'hi' }, dataVersion: 2 }),
+    ])
   })
 
   it('toggles and removes', () => {

@@ -27,8 +27,11 @@ export interface WorkspaceActions {
   toggleFullscreen(workspace: WorkspaceId, id: string): void
   minimise(workspace: WorkspaceId, id: string): void
   restore(workspace: WorkspaceId, id: string): void
-  /** Replaces a widget's own `data` (a stream id, a device id…); its place and everything else stay. */
-  setData(workspace: WorkspaceId, id: string, data: unknown): void
+  /**
+   * Replaces a widget's own `data` (a stream id, a device id…), written in its definition's `dataVersion` (none:
+   * unversioned); its place and everything else stay.
+   */
+  setData(workspace: WorkspaceId, id: string, data: unknown, dataVersion?: number): void
   /**
    * Moves or resizes a widget, clamped to the columns and its bounds; the widgets it lands on make way and gaps
    * close (see `moveInLayout`). A noMove widget keeps its cell, a noResize one its size; locked ones never make way.
@@ -86,8 +89,10 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
     toggleFullscreen: (workspace, id) => change(workspace, (items) => toggleFullscreen(items, id)),
     minimise: (workspace, id) => change(workspace, (items, s) => minimiseWidget(items, id, s)),
     restore: (workspace, id) => change(workspace, (items, s) => restoreWidget(items, id, s)),
-    setData: (workspace, id, data) =>
-      change(workspace, (items) => (items.some((item) => item.id === id) ? items.map((item) => (item.id === id ? { ...item, data } : item)) : items)),
+    setData: (workspace, id, data, dataVersion) =>
+      change(workspace, (items) =>
+        items.some((item) => item.id === id) ? items.map((item) => (item.id === id ? { ...item, data, dataVersion } : item)) : items,
+      ),
     place: (workspace, id, place) =>
       change(workspace, (items, s) => {
         const target = items.find((item) => item.id === id)

@@ -17,6 +17,16 @@ export const WIDGET_TYPES = [
 /** One of the widget types of spec §2. */
 export type WidgetType = (typeof WIDGET_TYPES)[number]
 
+/**
+ * A widget's type as layouts store it: one of spec §2's nine built-ins, or another package's own (`'acme.notes'`,
+ * declared with `defineWidget` and given to the console, e.g. by an area). Letters, digits, spaces and `._:-`, up to
+ * 64, starting with a letter ({@link WIDGET_TYPE_PATTERN}).
+ */
+export type WidgetTypeId = WidgetType | (string & {})
+
+/** What a widget type id may be: a letter, then up to 63 letters, digits, spaces or `._:-`. */
+export const WIDGET_TYPE_PATTERN = /^[A-Za-z][\w .:-]{0,63}$/
+
 /** Workspaces of spec §2. */
 export const WORKSPACE_IDS = ['stream-view', 'mission-operations', 'mission-review'] as const
 
@@ -26,10 +36,15 @@ export type WorkspaceId = (typeof WORKSPACE_IDS)[number]
 /** A widget on a dashboard grid (spec §3). */
 export interface GridWidget {
   id: string
-  type: WidgetType
+  type: WidgetTypeId
   name: string
   /** Widget-specific data (a stream id, a device id…). */
   data?: unknown
+  /**
+   * The version of `data`'s shape, as the widget's definition (`version`) had it when the data was written; none
+   * for data written before its type had versions (read as 1). A newer definition `migrate`s older data on reading.
+   */
+  dataVersion?: number
   x?: number
   y?: number
   w?: number

@@ -10,11 +10,13 @@ export {
 } from './size-scale'
 export {
   WIDGET_TYPES,
+  WIDGET_TYPE_PATTERN,
   WORKSPACE_IDS,
   defaultGridSettings,
   defaultMapWidget,
   emptyWorkspaces,
   type WidgetType,
+  type WidgetTypeId,
   type WorkspaceId,
   type GridWidget,
   type Workspace,

@@ -3,7 +3,7 @@ import { SCREEN_BANDS, type ScreenBand } from '../constants/breakpoints'
 import { ConsoleError } from '../errors/console-error'
 import { parseWith } from '../platform/schema'
 import {
-  WIDGET_TYPES,
+  WIDGET_TYPE_PATTERN,
   WORKSPACE_IDS,
   defaultGridSettings,
   type BandLayouts,
@@ -104,9 +104,14 @@ function layoutSchema() {
   const widgetSchema = v.object(
     {
       id: v.pipe(v.string('{parent} has no id'), v.nonEmpty('{parent} has no id')),
-      type: v.picklist(WIDGET_TYPES, (issue) => `{parent} has an unknown type "${String(issue.input)}"`),
+      // Open: another package's widget types too. A type this console does not offer shows as unknown, with Remove.
+      type: v.pipe(
+        v.string('{parent} has no type'),
+        v.regex(WIDGET_TYPE_PATTERN, (issue) => `{parent} has a type that is not a widget type id: "${String(issue.input).slice(0, 80)}"`),
+      ),
       name: v.string('{path} must be text'),
       data: v.optional(v.unknown()),
+      dataVersion: v.optional(wholeFrom(1)),
       x: v.optional(wholeFrom(0)),
       y: v.optional(wholeFrom(0)),
       w: size,
