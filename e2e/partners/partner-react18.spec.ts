@@ -238,13 +238,18 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   await expect(page.getByRole('list', { name: /Streams/ })).toBeVisible()
   await page.waitForLoadState('networkidle')
   await settled(page)
-  const streams = fromConsoleRoot(await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, includeRoot: false }))
+  // The portal's own area adds a link the reference app has not: left out, the console's own links compared.
+  const streams = fromConsoleRoot(
+    await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, skip: `${CONSOLE.skip}, .honu-nav li:has(a[href$="/fleet-notes"])`, includeRoot: false }),
+  )
   const portalWithConsole = await collectStyles(page, 'body', { skip: 'main' })
 
   expect(elementCount(referenceCard)).toBeGreaterThan(10)
   expect(elementCount(referenceStreams)).toBeGreaterThan(40)
   expect(styleDifferences(referenceCard, card), 'the tenant card').toEqual([])
-  expect(styleDifferences(referenceStreams, streams), 'the streams screen').toEqual([])
+  // With that one link more, the auto margin that pushes the user menu to the header's end is one link shorter.
+  const pushedByTheLink = /div\.honu-header__user:\d+: margin-(inline-start|left) /
+  expect(styleDifferences(referenceStreams, streams).filter((d) => !pushedByTheLink.test(d)), 'the streams screen').toEqual([])
 
   // The portal's header and page frame: the same, property by property, on a page that never loaded the console.
   const fresh = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize()! })
@@ -258,4 +263,48 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   await fresh.close()
   expect(elementCount(portalAlone)).toBeGreaterThan(5)
   expect(styleDifferences(portalAlone, portalWithConsole), 'the portal around the console').toEqual([])
+})
+
+test('the portal’s own area (defineArea, one line in the portal): its link and screen with a query, its widget type, its migrated data, its German and its style sheet', async ({ page }) => {
+  await signedIn(page)
+  await page.goto(`${PORTAL}/ops/streams`)
+  await page.getByRole('button', { name: /Alpha Harbour/ }).click({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: 'Streams', exact: true })).toBeVisible()
+
+  // The area's link follows the console's own in the main navigation; its screen asks the server through the
+  // console's query cache, and its style sheet is adopted by the console's shadow root.
+  const nav = page.locator('nav.honu-nav')
+  await expect(nav.getByRole('link')).toHaveText(['Streams', 'Network topology', 'Collaboration', 'Admin console', 'Fleet notes'])
+  await nav.getByRole('link', { name: 'Fleet notes' }).click()
+  await expect(page).toHaveURL(`${PORTAL}/ops/fleet-notes`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Fleet notes' })).toBeVisible()
+  await expect(page.getByText('Notes the fleet team keeps beside the streams of Alpha Harbour.')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Fleet notes' })).toContainText('Bow camera')
+  const section = page.locator('.acme-notes')
+  expect(await section.evaluate((el) => getComputedStyle(el).borderInlineStartColor)).toBe('rgb(255, 140, 0)')
+
+  // Its widget type is in the dashboard's add menu, after the console's nine; a new one has no note.
+  await nav.getByRole('link', { name: 'Streams' }).click()
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  const items = page.getByRole('menuitem')
+  await expect(items.last()).toHaveText('Fleet note')
+  await items.last().click()
+  await expect(page.getByRole('group', { name: 'Fleet note 1', exact: true })).toContainText('No note yet.')
+
+  // A layout stored by the widget's version 1 ({ text }) is read through its migrate.
+  const layout = {
+    schemaVersion: 2,
+    workspaces: { 'stream-view': [{ id: 'acme.fleet-note-9', type: 'acme.fleet-note', name: 'Old note', data: { text: 'Check the bow camera' }, dataVersion: 1 }] },
+  }
+  await page.getByLabel('Import layout').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(layout)) })
+  await expect(page.getByRole('group', { name: 'Old note', exact: true })).toContainText('Check the bow camera')
+
+  // In German, the area's own strings are German too (its translations loaded when German is chosen).
+  await page.getByRole('button', { name: /^Account: / }).click()
+  await page.getByRole('menuitem', { name: 'Preferences' }).click()
+  await page.getByRole('dialog', { name: 'Preferences' }).getByLabel('Language').selectOption('de-DE')
+  await page.getByRole('dialog', { name: 'Einstellungen' }).getByRole('button', { name: 'Fertig' }).click()
+  await nav.getByRole('link', { name: 'Flottennotizen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Flottennotizen' })).toBeVisible()
+  await expect(page.getByText('Notizen des Flottenteams zu den Streams von Alpha Harbour.')).toBeVisible()
 })

@@ -32,6 +32,8 @@ const router = createBrowserRouter([
         // The console's "Sign out" signs the portal out too, then the portal shows its home page.
         signOut: 'host',
         onSignOut: () => void router.navigate('/'),
+        // The portal's own area (a route, its link, a widget type, German strings, a style sheet), loaded with the console.
+        areas: async () => [(await import('./fleet-notes/area')).fleetNotesArea],
         widgets: async () => {
           const [{ widgetDefinitions }, { setMapDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
           setMapDefaults({ workerUrl: maplibreWorkerUrl })

@@ -3,6 +3,7 @@ import type { ConsoleClient, ConsoleClientOptions } from '@honu/core'
 import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes } from './routes/create-console-routes'
 import type { ConsoleHostOptions } from './navigation/host-options'
+import type { ConsoleArea } from './navigation/console-area'
 
 /** Props of {@link Console}. */
 export type ConsoleProps = (
@@ -21,6 +22,8 @@ export type ConsoleProps = (
    * them after sign-in: `widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}`.
    */
   widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
+  /** Working areas besides the console's own (`defineArea`): routes, links, widget types, style sheets. */
+  areas?: readonly ConsoleArea[]
   /** The host's language (`en-US` by default, or `de-DE`); a user's choice in the preferences wins over it. */
   locale?: string
 }
@@ -37,6 +40,7 @@ export function Console({
   memoryRouter,
   embedded,
   widgets,
+  areas,
   onSignInRequired,
   signInUrl,
   header,
@@ -47,7 +51,7 @@ export function Console({
 }: ConsoleProps) {
   // The host's sign-in and chrome options go to the routes; the rest (client or options, locale) to the provider.
   const host = { onSignInRequired, signInUrl, header, signOut, onSignOut, toastContainer }
-  const routes = <ConsoleRoutes embedded={embedded} widgets={widgets} {...host} />
+  const routes = <ConsoleRoutes embedded={embedded} widgets={widgets} areas={areas} {...host} />
   return (
     <ConsoleProvider {...(source as { client: ConsoleClient })}>
       {memoryRouter ? (

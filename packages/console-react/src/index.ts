@@ -28,6 +28,7 @@ export {
 export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from '@honu/console-kit'
 export { PATHS, pathsUnder, type ConsolePaths } from './navigation/paths'
 export { createConsoleRoutes, ConsoleRoutes, type ConsoleRoutesOptions } from './routes/create-console-routes'
+export { defineArea, type AreaRoute, type ConsoleArea } from './navigation/console-area'
 export { Console, type ConsoleProps } from './console'
 export { type ConsoleHostOptions, RETURN_TO_PARAM, signInAddress } from './navigation/host-options'
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'

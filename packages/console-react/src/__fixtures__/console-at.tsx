@@ -16,6 +16,7 @@ import { ConsoleProvider, type WidgetRegistry } from '@honu/console-kit'
 import { ConsoleRoutes, preloadWorkingLayout } from '../routes/create-console-routes'
 import { preloadGuardPanels } from '../guards/guard-panels'
 import type { ConsoleHostOptions } from '../navigation/host-options'
+import type { ConsoleArea } from '../navigation/console-area'
 
 // The working layout loads on first visit (as in the app, see createConsoleRoutes). Loaded once here, so it renders at
 // once as in a console that has shown it before: a test's first visit neither waits for its transform (longer than a
@@ -81,6 +82,8 @@ export interface ConsoleAtOptions {
   tenant?: TenantRecord
   /** Widget types for the dashboards, or a function loading them (see `ConsoleRoutesOptions.widgets`). */
   widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
+  /** Working areas besides the console's own (see `ConsoleRoutesOptions.areas`). */
+  areas?: readonly ConsoleArea[]
   /** Where the console is mounted in the router (`basePath` of `createConsoleRoutes`). */
   basePath?: string
   /** The host's language (`locale` of the client's options). Default US English. */
@@ -113,7 +116,7 @@ export function consoleAt(path: string, options: ConsoleAtOptions = {}) {
   const view = render(
     <ConsoleProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes widgets={options.widgets} basePath={options.basePath} {...options.host} />
+        <ConsoleRoutes widgets={options.widgets} areas={options.areas} basePath={options.basePath} {...options.host} />
         <RouterProbe router={router} />
       </MemoryRouter>
     </ConsoleProvider>,

@@ -3,6 +3,7 @@
 // (`import()`) only when an element is connected, so a page that never places one loads none of it.
 import type { WidgetRegistry } from '@honu/console-kit'
 import type { MountedElement } from './mount-element'
+import type { ConsoleArea } from '../navigation/console-area'
 
 /** What `tokenProvider` returns: the host's current ID token, or `undefined` when nobody is signed in. */
 export type HonuTokenProvider = (options?: { forceRefresh?: boolean }) => string | undefined | Promise<string | undefined>
@@ -38,7 +39,8 @@ const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as ty
  * (`host`: the console's Sign out signs the host out via the `signed-out` event; `console`: only leaves the
  * console), `memory-router` (keep the console's route out of the address bar).
  * Properties: `tokenProvider` (set it again when the host's user changes: the console follows without a reload),
- * `widgets` (the dashboards' widget types, e.g. `() => import('@honu/widgets/registry').then((m) => m.widgetDefinitions)`).
+ * `widgets` (the dashboards' widget types, e.g. `() => import('@honu/widgets/registry').then((m) => m.widgetDefinitions)`),
+ * `areas` (working areas besides the console's own, `defineArea`; set before the element is connected).
  * Events ({@link HonuConsoleEventMap}; they bubble and cross shadow roots): `sign-in-required`, `signed-out`,
  * `navigate`, `error`.
  */
@@ -47,6 +49,7 @@ export class HonuConsoleElement extends Base {
 
   #tokenProvider: HonuTokenProvider | undefined
   #widgets: WidgetRegistry | (() => Promise<WidgetRegistry>) | undefined
+  #areas: readonly ConsoleArea[] | undefined
   #mounted: MountedElement | undefined
   #loading: Promise<void> | undefined
   #connected = false
@@ -66,6 +69,15 @@ export class HonuConsoleElement extends Base {
   }
   set widgets(value: WidgetRegistry | (() => Promise<WidgetRegistry>) | undefined) {
     this.#widgets = value
+    this.#mounted?.update()
+  }
+
+  /** Working areas besides the console's own (`defineArea`); read when the console mounts. */
+  get areas(): readonly ConsoleArea[] | undefined {
+    return this.#areas
+  }
+  set areas(value: readonly ConsoleArea[] | undefined) {
+    this.#areas = value
     this.#mounted?.update()
   }
 
@@ -126,7 +138,7 @@ export class HonuConsoleElement extends Base {
   constructor() {
     super()
     // A property set on the element before this class was defined (an upgrade) shadows the accessor: take it over.
-    for (const name of ['tokenProvider', 'widgets'] as const) {
+    for (const name of ['tokenProvider', 'widgets', 'areas'] as const) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
         const value = (this as Record<string, unknown>)[name]
         delete (this as Record<string, unknown>)[name]

@@ -111,6 +111,7 @@ export function mountElement(element: HonuConsoleElement): MountedElement {
     const options = {
       embedded: true,
       widgets: element.widgets,
+      areas: element.areas,
       onSignInRequired: askSignIn,
       onSignOut: () => {
         if (element.signOut === 'console') emit(element, 'signed-out', {})

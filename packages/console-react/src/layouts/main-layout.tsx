@@ -1,9 +1,9 @@
 import { Building2, CircleUser, KeyRound, List, LogOut, Menu, Network, Settings } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useContext, useMemo, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import type { Tenant } from '@honu/core'
 import { ChangePasswordDialog, PreferencesDialog } from '../account'
-import { useConsoleClient, useQuery, useScreenBand, useSession, useTenant, useErrorText, useMessages, MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '@honu/console-kit'
+import { useConsoleClient, useQuery, useScreenBand, useSession, useTenant, useErrorText, useMessages, useTranslate, MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '@honu/console-kit'
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'
@@ -13,6 +13,8 @@ import { organisationsQuery, tenantsQuery } from '@honu/core/query'
 import { MainContent } from '../ui/main-content'
 import { ConsoleLinksProvider } from '../navigation/console-links'
 import { areaMessages } from '../messages/areas'
+import { ConsoleAreasContext } from '../navigation/console-area'
+import { useAreaStyleSheets } from './area-style-sheets'
 
 /** Props of {@link MainLayout}. */
 export interface MainLayoutProps {
@@ -39,7 +41,18 @@ export function MainLayout({ product }: MainLayoutProps) {
   const partsText: PartsText = useMemo(() => ({ close: t('close'), cancel: t('cancel'), noMatches: t('noMatches') }), [t])
   // The table's paths are the console's own; the host may mount it under a base path.
   const prefix = paths.root === '/' ? '' : paths.root
-  const tabs = CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: areas(row.nav!) }))
+  // The console's own links, then the areas' (`createConsoleRoutes({ areas })`) in the order given.
+  const given = useContext(ConsoleAreasContext)
+  const translate = useTranslate()
+  const tabs = [
+    ...CONSOLE_ROUTES.filter((row) => row.layout === product && row.nav).map((row) => ({ to: prefix + row.path, label: areas(row.nav!) })),
+    ...given.flatMap((area) =>
+      (area.routes ?? [])
+        .filter((route) => route.nav && (route.access === 'mission-planning') === (product === 'mission-planning'))
+        .map((route) => ({ to: prefix + route.path, label: translate(route.nav!.book, route.nav!.key) })),
+    ),
+  ]
+  useAreaStyleSheets(layer, given)
 
   const header = useHostOptions().header ?? 'full'
   // As the host chose (signOut, onSignOut).

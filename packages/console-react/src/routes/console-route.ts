@@ -4,7 +4,7 @@ import type { ConsoleClient } from '@honu/core'
 import type { ConsoleRoutesOptions } from './create-console-routes'
 
 /** Options of {@link consoleRoute}. */
-export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePath'> {
+export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePath' | 'areas'> {
   /** Where the console lives in the host's router, e.g. `/ops`. */
   path: string
   /**
@@ -12,6 +12,12 @@ export interface ConsoleRouteOptions extends Omit<ConsoleRoutesOptions, 'basePat
    * the console loads none of core either). Called once.
    */
   client: () => ConsoleClient | Promise<ConsoleClient>
+  /**
+   * Working areas besides the console's own (`defineArea`), or a function importing them on the first visit with
+   * the console (`areas: async () => [(await import('./notes-area')).notesArea]`), so the host's own pages load none
+   * of their code either.
+   */
+  areas?: ConsoleRoutesOptions['areas'] | (() => Promise<NonNullable<ConsoleRoutesOptions['areas']>>)
   /** The host's language (`en-US` by default, or `de-DE`). */
   locale?: string
   /**
@@ -43,8 +49,13 @@ export function consoleRoute(options: ConsoleRouteOptions): RouteObject {
     path: `${base}/*`,
     async lazy() {
       client ??= Promise.resolve(options.client())
-      const [{ ConsoleRouteElement }, made] = await Promise.all([import('./console-route-element'), client])
-      return { Component: () => createElement(ConsoleRouteElement, { client: made, options: { ...options, basePath: base } }) }
+      const { areas: given } = options
+      const [{ ConsoleRouteElement }, made, areas] = await Promise.all([
+        import('./console-route-element'),
+        client,
+        typeof given === 'function' ? given() : given,
+      ])
+      return { Component: () => createElement(ConsoleRouteElement, { client: made, options: { ...options, areas, basePath: base } }) }
     },
   }
 }

@@ -5,6 +5,8 @@ import { CardLayout } from '../layouts/card-layout'
 import { ConnectionNotices } from '../ui/connection-banner'
 import type { MainLayoutProps } from '../layouts/main-layout'
 import { CONSOLE_ROUTES, type ConsoleLayout, type ConsoleRoute } from '../navigation/console-routes'
+import { areaError, ConsoleAreasContext, type AreaRoute, type ConsoleArea } from '../navigation/console-area'
+import type { RouteAccess } from '../navigation/route-access'
 import { EmbeddingContext } from '../navigation/embedding-context'
 import { PathsProvider, prefixPaths } from '../navigation/paths-context'
 import { HostOptionsContext, type ConsoleHostOptions } from '../navigation/host-options'
@@ -13,7 +15,7 @@ import { preloadGuardPanels } from '../guards/guard-panels'
 import { Toaster } from '../toaster/toaster'
 import { type WidgetRegistry, WidgetRegistryContext, useConsoleClient } from '@honu/console-kit'
 import { lazyScreen, type LazyScreen } from '../ui/lazy-screen'
-import { resolveScreen } from './screens'
+import { resolveScreen, type ResolvedScreen } from './screens'
 import { RouteError } from './route-error'
 import { RouteErrorBoundary } from './route-error-boundary'
 import { ThemedRoot } from './themed-root'
@@ -34,6 +36,11 @@ export interface ConsoleRoutesOptions extends ConsoleHostOptions {
    * widgets' titles and icons.
    */
   widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
+  /**
+   * Working areas besides the console's own (`defineArea`): their routes join the working layouts (links after the
+   * console's), their widget types the dashboards' (after `widgets`), their style sheets the console's.
+   */
+  areas?: readonly ConsoleArea[]
 }
 
 const rel = (path: string) => path.replace(/^\//, '')
@@ -50,9 +57,10 @@ const NotFound = /* @__PURE__ */ lazyScreen(() => import('../screens/not-found-s
 /** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
 export const preloadWorkingLayout = () => WorkingLayout.preload()
 
-// One lazily loaded screen per row of the table, for every console on the page: loaded once, then shown at once.
-const lazyScreens = /* @__PURE__ */ new WeakMap<ConsoleRoute, LazyScreen<object>>()
-function screenOf(row: ConsoleRoute, load: () => Promise<ComponentType>): LazyScreen<object> {
+// One lazily loaded screen per row of the table (or of an area), for every console on the page: loaded once, then
+// shown at once.
+const lazyScreens = /* @__PURE__ */ new WeakMap<object, LazyScreen<object>>()
+function screenOf(row: object, load: () => Promise<ComponentType>): LazyScreen<object> {
   let screen = lazyScreens.get(row)
   if (!screen) lazyScreens.set(row, (screen = lazyScreen(load)))
   return screen
@@ -116,9 +124,9 @@ const MissionPlanningGuard = lazyScreen<{ children: ReactNode }>(async () => (aw
  * One row of the table as a route: its screen (resolved by key; loaded on first visit unless it is the sign-in screen) inside the
  * navigation guard of its access, and inside the mission-planning guard when that access is 'mission-planning'.
  */
-function routeOf(row: ConsoleRoute): RouteObject {
-  const { screen: eager, load } = resolveScreen(row.screen)
-  const Screen = load ? screenOf(row, load) : eager
+function routeOf(row: Row): RouteObject {
+  const { screen: eager, load } = row.resolved
+  const Screen = load ? screenOf(row.key, load) : eager
   const screen = load ? (
     <Suspense fallback={<Loading />}>
       <Screen />
@@ -142,8 +150,34 @@ function routeOf(row: ConsoleRoute): RouteObject {
   }
 }
 
-/** The table's rows shown in one layout, as routes. */
-const rowsIn = (layout: ConsoleLayout) => CONSOLE_ROUTES.filter((row) => row.layout === layout).map(routeOf)
+/** A route as `routeOf` makes it: the table's row or an area's, with its screen resolved. */
+type Row = { key: object; path: string; access: RouteAccess; layout: ConsoleLayout; resolved: ResolvedScreen }
+
+const tableRow = (row: ConsoleRoute): Row => ({ ...row, key: row, resolved: resolveScreen(row.screen) })
+
+/** An area's route as a row: in mission planning's layout when only its users may open it, else the network's. */
+const areaRow = (route: AreaRoute): Row => ({
+  key: route,
+  path: route.path,
+  access: route.access ?? 'login',
+  layout: route.access === 'mission-planning' ? 'mission-planning' : 'network',
+  resolved: { load: async () => ((m) => ('default' in m ? m.default : m))(await route.screen()) },
+})
+
+/** Every row: the table's, then the areas', refusing an area key or a path already taken. */
+function rowsOf(areas: readonly ConsoleArea[]): Row[] {
+  const rows = CONSOLE_ROUTES.map(tableRow)
+  const keys = new Set<string>()
+  for (const area of areas) {
+    if (keys.has(area.key)) throw areaError(`Two areas have the key "${area.key}".`)
+    keys.add(area.key)
+    for (const route of area.routes ?? []) {
+      if (rows.some((row) => row.path === route.path)) throw areaError(`Area "${area.key}" asks for ${route.path}, which the console already has.`)
+      rows.push(areaRow(route))
+    }
+  }
+  return rows
+}
 
 /** Whether a route's element is already the console's error boundary. */
 const isBoundary = (element: unknown): boolean =>
@@ -183,7 +217,17 @@ const rootError = (error: unknown) => (
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const base = options.basePath?.replace(/\/+$/, '') ?? ''
   const paths = prefixPaths(base)
-  const { widgets: given } = options
+  const areas = options.areas ?? []
+  const rows = rowsOf(areas)
+  const rowsIn = (layout: ConsoleLayout) => rows.filter((row) => row.layout === layout).map(routeOf)
+  // The areas' widget types after the console's, loaded with them when those are a function.
+  const areaWidgets = areas.flatMap((area) => area.widgets ?? [])
+  const { widgets: asGiven } = options
+  const given: ConsoleRoutesOptions['widgets'] = !areaWidgets.length
+    ? asGiven
+    : typeof asGiven === 'function'
+      ? async () => [...(await asGiven()), ...areaWidgets]
+      : [...(asGiven ?? []), ...areaWidgets]
   const loadWidgets = typeof given === 'function' ? given : undefined
   // The dashboards are all inside the working layout: a widget list given as a function loads with it (both at
   // once) and is given to them there.
@@ -214,6 +258,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
         <RouteErrorBoundary fallback={rootError}>
           <PathsProvider base={base}>
             <EmbeddingContext.Provider value={options.embedded ?? false}>
+              <ConsoleAreasContext.Provider value={areas}>
               <HostOptionsScope options={hostOptionsOf(options)}>
                 <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
                   <ThemedRoot>
@@ -226,6 +271,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
                   </ThemedRoot>
                 </WidgetRegistryContext.Provider>
               </HostOptionsScope>
+              </ConsoleAreasContext.Provider>
             </EmbeddingContext.Provider>
           </PathsProvider>
         </RouteErrorBoundary>

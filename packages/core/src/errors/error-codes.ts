@@ -41,6 +41,8 @@ export type ConsoleErrorCode =
   | 'console/missing-provider'
   | 'console/nested-provider'
   | 'console/screen-load-failed'
+  /** An area that cannot be mounted: a bad key or path, a path the console has, two areas with one key. */
+  | 'console/invalid-area'
   | 'grid/invalid-layout'
   | 'i18n/invalid-message'
   | 'grid/widget-without-id'
