@@ -20,7 +20,17 @@ const reactPattern = { group: ['react/*', 'react-dom/*'], message: '@honu/core m
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/dist-node/**', '**/fixtures/**', 'test-results/**', '**/node_modules/**', 'storybook-static/**', '**/*.d.ts', '**/.data/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-node/**',
+      '**/fixtures/**',
+      'test-results/**',
+      '**/node_modules/**',
+      'storybook-static/**',
+      '**/*.d.ts',
+      '**/.data/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -124,8 +134,14 @@ export default tseslint.config(
             { name: '@honu/widgets', message: 'console-kit must not depend on widgets; widgets build on it.' },
           ],
           patterns: [
-            { group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'], message: 'console-kit installs without react-router: routes belong in @honu/console-react.' },
-            { group: ['gridstack', 'gridstack/*'], message: 'console-kit installs without gridstack: the grid belongs in @honu/console-react and @honu/core/grid.' },
+            {
+              group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+              message: 'console-kit installs without react-router: routes belong in @honu/console-react.',
+            },
+            {
+              group: ['gridstack', 'gridstack/*'],
+              message: 'console-kit installs without gridstack: the grid belongs in @honu/console-react and @honu/core/grid.',
+            },
             { group: ['@honu/core/src/*', '**/core/src/*', '**/console-react/src/*'], message: 'Use public entries.' },
           ],
         },
@@ -162,7 +178,10 @@ export default tseslint.config(
           patterns: [
             { group: ['@honu/*/src/*', '**/core/src/*', '**/console-react/src/*', '**/console-kit/src/*'], message: 'Use public entries.' },
             { group: ['@honu/host-app', '**/host-app/*'], message: 'Widgets never depend on the host app.' },
-            { group: ['react-router', 'react-router/*', 'react-router-dom', 'gridstack', 'gridstack/*'], message: 'Widgets install without react-router and gridstack.' },
+            {
+              group: ['react-router', 'react-router/*', 'react-router-dom', 'gridstack', 'gridstack/*'],
+              message: 'Widgets install without react-router and gridstack.',
+            },
           ],
         },
       ],
@@ -179,7 +198,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/console-kit/**/*.{ts,tsx}', 'packages/console-react/**/*.{ts,tsx}', 'packages/widgets/**/*.{ts,tsx}', 'examples/host-app/**/*.{ts,tsx}'],
+    files: [
+      'packages/console-kit/**/*.{ts,tsx}',
+      'packages/console-react/**/*.{ts,tsx}',
+      'packages/widgets/**/*.{ts,tsx}',
+      'examples/host-app/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -74,7 +74,12 @@ export default defineConfig({
           name: 'react',
           root: '.',
           environment: 'jsdom',
-          include: ['packages/console-kit/src/**/*.test.{ts,tsx}', 'packages/console-react/src/**/*.test.{ts,tsx}', 'packages/widgets/src/**/*.test.{ts,tsx}', 'examples/host-app/*.test.ts'],
+          include: [
+            'packages/console-kit/src/**/*.test.{ts,tsx}',
+            'packages/console-react/src/**/*.test.{ts,tsx}',
+            'packages/widgets/src/**/*.test.{ts,tsx}',
+            'examples/host-app/*.test.ts',
+          ],
           exclude: reactMocking,
           isolate: false,
           setupFiles: ['./test/react-setup.ts'],

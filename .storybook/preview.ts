@@ -12,7 +12,10 @@ configure({ asyncUtilTimeout: 5000 })
 
 /** Spec §9's breakpoints as viewports: a story picks one with `globals: { viewport: { value: 'sm' } }` (600 px). */
 const viewports = Object.fromEntries(
-  Object.entries(BREAKPOINTS).map(([band, width]) => [band, { name: `${width} px (${band})`, styles: { width: `${width}px`, height: '900px' }, type: 'desktop' }]),
+  Object.entries(BREAKPOINTS).map(([band, width]) => [
+    band,
+    { name: `${width} px (${band})`, styles: { width: `${width}px`, height: '900px' }, type: 'desktop' },
+  ]),
 )
 
 const preview: Preview = {

@@ -172,7 +172,11 @@ for (const [who, email] of [
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
     expect((await fetch(`${API}/api/v1/users/?tenant_id=alpha`, { headers })).status).toBe(403)
     expect((await fetch(`${API}/api/v1/users/?tenant_id=alpha&limit=10`, { headers })).status).toBe(403)
-    const grant = await fetch(`${API}/api/v1/users/demo-remy/role`, { method: 'POST', headers, body: JSON.stringify({ tenant: 'alpha', role: 'admin' }) })
+    const grant = await fetch(`${API}/api/v1/users/demo-remy/role`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tenant: 'alpha', role: 'admin' }),
+    })
     expect(grant.status).toBe(403)
   })
 }
@@ -256,7 +260,11 @@ test('a user name made of HTML and script shows as text', async ({ page }) => {
 })
 
 test('10,000 users: the server pages them as the table scrolls, searches and sorts; the keyboard reaches the last', async ({ page }) => {
-  const filled = await fetch(`${API}/test/users/fill`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant_id: 'charlie', count: 10_000 }) })
+  const filled = await fetch(`${API}/test/users/fill`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant_id: 'charlie', count: 10_000 }),
+  })
   expect(filled.status).toBe(201)
   const { batch } = (await filled.json()) as { batch: string }
   const pages: string[] = []
@@ -360,6 +368,10 @@ test('the tenants tab lists the tenants an admin manages with their networks, an
   await expect(page.getByRole('button', { name: 'Tenant: Bravo Fleet Renamed' })).toBeVisible()
   // Back as it was, for the specs after this one.
   const token = await idTokenOf('bea@honu.test')
-  const back = await fetch(`${API}/api/v1/tenants/bravo`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bravo Fleet' }) })
+  const back = await fetch(`${API}/api/v1/tenants/bravo`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bravo Fleet' }),
+  })
   expect(back.ok).toBe(true)
 })

@@ -8,7 +8,19 @@ import { API, IDP, PASSWORD, expectNoAxeViolations, signIn } from './helpers'
 
 const json = { 'content-type': 'application/json' }
 /** The CSV export's header row (/api/v1/audit/export, RFC 4180). */
-const CSV_COLUMNS = ['id', 'at', 'actor_uid', 'actor_email', 'tenant_id', 'action', 'resource_type', 'resource_id', 'before', 'after', 'organisation_id']
+const CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor_uid',
+  'actor_email',
+  'tenant_id',
+  'action',
+  'resource_type',
+  'resource_id',
+  'before',
+  'after',
+  'organisation_id',
+]
 
 /** Alpha's admin's ID token from the Auth emulator, for calls the test makes without the browser. */
 async function adaToken(): Promise<string> {
@@ -22,7 +34,11 @@ async function adaToken(): Promise<string> {
 
 /** One call as Alpha's admin; answers the parsed body after checking the status. */
 async function asAda(token: string, method: string, path: string, status: number, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${API}${path}`, { method, headers: { ...json, authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   expect(response.status, `${method} ${path}`).toBe(status)
   const text = await response.text()
   return text ? (JSON.parse(text) as unknown) : undefined
@@ -50,7 +66,9 @@ const trail = (page: Page) => page.getByRole('table', { name: 'Audit entries' })
 const rowsOf = (page: Page) =>
   trail(page)
     .locator('tbody tr:not([aria-hidden="true"])')
-    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')).filter((cells) => cells.length > 1))
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')).filter((cells) => cells.length > 1),
+    )
 
 /** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF or LF line ends). */
 function parseCsv(text: string): string[][] {
@@ -165,7 +183,9 @@ test('10,000 entries export as CSV and as JSON with the right columns, downloade
   expect(records).toHaveLength(total)
   const column = (record: string[], name: string) => record[CSV_COLUMNS.indexOf(name)]!
   // Every record: all columns, the filtered actor, the tenant (the records that are not, if any, named).
-  const odd = records.filter((record) => record.length !== CSV_COLUMNS.length || column(record, 'actor_uid') !== 'fill-actor' || column(record, 'tenant_id') !== 'alpha')
+  const odd = records.filter(
+    (record) => record.length !== CSV_COLUMNS.length || column(record, 'actor_uid') !== 'fill-actor' || column(record, 'tenant_id') !== 'alpha',
+  )
   expect(odd.slice(0, 3)).toEqual([])
   // Newest first; before and after are JSON text, with a comma and quotes in a value kept by the quoting.
   const ids = records.map((record) => Number(column(record, 'id')))
@@ -182,7 +202,11 @@ test('10,000 entries export as CSV and as JSON with the right columns, downloade
   const keys = ['action', 'actor', 'after', 'at', 'before', 'id', 'organisation_id', 'resource', 'tenant_id'].join()
   expect(entries.filter((entry) => Object.keys(entry).sort().join() !== keys).slice(0, 3)).toEqual([])
   expect(entries.map((entry) => entry.id)).toEqual(ids.map(String))
-  expect(entries[0]).toMatchObject({ actor: { uid: 'fill-actor', email: 'fill-actor@honu.test' }, tenant_id: 'alpha', after: { name: expect.stringMatching(/^=Stream \d+$/) as unknown } })
+  expect(entries[0]).toMatchObject({
+    actor: { uid: 'fill-actor', email: 'fill-actor@honu.test' },
+    tenant_id: 'alpha',
+    after: { name: expect.stringMatching(/^=Stream \d+$/) as unknown },
+  })
   await expect(page.getByText(`Downloaded ${jsonFile.suggestedFilename()}.`)).toBeVisible()
 
   expect(refused).toEqual([])
@@ -198,7 +222,11 @@ test('the export carries the token in its header only, and a failed export says 
   expect(await request.headerValue('authorization')).toMatch(/^Bearer \S+$/)
   expect(file.suggestedFilename()).toMatch(/^audit-alpha-/)
 
-  const fault = await fetch(`${API}/test/faults`, { method: 'POST', headers: json, body: JSON.stringify({ method: 'GET', url: '/api/v1/audit/export', status: 500, count: 1 }) })
+  const fault = await fetch(`${API}/test/faults`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ method: 'GET', url: '/api/v1/audit/export', status: 500, count: 1 }),
+  })
   expect(fault.ok).toBe(true)
   try {
     await page.getByRole('button', { name: 'Export CSV' }).click()
@@ -209,7 +237,7 @@ test('the export carries the token in its header only, and a failed export says 
   }
 })
 
-test("a super admin widens the trail to every tenant: each entry names its tenant", async ({ page }) => {
+test('a super admin widens the trail to every tenant: each entry names its tenant', async ({ page }) => {
   const filled = await fetch(`${API}/test/audit/fill`, { method: 'POST', headers: json, body: JSON.stringify({ tenant_id: 'bravo', count: 5 }) })
   expect(filled.status).toBe(201)
   // The org-admin under '*' starts at the entry point (the stack's mission_planning flag is on): HonuNet, then Bravo.

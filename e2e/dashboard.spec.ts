@@ -37,7 +37,12 @@ async function addWidget(page: Page, title: string) {
 
 test('every widget is added at spec §9’s default size in free layout: 4 columns wide, 8 rows high', async ({ page }) => {
   await openStreams(page)
-  for (const [title, name] of [['Video', 'Video 1'], ['Vehicle', 'Vehicle 1'], ['Map', 'Map 1'], ['Tenant', 'Tenant 1']] as const) {
+  for (const [title, name] of [
+    ['Video', 'Video 1'],
+    ['Vehicle', 'Vehicle 1'],
+    ['Map', 'Map 1'],
+    ['Tenant', 'Tenant 1'],
+  ] as const) {
     await addWidget(page, title)
     await expect(widget(page, name)).toBeVisible()
     expect(await place(gridItem(page, name)), title).toMatchObject({ w: 4, h: 8 })
@@ -150,7 +155,9 @@ test('export a layout and import it into a fresh session', async ({ page, browse
   const fresh = await (await browser.newContext()).newPage()
   await openStreams(fresh)
   await expect(fresh.getByText('No widgets here yet.')).toBeVisible()
-  await fresh.getByLabel('Import layout').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"schemaVersion":7}') })
+  await fresh
+    .getByLabel('Import layout')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"schemaVersion":7}') })
   await expect(fresh.getByRole('alert')).toContainText('made by a newer console')
   await fresh.getByLabel('Import layout').setInputFiles(file)
   await expect(widget(fresh, 'Video 1')).toBeVisible()

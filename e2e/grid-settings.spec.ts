@@ -101,7 +101,9 @@ async function expectPlaying(page: Page, name: string) {
   await expect(widget(page, name).locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
   // Moves, not only forward: the clip loops (see e2e/streams.spec.ts).
-  await expect.poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - start), { timeout: 10_000 }).toBeGreaterThan(0.3)
+  await expect
+    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - start), { timeout: 10_000 })
+    .toBeGreaterThan(0.3)
   expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2)
 }
 

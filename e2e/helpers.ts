@@ -80,7 +80,11 @@ export async function openAlphaStreams(page: Page, email: string) {
 }
 
 /** Whether the reference server answers its health check. */
-export const serverReachable = () => fetch(`${API}/health`).then((r) => r.ok, () => false)
+export const serverReachable = () =>
+  fetch(`${API}/health`).then(
+    (r) => r.ok,
+    () => false,
+  )
 
 /** Puts a mark on the page's window that a reload would wipe; {@link sameDocument} reads it back. */
 export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { honuSameDocument: true }))
@@ -116,14 +120,25 @@ export async function createThrowawayReader(email: string, password = PASSWORD):
   expect(person.localId).toBeTruthy()
 
   const asAda = { ...json, authorization: `Bearer ${(await signInAs('ada@honu.test', PASSWORD)).idToken}` }
-  const invited = await fetch(`${API}/api/v1/users?tenant_id=alpha`, { method: 'POST', headers: asAda, body: JSON.stringify({ name: 'Throwaway Reader', email }) })
+  const invited = await fetch(`${API}/api/v1/users?tenant_id=alpha`, {
+    method: 'POST',
+    headers: asAda,
+    body: JSON.stringify({ name: 'Throwaway Reader', email }),
+  })
   // 201: an invitation; 200: the account is already a user Ada sees (an earlier run's), its uid.
   expect([200, 201]).toContain(invited.status)
   const { uid } = (await invited.json()) as { uid: string }
-  const granted = await fetch(`${API}/api/v1/users/${uid}/role`, { method: 'POST', headers: asAda, body: JSON.stringify({ tenant: 'alpha', role: 'reader' }) })
+  const granted = await fetch(`${API}/api/v1/users/${uid}/role`, {
+    method: 'POST',
+    headers: asAda,
+    body: JSON.stringify({ tenant: 'alpha', role: 'reader' }),
+  })
   expect(granted.status).toBe(201)
   if (invited.status === 201) {
-    const accepted = await fetch(`${API}/api/v1/invitations/${uid}/accept`, { method: 'POST', headers: { authorization: `Bearer ${person.idToken}` } })
+    const accepted = await fetch(`${API}/api/v1/invitations/${uid}/accept`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.idToken}` },
+    })
     expect(accepted.status).toBe(200)
   }
   return person.localId
@@ -131,7 +146,11 @@ export async function createThrowawayReader(email: string, password = PASSWORD):
 
 /** Disables an account in the Auth emulator: the provider then refuses it everything. */
 export async function disableAccount(localId: string) {
-  const disabled = await fetch(`${IDP}/projects/demo-honu/accounts:update`, { method: 'POST', headers: EMULATOR_ADMIN, body: JSON.stringify({ localId, disableUser: true }) })
+  const disabled = await fetch(`${IDP}/projects/demo-honu/accounts:update`, {
+    method: 'POST',
+    headers: EMULATOR_ADMIN,
+    body: JSON.stringify({ localId, disableUser: true }),
+  })
   expect(disabled.ok).toBe(true)
 }
 
@@ -232,7 +251,10 @@ export async function mapPixels(map: Locator): Promise<MapPixels> {
   const { width, height, rgba } = decodePng(await view.screenshot({ animations: 'disabled', caret: 'hide' }))
   const sea = [0x0d, 0x1b, 0x2a] as const
   const landColour = [0x1d, 0x27, 0x33] as const
-  const vehicleColours = [[0x3d, 0xdc, 0x84], [0xff, 0xb0, 0x20]] as const
+  const vehicleColours = [
+    [0x3d, 0xdc, 0x84],
+    [0xff, 0xb0, 0x20],
+  ] as const
   let water = 0
   let land = 0
   let vehicles = 0
@@ -245,7 +267,12 @@ export async function mapPixels(map: Locator): Promise<MapPixels> {
       else if (vehicleColours.some((colour) => near(rgba, i, colour, 24))) {
         vehicles++
         vehicleBox = vehicleBox
-          ? { left: Math.min(vehicleBox.left, x), top: Math.min(vehicleBox.top, y), right: Math.max(vehicleBox.right, x), bottom: Math.max(vehicleBox.bottom, y) }
+          ? {
+              left: Math.min(vehicleBox.left, x),
+              top: Math.min(vehicleBox.top, y),
+              right: Math.max(vehicleBox.right, x),
+              bottom: Math.max(vehicleBox.bottom, y),
+            }
           : { left: x, top: y, right: x, bottom: y }
       }
     }
@@ -277,6 +304,11 @@ export async function contentOverflow(element: Locator): Promise<{ right: number
       bottom = Math.max(bottom, b2 - box.bottom)
     }
     const round = (n: number) => Math.max(0, Math.round(n))
-    return { right: round(right), bottom: round(bottom), scrollX: round(root.scrollWidth - root.clientWidth), scrollY: round(root.scrollHeight - root.clientHeight) }
+    return {
+      right: round(right),
+      bottom: round(bottom),
+      scrollX: round(root.scrollWidth - root.clientWidth),
+      scrollY: round(root.scrollHeight - root.clientHeight),
+    }
   })
 }

@@ -46,7 +46,10 @@ test('an invited account accepts on the tenant screen, then picks Alpha', async 
     await accept.focus()
     await page.keyboard.press('Enter')
     await expect(invitations).toHaveCount(0)
-    await page.getByRole('list', { name: 'Tenants' }).getByRole('button', { name: /Alpha Harbour/ }).click()
+    await page
+      .getByRole('list', { name: 'Tenants' })
+      .getByRole('button', { name: /Alpha Harbour/ })
+      .click()
     await expect(page).toHaveURL(/\/streams$/)
   } finally {
     await deleteAccount(localId)

@@ -17,7 +17,9 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   await expect(target).toBeFocused()
 }
 
-test('the header from the keyboard alone: user menu, a dialog closed with Escape, the theme, a tenant switch, the folded navigation', async ({ page }) => {
+test('the header from the keyboard alone: user menu, a dialog closed with Escape, the theme, a tenant switch, the folded navigation', async ({
+  page,
+}) => {
   await signIn(page, 'wes@honu.test')
   await expect(page.getByRole('heading', { name: 'Choose a tenant' })).toBeFocused()
   await expect(page.getByRole('button', { name: /Alpha Harbour/ })).toBeVisible()

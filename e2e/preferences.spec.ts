@@ -40,7 +40,11 @@ async function failToSwitchTenant(page: Page) {
  */
 async function dismissToasts(toasts: Locator) {
   const dismiss = toasts.getByRole('button', { name: /^Dismiss/ })
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined)
+  if ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined)
   await expect(toasts).toHaveCount(0)
 }
 

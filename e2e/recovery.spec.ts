@@ -20,7 +20,8 @@ const ASSETS = resolve('examples/host-app/dist/assets')
 // A screen's file moved away by the redeploy test is put back even if that test was cut short (a timeout skips its
 // finally), so later tests find the app whole.
 test.afterEach(() => {
-  for (const name of readdirSync(ASSETS).filter((n) => n.endsWith('.gone'))) renameSync(join(ASSETS, name), join(ASSETS, name.slice(0, -'.gone'.length)))
+  for (const name of readdirSync(ASSETS).filter((n) => n.endsWith('.gone')))
+    renameSync(join(ASSETS, name), join(ASSETS, name.slice(0, -'.gone'.length)))
 })
 
 test('with the server stopped and restarted, the console says so once and comes back by itself, a never-loaded screen included', async ({ page }) => {
@@ -70,12 +71,21 @@ test('with the server stopped and restarted, the console says so once and comes 
 
 // The retries before this message are unit-tested (lazy-screen): Chromium keeps a failed module fetch for the life of
 // the page, so here they fail at once and only the reload recovers.
-test('a server that hangs (answers nothing, refuses nothing) is said within seconds, on an open page and on a reload, and the console recovers by itself', async ({ page }) => {
+test('a server that hangs (answers nothing, refuses nothing) is said within seconds, on an open page and on a reload, and the console recovers by itself', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const hang = async (ms: number) => {
     expect((await fetch(`${API}/test/hang`, { method: 'POST', headers: json, body: JSON.stringify({ ms }) })).status).toBe(202)
     // Stopped: its health check goes unanswered now.
-    await expect.poll(() => fetch(`${API}/health`, { signal: AbortSignal.timeout(500) }).then(() => 'answers', () => 'silent')).toBe('silent')
+    await expect
+      .poll(() =>
+        fetch(`${API}/health`, { signal: AbortSignal.timeout(500) }).then(
+          () => 'answers',
+          () => 'silent',
+        ),
+      )
+      .toBe('silent')
   }
   const connection = page.locator('.honu-connection')
   await openStreams(page, 'wes@honu.test')
@@ -96,21 +106,25 @@ test('a server that hangs (answers nothing, refuses nothing) is said within seco
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera')
   await hang(25_000)
   await page.reload()
-  await expect(page.getByText(/The console’s server is not answering right now|The server is not answering yet/).first()).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText(/The console’s server is not answering right now|The server is not answering yet/).first()).toBeVisible({
+    timeout: 10_000,
+  })
   await expect(connection).toContainText('The server is not answering yet', { timeout: 10_000 })
   // And it finishes loading by itself when the server goes on.
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 60_000 })
   await expect(connection).not.toContainText('not answering')
 })
 
-test("a screen whose code is gone (a redeploy replaced it): 'The console was updated or cannot be reached' with a Reload that works", async ({ page }) => {
+test("a screen whose code is gone (a redeploy replaced it): 'The console was updated or cannot be reached' with a Reload that works", async ({
+  page,
+}) => {
   test.setTimeout(60_000)
   // The app's server serves the built files from disk: moving the screen's file away is what a redeploy does to
   // the old version's files. It is put back before the reload, as the new version's files would be there.
   // The console's page (index.html) names its entry file, that file its loader of the working screens, and the
   // loader its own work-area chunk: the two test pages are built in a second pass with chunks of their own.
   const entry = /src="\/assets\/(main-[^"]+\.js)"/.exec(readFileSync(join(ASSETS, '..', 'index.html'), 'utf8'))?.[1]
-  expect(entry, 'the console page\'s entry file').toBeTruthy()
+  expect(entry, "the console page's entry file").toBeTruthy()
   const loader = /working-screens-[\w-]+\.js/.exec(readFileSync(join(ASSETS, entry!), 'utf8'))?.[0]
   expect(loader, 'the built loader of the working screens').toBeTruthy()
   const file = /work-area-screen-[\w-]+\.js/.exec(readFileSync(join(ASSETS, loader!), 'utf8'))?.[0]
@@ -157,7 +171,9 @@ test("a 500 on the user record at page load: 'Error logging in' with a Retry tha
   }
 })
 
-test('a session ended while the user only watches (no click, no API call): the live channel and the players end it as an API 401 would', async ({ page }) => {
+test('a session ended while the user only watches (no click, no API call): the live channel and the players end it as an API 401 would', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const email = `watching-${Date.now()}@honu.test`
   const localId = await createThrowawayReader(email)
@@ -172,7 +188,8 @@ test('a session ended while the user only watches (no click, no API call): the l
     await page.waitForTimeout(1100)
     const validSince = String(Math.floor(Date.now() / 1000))
     expect(
-      (await fetch(`${IDP}/projects/demo-honu/accounts:update`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId, validSince }) })).ok,
+      (await fetch(`${IDP}/projects/demo-honu/accounts:update`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId, validSince }) }))
+        .ok,
     ).toBe(true)
 
     // No click: the server's refusals (4403 on the socket, 401 on the playlist) end the session by themselves.

@@ -30,17 +30,32 @@ function overflow(page: Page) {
 function smallTargets(page: Page) {
   return page.evaluate(() => {
     const selector = 'button, a[href], input, select, textarea, [role="tab"], [role="menuitem"], [role="separator"][tabindex]'
-    return [...document.querySelectorAll<HTMLElement>(selector)]
-      .filter((el) => !el.closest('p, li > span, .honu-visually-hidden') || el.matches('button'))
-      .map((el) => {
-        const target = el.matches('input[type="checkbox"], input[type="radio"], input[type="file"]') ? (el.closest('label') ?? document.querySelector(`label[for="${el.id}"]`)) : el
-        const box = (target ?? el).getBoundingClientRect()
-        return { el, box }
-      })
-      // Shown ones only: not hidden, not parked off-screen until focused (the skip link).
-      .filter(({ el, box }) => box.width > 0 && box.height > 0 && box.right > 0 && box.bottom > 0 && el.getClientRects().length > 0 && !el.closest('.honu-visually-hidden'))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`)
+    return (
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter((el) => !el.closest('p, li > span, .honu-visually-hidden') || el.matches('button'))
+        .map((el) => {
+          const target = el.matches('input[type="checkbox"], input[type="radio"], input[type="file"]')
+            ? (el.closest('label') ?? document.querySelector(`label[for="${el.id}"]`))
+            : el
+          const box = (target ?? el).getBoundingClientRect()
+          return { el, box }
+        })
+        // Shown ones only: not hidden, not parked off-screen until focused (the skip link).
+        .filter(
+          ({ el, box }) =>
+            box.width > 0 &&
+            box.height > 0 &&
+            box.right > 0 &&
+            box.bottom > 0 &&
+            el.getClientRects().length > 0 &&
+            !el.closest('.honu-visually-hidden'),
+        )
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ el, box }) =>
+            `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        )
+    )
   })
 }
 
@@ -145,7 +160,10 @@ test('a layout arranged at 1920 px is still as arranged after working at 1024 px
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   // (The host app has no favicon: a missing resource is not this test's business.)
-  page.on('console', (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text())))
+  page.on(
+    'console',
+    (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text())),
+  )
   await page.setViewportSize({ width: 1920, height: HEIGHT })
   await signIn(page, 'wes@honu.test')
   await page.getByRole('button', { name: /Alpha Harbour/ }).click()
@@ -185,11 +203,13 @@ test('a layout arranged at 1920 px is still as arranged after working at 1024 px
 
   // Under 600 px wide (the list is an overlay, so the grid has the whole width) every tile takes the whole width.
   await page.setViewportSize({ width: 600, height: HEIGHT })
-  await expect.poll(async () => Object.values(await layout(page)).map(([x, , w]) => [x, w])).toEqual([
-    [0, 12],
-    [0, 12],
-    [0, 12],
-  ])
+  await expect
+    .poll(async () => Object.values(await layout(page)).map(([x, , w]) => [x, w]))
+    .toEqual([
+      [0, 12],
+      [0, 12],
+      [0, 12],
+    ])
   expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
   expect(await smallTargets(page)).toEqual([])
   expect(errors).toEqual([])

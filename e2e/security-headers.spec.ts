@@ -11,7 +11,7 @@ test('the app is served with a strict CSP header, framing refused, no sniffing, 
     const csp = headers['content-security-policy'] ?? ''
     expect(csp, `${path} has a CSP header`).toContain("script-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
-    expect(csp).toContain('connect-src \'self\' http://127.0.0.1:8080 ')
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:8080 ")
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
     expect(headers).toMatchObject({
       'x-frame-options': 'DENY',

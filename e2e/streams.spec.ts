@@ -20,7 +20,9 @@ async function expectPlaying(page: Page, name: string) {
   const video = page.getByRole('group', { name }).locator('video')
   await expect(tile(page, name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
-  await expect.poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - start), { timeout: 10_000 }).toBeGreaterThan(0.3)
+  await expect
+    .poll(async () => Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - start), { timeout: 10_000 })
+    .toBeGreaterThan(0.3)
 }
 
 async function setSource(page: Page, id: string, state: 'down' | 'up') {

@@ -13,7 +13,15 @@ test("the console's stylesheet in the page leaves the page's own gridstack grid 
     document.body.append(grid)
     const read = (el: Element) => {
       const s = getComputedStyle(el)
-      return { position: s.position, display: s.display, backgroundImage: s.backgroundImage, transform: s.transform, fontWeight: s.fontWeight, margin: s.margin, zIndex: s.zIndex }
+      return {
+        position: s.position,
+        display: s.display,
+        backgroundImage: s.backgroundImage,
+        transform: s.transform,
+        fontWeight: s.fontWeight,
+        margin: s.margin,
+        zIndex: s.zIndex,
+      }
     }
     const result = [grid, ...grid.querySelectorAll('*')].map(read)
     grid.remove()

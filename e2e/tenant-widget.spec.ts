@@ -57,7 +57,9 @@ test.afterEach(async () => {
   if ((await alphaAsAda()).name !== ALPHA) expect(await renameAs('ada@honu.test', ALPHA)).toBe(200)
 })
 
-test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alpha from the widget and the header follows; back with the keyboard", async ({ page }) => {
+test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alpha from the widget and the header follows; back with the keyboard", async ({
+  page,
+}) => {
   await openAlphaStreams(page, 'ada@honu.test')
   const widget = await addTenantWidget(page, ALPHA)
   await expect(widget.getByRole('heading', { level: 4, name: ALPHA })).toBeVisible()
@@ -75,8 +77,16 @@ test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alp
   // Every device of Alpha counted once, as the server lists them; vehicles on their routes come online live.
   const counts = widget.getByRole('table', { name: `Devices of ${ALPHA} by kind and state` })
   const { devices } = await alphaAsAda()
-  await expect(counts.getByRole('row', { name: /^All kinds/ }).getByRole('cell').last()).toHaveText(String(devices))
-  const vehiclesOnline = counts.getByRole('row', { name: /^Vehicle/ }).getByRole('cell').first()
+  await expect(
+    counts
+      .getByRole('row', { name: /^All kinds/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText(String(devices))
+  const vehiclesOnline = counts
+    .getByRole('row', { name: /^Vehicle/ })
+    .getByRole('cell')
+    .first()
   await expect.poll(async () => Number(await vehiclesOnline.textContent()), { timeout: 30_000 }).toBeGreaterThan(0)
   await expectNoAxeViolations(page)
 
@@ -148,7 +158,10 @@ test('the Tenant and Vehicle widgets fit their default tile at 1440 px and reflo
   const fits = { right: 0, bottom: 0, scrollX: 0, scrollY: 0 }
 
   // The default tile: every value and column in view (the tile's frame is the group; the widget's root scrolls).
-  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+  for (const [name, root] of [
+    ['tenant', tenant],
+    ['vehicle', vehicle],
+  ] as const) {
     expect(await contentOverflow(root), `${name} in its 4 × 8 tile at 1440 px`).toEqual(fits)
     expect(await contentOverflow(tiles[name]), `${name}'s tile at 1440 px`).toEqual(fits)
   }
@@ -163,7 +176,10 @@ test('the Tenant and Vehicle widgets fit their default tile at 1440 px and reflo
     await expect(page.getByText(new RegExp(`${tile === tiles.tenant ? 'Tenant 1' : 'Vehicle 1'} dropped`))).toBeAttached()
     expect(await tile.evaluate((el) => [el.parentElement!.getAttribute('gs-w'), el.parentElement!.getAttribute('gs-h')]), name).toEqual(['2', '4'])
   }
-  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+  for (const [name, root] of [
+    ['tenant', tenant],
+    ['vehicle', vehicle],
+  ] as const) {
     await expect.poll(async () => (await contentOverflow(root)).right, `${name} at 2 × 4`).toBe(0)
     expect((await contentOverflow(root)).scrollX, `${name} at 2 × 4`).toBe(0)
     expect(await contentOverflow(tiles[name]), `${name}'s tile at 2 × 4: nothing beyond the tile's own edges`).toMatchObject({ right: 0, scrollX: 0 })
@@ -171,7 +187,10 @@ test('the Tenant and Vehicle widgets fit their default tile at 1440 px and reflo
 
   // On a phone (600 px): nothing sideways.
   await page.setViewportSize({ width: 600, height: 900 })
-  for (const [name, root] of [['tenant', tenant], ['vehicle', vehicle]] as const) {
+  for (const [name, root] of [
+    ['tenant', tenant],
+    ['vehicle', vehicle],
+  ] as const) {
     await expect.poll(async () => (await contentOverflow(root)).right, `${name} at 600 px`).toBe(0)
     expect((await contentOverflow(root)).scrollX, `${name} at 600 px`).toBe(0)
   }

@@ -84,7 +84,9 @@ test('the graph shows the same networks and devices as the list, and Alpha’s o
   await page.keyboard.press('Home')
   await expect(graph.announcement).toHaveText(`Alpha Harbour, tenant: 2 networks, ${names.length} devices.`)
   await page.keyboard.press('ArrowDown')
-  await expect(graph.announcement).toHaveText(/^Alpha Harbour Remote network 10\.10\.0\.0\/16: \d+ devices, overlaps Bravo Fleet Remote network 10\.10\.128\.0\/20\.$/)
+  await expect(graph.announcement).toHaveText(
+    /^Alpha Harbour Remote network 10\.10\.0\.0\/16: \d+ devices, overlaps Bravo Fleet Remote network 10\.10\.128\.0\/20\.$/,
+  )
   await page.keyboard.press('ArrowDown')
   await expect(graph.announcement).toHaveText(
     'Bravo Fleet Remote network 10.10.128.0/20, network of another tenant, overlaps Alpha Harbour Remote network 10.10.0.0/16.',
@@ -119,7 +121,10 @@ test('a device selected in the graph is scrolled into view in the list, marked a
   const table = page.getByRole('table', { name: 'Devices of Alpha Harbour' })
   const area = page.locator('.honu-topology-devices')
   await area.evaluate((element) => element.scrollTo(0, element.scrollHeight))
-  const last = (await table.getByRole('button', { name: /^Open / }).last().textContent())!
+  const last = (await table
+    .getByRole('button', { name: /^Open / })
+    .last()
+    .textContent())!
   await area.evaluate((element) => element.scrollTo(0, 0))
   const lastRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Open ${last}`, exact: true }) })
   await expect(lastRow).not.toBeInViewport()
@@ -166,7 +171,11 @@ test('the graph is usable by keyboard alone: Tab into it, walk to a device, Ente
   const graph = await openGraph(page)
   // Tab from Find a node past its button and the zoom buttons into the canvas.
   await graph.find.focus()
-  for (let i = 0; i < 8 && !(await graph.canvas.evaluate((element) => element === (element.getRootNode() as Document | ShadowRoot).activeElement)); i++) {
+  for (
+    let i = 0;
+    i < 8 && !(await graph.canvas.evaluate((element) => element === (element.getRootNode() as Document | ShadowRoot).activeElement));
+    i++
+  ) {
     await page.keyboard.press('Tab')
   }
   await expect(graph.canvas).toBeFocused()
@@ -175,7 +184,9 @@ test('the graph is usable by keyboard alone: Tab into it, walk to a device, Ente
   await page.keyboard.press('ArrowDown')
   // The remote network's first child (wes sees Alpha alone: no other tenant's network comes first): its first
   // device, a camera (grouped by kind), said with its position.
-  await expect(graph.announcement).toHaveText(/^[^,]+, Camera, (Online|Stale|Offline), 10\.10\.\d+\.\d+\. 1 of \d+ in Alpha Harbour Remote network 10\.10\.0\.0\/16\.$/)
+  await expect(graph.announcement).toHaveText(
+    /^[^,]+, Camera, (Online|Stale|Offline), 10\.10\.\d+\.\d+\. 1 of \d+ in Alpha Harbour Remote network 10\.10\.0\.0\/16\.$/,
+  )
   const name = (await graph.details.locator('.honu-graph__name').textContent())!
   await page.keyboard.press('Enter')
   const panel = page.getByRole('dialog', { name: new RegExp(name) })

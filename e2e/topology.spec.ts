@@ -33,7 +33,9 @@ test.afterEach(async () => {
   if (await serverReachable()) await presenceControl(STERN_CAMERA, 'resume')
 })
 
-test("the list shows Alpha's seeded networks with their ranges and its devices of every kind with their live states; axe finds nothing", async ({ page }) => {
+test("the list shows Alpha's seeded networks with their ranges and its devices of every kind with their live states; axe finds nothing", async ({
+  page,
+}) => {
   await openTopology(page, 'ada@honu.test', /Alpha Harbour/)
   const networks = page.getByRole('region', { name: 'Networks of Alpha Harbour' })
   const remote = networks.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remote network 10.10.0.0/16' }) })
@@ -83,7 +85,9 @@ test('the overlap of Alpha and Bravo is flagged for a user who sees both (ada: a
   const networks = page.getByRole('region', { name: 'Networks of Alpha Harbour' })
   const remote = networks.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remote network 10.10.0.0/16' }) })
   await expect(remote.getByRole('listitem')).toHaveText(['Overlaps Remote network 10.10.128.0/20 of Bravo Fleet'])
-  await expect(networks.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'VPN 10.200.0.0/24' }) })).toContainText('No overlap with a network you can see.')
+  await expect(networks.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'VPN 10.200.0.0/24' }) })).toContainText(
+    'No overlap with a network you can see.',
+  )
 })
 
 test('the overlap is not revealed to a user of Alpha alone (remy: reader in Alpha only)', async ({ page }) => {
@@ -98,7 +102,7 @@ test('the overlap is not revealed to a user of Alpha alone (remy: reader in Alph
   await expectNoAxeViolations(page)
 })
 
-test("a device that goes silent turns stale in the list without a reload, and online again when it resumes", async ({ page }) => {
+test('a device that goes silent turns stale in the list without a reload, and online again when it resumes', async ({ page }) => {
   test.setTimeout(90_000)
   await openTopology(page, 'ada@honu.test', /Alpha Harbour/)
   const stern = row(page, 'Stern camera')
@@ -116,7 +120,7 @@ test("a device that goes silent turns stale in the list without a reload, and on
   expect(await sameDocument(page)).toBe(true)
 })
 
-test("10,000 devices of Delta Grid (dana): only the rows in view are in the page, and the keyboard scrolls to the last", async ({ page }) => {
+test('10,000 devices of Delta Grid (dana): only the rows in view are in the page, and the keyboard scrolls to the last', async ({ page }) => {
   test.setTimeout(120_000)
   await openTopology(page, 'dana@honu.test', /Delta Grid/)
   const table = page.getByRole('table', { name: 'Devices of Delta Grid' })

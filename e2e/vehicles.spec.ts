@@ -24,14 +24,20 @@ async function addVehicleWidget(page: Page, vehicle: string) {
 }
 
 /** The text of one value of the widget's description list. */
-const value = (page: Page, term: string) => page.locator('.honu-vehicle__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd')
+const value = (page: Page, term: string) =>
+  page
+    .locator('.honu-vehicle__row')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd')
 
 test.afterEach(async () => {
   // Never leave a vehicle cut off for the next test (the stack is shared).
   if (await reachable()) await telemetryControl(KAHU, 'resume')
 })
 
-test("a Vehicle widget shows live values that change; cutting the vehicle's packets marks it stale and 'Link lost', resuming clears it", async ({ page }) => {
+test("a Vehicle widget shows live values that change; cutting the vehicle's packets marks it stale and 'Link lost', resuming clears it", async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await openAlphaStreams(page, 'wes@honu.test')
   const widget = await addVehicleWidget(page, 'USV Kahu')
@@ -83,7 +89,9 @@ test('killing the reference server shows the live channel’s state, and live da
   expect(await sameDocument(page)).toBe(true)
 })
 
-test("the Vehicle widget links to the vehicle page, which shows its live telemetry, its map and its cameras (the streams whose device_id names it)", async ({ page }) => {
+test('the Vehicle widget links to the vehicle page, which shows its live telemetry, its map and its cameras (the streams whose device_id names it)', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   await openAlphaStreams(page, 'wes@honu.test')
   await markDocument(page)
@@ -101,16 +109,22 @@ test("the Vehicle widget links to the vehicle page, which shows its live telemet
   // Seen, not only said: the attributes held while the map's view had no height and nothing showed. The sea fills
   // much of a usable view, and the followed vehicle is drawn in the middle of it (within a sixth of each side).
   await expect
-    .poll(async () => {
-      const seen = await mapPixels(map)
-      const centre = seen.vehicleBox && { x: (seen.vehicleBox.left + seen.vehicleBox.right) / 2, y: (seen.vehicleBox.top + seen.vehicleBox.bottom) / 2 }
-      return {
-        usable: seen.width >= 300 && seen.height >= 240,
-        water: seen.water > 0.2,
-        vehicle: seen.vehicles >= 20,
-        centred: !!centre && Math.abs(centre.x - seen.width / 2) < seen.width / 6 && Math.abs(centre.y - seen.height / 2) < seen.height / 6,
-      }
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const seen = await mapPixels(map)
+        const centre = seen.vehicleBox && {
+          x: (seen.vehicleBox.left + seen.vehicleBox.right) / 2,
+          y: (seen.vehicleBox.top + seen.vehicleBox.bottom) / 2,
+        }
+        return {
+          usable: seen.width >= 300 && seen.height >= 240,
+          water: seen.water > 0.2,
+          vehicle: seen.vehicles >= 20,
+          centred: !!centre && Math.abs(centre.x - seen.width / 2) < seen.width / 6 && Math.abs(centre.y - seen.height / 2) < seen.height / 6,
+        }
+      },
+      { timeout: 20_000 },
+    )
     .toEqual({ usable: true, water: true, vehicle: true, centred: true })
   const streams = page.getByRole('region', { name: 'Streams' })
   for (const camera of ['Bow camera', 'Stern camera', 'Mast camera']) await expect(streams.getByLabel(camera)).toBeVisible()

@@ -23,10 +23,14 @@ const entryOf = (html: string) => /<script type="module" crossorigin src="([^"]+
 test.beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'honu-dev-build-'))
   // NODE_ENV picks React's development bundle; --mode alone would still build React for production.
-  execFileSync('pnpm', ['--filter', '@honu/host-app', 'exec', 'vite', 'build', '--mode', 'development', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-    env: { ...process.env, NODE_ENV: 'development' },
-    stdio: 'inherit',
-  })
+  execFileSync(
+    'pnpm',
+    ['--filter', '@honu/host-app', 'exec', 'vite', 'build', '--mode', 'development', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      env: { ...process.env, NODE_ENV: 'development' },
+      stdio: 'inherit',
+    },
+  )
 })
 test.afterAll(() => rmSync(dist, { recursive: true, force: true }))
 

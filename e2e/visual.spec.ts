@@ -65,13 +65,17 @@ async function resize(page: Page, width: Width) {
 
 /** Compares the page with `<name>/<width>-<theme>.png`; soft, so one changed screen does not hide the others. */
 async function compare(page: Page, name: string, width: Width, theme: Theme) {
-  await expect
-    .soft(page)
-    .toHaveScreenshot([name, `${width}-${theme}.png`], {
-      fullPage: true,
-      animations: 'disabled',
-      mask: [page.locator('video'), page.locator('.honu-video'), page.locator('.honu-toast'), page.locator('.honu-stream__updated'), page.locator('time')],
-    })
+  await expect.soft(page).toHaveScreenshot([name, `${width}-${theme}.png`], {
+    fullPage: true,
+    animations: 'disabled',
+    mask: [
+      page.locator('video'),
+      page.locator('.honu-video'),
+      page.locator('.honu-toast'),
+      page.locator('.honu-stream__updated'),
+      page.locator('time'),
+    ],
+  })
 }
 
 /**

@@ -71,7 +71,11 @@ const CONSOLE_REACT = [
  *   vehicle, video, tenant, placeholder each widget type; the placeholder of the ones still to be built
  *   dashboard, map                      the dashboard's widget list; the Map widget (it draws the vehicles' markers)
  */
-const WIDGETS = [['messages', 'picker'], ['vehicle', 'video', 'tenant', 'placeholder'], ['dashboard', 'map']]
+const WIDGETS = [
+  ['messages', 'picker'],
+  ['vehicle', 'video', 'tenant', 'placeholder'],
+  ['dashboard', 'map'],
+]
 
 /** The floors of each package, by its folder under `packages/`. A new folder must be given a floor (the rule says so). */
 export const PACKAGE_LAYERS = { core: CORE, 'console-kit': CONSOLE_KIT, 'console-react': CONSOLE_REACT, widgets: WIDGETS }

@@ -47,15 +47,25 @@ function measure(outDir) {
   }
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry)
   const initial = closure(entries)
-  const dynamic = entries.flatMap((key) => [...closure([key])].flatMap((file) => Object.values(manifest).filter((c) => c.file === file).flatMap((c) => c.dynamicImports ?? [])))
+  const dynamic = entries.flatMap((key) =>
+    [...closure([key])].flatMap((file) =>
+      Object.values(manifest)
+        .filter((c) => c.file === file)
+        .flatMap((c) => c.dynamicImports ?? []),
+    ),
+  )
   const opened = [...closure(dynamic)].filter((file) => !initial.has(file))
-  const all = Object.values(manifest).map((c) => c.file).filter((file) => file.endsWith('.js'))
+  const all = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((file) => file.endsWith('.js'))
   const sum = (files) => [...new Set(files)].filter((f) => f.endsWith('.js')).reduce((total, file) => total + size(file), 0)
   return { initial: sum(initial), opened: sum(opened), all: sum(all) }
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
-const baseline = measure(await buildApp('empty-vite-react', join(root, 'bench/empty-vite-react'), join(root, 'bench/empty-vite-react/vite.config.ts')))
+const baseline = measure(
+  await buildApp('empty-vite-react', join(root, 'bench/empty-vite-react'), join(root, 'bench/empty-vite-react/vite.config.ts')),
+)
 const recipes = [
   ['empty app with a react-router 7 data router (baseline of recipe 1)', 'router-only'],
   ['React routes (`consoleRoute`, page that never opens it)', 'routes'],

@@ -46,7 +46,9 @@ if (budget !== undefined) {
   // Compared unrounded: 2.004 is over a 2.0 budget even though the table shows 2.00.
   const allowed = baseline.gzip * budget
   if (ratio > budget) {
-    console.error(`\nThe login route's initial JavaScript is over its budget: ${ratio.toFixed(3)}× the empty app, allowed ${budget}× (${kb(login.gzip - allowed)} too much).`)
+    console.error(
+      `\nThe login route's initial JavaScript is over its budget: ${ratio.toFixed(3)}× the empty app, allowed ${budget}× (${kb(login.gzip - allowed)} too much).`,
+    )
     process.exit(1)
   }
   console.log(`\nWithin the budget of ${budget}× (${kb(allowed - login.gzip)} to spare).`)

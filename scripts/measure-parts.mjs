@@ -37,7 +37,10 @@ for (const [name, source] of Object.entries(entries)) {
       rollupOptions: { external: [/^react($|\/)/, /^react-dom($|\/)/] },
     },
   })
-  const code = output.output.filter((chunk) => chunk.type === 'chunk').map((chunk) => chunk.code).join('\n')
+  const code = output.output
+    .filter((chunk) => chunk.type === 'chunk')
+    .map((chunk) => chunk.code)
+    .join('\n')
   rows.push([name, (Buffer.byteLength(code) / 1024).toFixed(1), (gzipSync(code).length / 1024).toFixed(1)])
 }
 console.log('| part (with what it pulls in) | min KB | gzip KB |\n|---|---|---|')

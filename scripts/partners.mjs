@@ -36,7 +36,8 @@ export function readFixtures() {
       const dir = join(examples, entry.name)
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
       const fixture = pkg.honuFixture ?? {}
-      if (!Number.isInteger(fixture.port)) throw new Error(`${entry.name}/package.json needs "honuFixture": { "port": <number>, "serve": "dev" | "preview" }`)
+      if (!Number.isInteger(fixture.port))
+        throw new Error(`${entry.name}/package.json needs "honuFixture": { "port": <number>, "serve": "dev" | "preview" }`)
       return { name: entry.name, dir, port: fixture.port, serve: fixture.serve === 'preview' ? 'preview' : 'dev', allowed: fixture.allowed !== false }
     })
     .sort((a, b) => a.port - b.port)
@@ -110,7 +111,10 @@ function exitWith(failed, what) {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]
 if (isMain) {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'no-build': { type: 'boolean', default: false }, 'no-pack': { type: 'boolean', default: false } } })
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { 'no-build': { type: 'boolean', default: false }, 'no-pack': { type: 'boolean', default: false } },
+  })
   const command = positionals[0]
   if (command === 'pack') pack({ build: !values['no-build'] })
   else if (command === 'install') {
@@ -118,7 +122,8 @@ if (isMain) {
     exitWith(install(), 'npm install')
   } else if (command === 'check') exitWith(check(), 'The check script')
   else if (command === 'list') {
-    for (const f of readFixtures()) console.log(`${f.name}\thttp://127.0.0.1:${f.port}\t${f.serve}${f.allowed ? '' : '\t(origin not allowed by the server)'}`)
+    for (const f of readFixtures())
+      console.log(`${f.name}\thttp://127.0.0.1:${f.port}\t${f.serve}${f.allowed ? '' : '\t(origin not allowed by the server)'}`)
   } else {
     console.error('usage: node scripts/partners.mjs pack|install|check|list [--no-build] [--no-pack]')
     process.exit(2)

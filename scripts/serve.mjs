@@ -126,8 +126,16 @@ const waitFor = async (url, what, seconds) => {
 }
 
 // Something already answering on our ports would be mistaken for what we start: say so instead.
-for (const [port, what] of serverOnly ? [[8080, 'API']] : [[8080, 'API'], [5173, 'app']]) {
-  const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)
+for (const [port, what] of serverOnly
+  ? [[8080, 'API']]
+  : [
+      [8080, 'API'],
+      [5173, 'app'],
+    ]) {
+  const busy = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  )
   if (busy) {
     console.error(`Port ${port} (the ${what}) is already in use: stop what runs there first.`)
     process.exit(1)
@@ -145,9 +153,14 @@ if (!(await up('http://127.0.0.1:9099/'))) {
   // The emulator creates the folder itself, but not its parent.
   if (authStateDir) mkdirSync(dirname(authStateDir), { recursive: true })
   console.log(`Starting the Firebase Auth emulator (10–40 s)${authStateDir ? `, accounts kept in ${authStateDir}` : ''}…`)
-  start('auth-emulator', 'examples/reference-server/node_modules/.bin/firebase', ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...state], {
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-  })
+  start(
+    'auth-emulator',
+    'examples/reference-server/node_modules/.bin/firebase',
+    ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...state],
+    {
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    },
+  )
   if (!(await waitFor('http://127.0.0.1:9099/', 'The Auth emulator', 120))) await untilStopped()
 }
 
@@ -177,7 +190,9 @@ function startServer() {
       }
       if (ranFor >= STABLE_RUN_MS) restartDelay = RESTART_DELAY_MS
       restarts += 1
-      console.error(`[server] exited ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(restartDelay / 1000).toFixed(1)} s (restart ${restarts}).`)
+      console.error(
+        `[server] exited ${how} after ${(ranFor / 1000).toFixed(1)} s; restarting in ${(restartDelay / 1000).toFixed(1)} s (restart ${restarts}).`,
+      )
       restartTimer = setTimeout(startServer, restartDelay)
       restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS)
     },

@@ -18,6 +18,8 @@ if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
 const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 const steps = [
   { name: 'lint', cmd: 'pnpm run lint' },
+  // Prettier (.prettierrc.json); `npm run format` writes what it would change.
+  { name: 'format (prettier --check)', cmd: 'pnpm run format:check' },
   // Each changeset parses and names packages of the workspace (.changeset/README.md). `changeset status` compares
   // against the base branch, which a detached or single-branch clone may lack: then main is made at HEAD first.
   { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
@@ -48,7 +50,12 @@ const steps = [
   { name: 'partner fixtures: their checks (types, npm ls)', cmd: 'node scripts/partners.mjs check' },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
   // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
-  { name: 'browser tests (Playwright, Chromium)', cmd: 'pnpm exec playwright test', browser: true, env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}) },
+  {
+    name: 'browser tests (Playwright, Chromium)',
+    cmd: 'pnpm exec playwright test',
+    browser: true,
+    env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}),
+  },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
   // Every story in headless Debian Chromium: renders, runs its play function, and axe finds nothing (vitest.storybook.config.ts).
   {
@@ -146,6 +153,13 @@ function partnerBrowserCheck() {
 
 function errorHead(text) {
   // Enough of the message to tell a diff's received side (an axe violation's rule and target) without the trace.
-  const lines = String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n')
-  return lines.map((l) => l.trim()).filter(Boolean).slice(0, 12).join(' / ').slice(0, 1500)
+  const lines = String(text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+  return lines
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 12)
+    .join(' / ')
+    .slice(0, 1500)
 }

@@ -20,10 +20,21 @@ function CountingWidget({ widget }: WidgetProps) {
 }
 
 // A plain glyph as the type's icon: the bench measures the grid, not icons.
-const MapIcon = ({ className }: { className?: string }) => <span className={className} aria-hidden="true">⌖</span>
+const MapIcon = ({ className }: { className?: string }) => (
+  <span className={className} aria-hidden="true">
+    ⌖
+  </span>
+)
 
 const registry: WidgetRegistry = [
-  { type: 'Map', title: 'Map', description: 'Counts its renders.', icon: MapIcon, load: async () => ({ default: CountingWidget }), parse: (data) => data },
+  {
+    type: 'Map',
+    title: 'Map',
+    description: 'Counts its renders.',
+    icon: MapIcon,
+    load: async () => ({ default: CountingWidget }),
+    parse: (data) => data,
+  },
 ]
 
 /**
@@ -87,7 +98,14 @@ async function dashboardDragStep(layout: BenchBox[], runs: number) {
   root.unmount()
   host.remove()
   contentRenders = new Map()
-  return { time: median(times), script: median(scriptTimes), otherRenders: Math.max(...otherRenders), movedRenders: Math.max(...movedRenders), commits: median(commitCounts), moved: median(movedCounts) }
+  return {
+    time: median(times),
+    script: median(scriptTimes),
+    otherRenders: Math.max(...otherRenders),
+    movedRenders: Math.max(...movedRenders),
+    commits: median(commitCounts),
+    moved: median(movedCounts),
+  }
 }
 
 /** The same drag step on a plain gridstack grid (its own engine and DOM), timed to the end of layout. */

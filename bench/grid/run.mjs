@@ -28,16 +28,24 @@ function pureTable(title, rows) {
   console.log('|---|---:|---:|---:|---:|---:|')
   for (const row of rows) {
     const base = rows.find((r) => r.n === row.n && r.engine.startsWith("gridstack's"))
-    console.log(`| ${row.engine} | ${row.n} | ${ms(row.drag)} | ${ratio(row.drag, base.drag)} | ${ms(row.relayout)} | ${ratio(row.relayout, base.relayout)} |`)
+    console.log(
+      `| ${row.engine} | ${row.n} | ${ms(row.drag)} | ${ratio(row.drag, base.drag)} | ${ms(row.relayout)} | ${ratio(row.relayout, base.relayout)} |`,
+    )
   }
 }
 pureTable(`Node ${process.version}`, node)
 pureTable('Headless Chromium', inBrowser.pure)
 console.log('\n### Drag step through the DOM in headless Chromium (median ms, to the end of layout)\n')
-console.log('| widgets | Honu Dashboard (store + React + gridstack draw) | of which script | plain gridstack grid | ratio | widgets moved by the step | other widgets’ content renders | moved widget’s content renders | React commits |')
+console.log(
+  '| widgets | Honu Dashboard (store + React + gridstack draw) | of which script | plain gridstack grid | ratio | widgets moved by the step | other widgets’ content renders | moved widget’s content renders | React commits |',
+)
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const row of inBrowser.dom) {
-  console.log(`| ${row.n} | ${ms(row.honu.time)} | ${ms(row.honu.script)} | ${ms(row.gridstack.time)} | ${ratio(row.honu.time, row.gridstack.time)} | ${row.honu.moved} | ${row.honu.otherRenders} | ${row.honu.movedRenders} | ${row.honu.commits} |`)
+  console.log(
+    `| ${row.n} | ${ms(row.honu.time)} | ${ms(row.honu.script)} | ${ms(row.gridstack.time)} | ${ratio(row.honu.time, row.gridstack.time)} | ${row.honu.moved} | ${row.honu.otherRenders} | ${row.honu.movedRenders} | ${row.honu.commits} |`,
+  )
 }
 const at200 = inBrowser.dom.find((r) => r.n === 200)
-console.log(`\nTarget: a drag step at 200 widgets within one 16.7 ms frame: ${ms(at200.honu.time)} ms ${at200.honu.time <= 16.7 ? '(met)' : '(NOT met)'}; other widgets re-rendered: ${at200.honu.otherRenders}.`)
+console.log(
+  `\nTarget: a drag step at 200 widgets within one 16.7 ms frame: ${ms(at200.honu.time)} ms ${at200.honu.time <= 16.7 ? '(met)' : '(NOT met)'}; other widgets re-rendered: ${at200.honu.otherRenders}.`,
+)

@@ -41,7 +41,13 @@ const started = Date.now()
 // ---- Page: built with Vite against the packages' sources, served from a tiny static server -----------------------
 await build({ configFile: join(dir, 'vite.config.ts') })
 const root = join(dir, 'dist')
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+}
 const pageServer = createServer((req, res) => {
   const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
   const path = join(root, pathname === '/' ? 'index.html' : pathname)
@@ -79,15 +85,18 @@ const SLICES = 10
 let slice = 0
 let published = 0
 let publishing = false
-const publisher = setInterval(() => {
-  if (!publishing) return
-  const now = Date.now()
-  for (let i = slice; i < VEHICLES; i += SLICES) {
-    server.hub.publish(vehicleAt(i, now))
-    published++
-  }
-  slice = (slice + 1) % SLICES
-}, 1000 / RATE_HZ / SLICES)
+const publisher = setInterval(
+  () => {
+    if (!publishing) return
+    const now = Date.now()
+    for (let i = slice; i < VEHICLES; i += SLICES) {
+      server.hub.publish(vehicleAt(i, now))
+      published++
+    }
+    slice = (slice + 1) % SLICES
+  },
+  1000 / RATE_HZ / SLICES,
+)
 
 // ---- 19 Node clients on the live channel -------------------------------------------------------------------------
 let nodeRecording = false
@@ -136,7 +145,9 @@ const percentile = (values: readonly number[], p: number) => {
 function framesFromTrace(buffer: Buffer) {
   const json = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
   const events = Array.isArray(json) ? json : json.traceEvents
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  const mains = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  )
   const tasksBy = new Map<string, TraceEvent[]>()
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`
@@ -174,9 +185,24 @@ const browser = await chromium.launch({
   // Chromium's GPU process with SwiftShader through ANGLE (GPU compositing, as a browser with a GPU composites), or
   // with BENCH_SOFTWARE=1 --disable-gpu (software compositing: every WebGL frame is read back into the renderer,
   // which costs the main thread of any WebGL page, MapLibre's own basemap included).
-  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', ...(SOFTWARE ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'])],
+  args: [
+    '--no-sandbox',
+    '--no-first-run',
+    '--disable-background-networking',
+    ...(SOFTWARE ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist']),
+  ],
 })
-const rows: { label: string; lat50: number; lat99: number; updates: number; frame50: number; frame95: number; frames: number; longTasks: number; longTaskMs: number }[] = []
+const rows: {
+  label: string
+  lat50: number
+  lat99: number
+  updates: number
+  frame50: number
+  frame95: number
+  frames: number
+  longTasks: number
+  longTaskMs: number
+}[] = []
 try {
   for (const mode of ['webgl', 'dom'] as const) {
     // Nothing is published while a page loads (this process also serves its files and 19 sockets).
@@ -199,7 +225,9 @@ try {
       if (mode === 'webgl') await page.waitForFunction(() => globalThis.benchInfo().frames > 50, undefined, { timeout: 30_000 })
       else await page.waitForFunction((n) => document.querySelectorAll('.maplibregl-marker').length === n, VEHICLES, { timeout: 30_000 })
     } catch (error) {
-      const map = await page.evaluate(() => `${document.querySelector('.honu-map')?.outerHTML.slice(0, 120)} ${JSON.stringify(globalThis.benchInfo())}`)
+      const map = await page.evaluate(
+        () => `${document.querySelector('.honu-map')?.outerHTML.slice(0, 120)} ${JSON.stringify(globalThis.benchInfo())}`,
+      )
       throw new Error(`${mode} page did not draw the vehicles: ${map}\n${errors.join('\n')}`, { cause: error })
     }
     step(`${mode}: vehicles drawn`)
@@ -211,7 +239,9 @@ try {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.start')
       await page.waitForTimeout(5000)
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[] } }
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[] }
+      }
       const self = new Map<string, number>()
       for (const node of profile.nodes) {
         const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`
@@ -262,11 +292,26 @@ const [webgl, dom] = rows
 if (!webgl || !dom) throw new Error('live-map: a drawing produced no row')
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : '–')
 const ms = (v: number) => v.toFixed(1)
-console.log(`\n### Live map: ${VEHICLES} vehicles at ${RATE_HZ} Hz, ${NODE_CLIENTS + 1} live clients (${NODE_CLIENTS} Node + 1 Chromium page), ${SECONDS} s per drawing${LIST ? ', the list beside the map shown' : ''}`)
-console.log(`(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium, WebGL in SwiftShader, ${SOFTWARE ? 'software compositing (--disable-gpu)' : 'GPU-process compositing (ANGLE)'}, ${published} states published, run ${Math.round((Date.now() - started) / 1000)} s)\n`)
-console.log('| drawing | ingest→screen p50 ms | p99 ms | updates seen | main thread per frame p50 ms | p95 ms | frame slots | long tasks | long-task ms |')
+console.log(
+  `\n### Live map: ${VEHICLES} vehicles at ${RATE_HZ} Hz, ${NODE_CLIENTS + 1} live clients (${NODE_CLIENTS} Node + 1 Chromium page), ${SECONDS} s per drawing${LIST ? ', the list beside the map shown' : ''}`,
+)
+console.log(
+  `(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium, WebGL in SwiftShader, ${SOFTWARE ? 'software compositing (--disable-gpu)' : 'GPU-process compositing (ANGLE)'}, ${published} states published, run ${Math.round((Date.now() - started) / 1000)} s)\n`,
+)
+console.log(
+  '| drawing | ingest→screen p50 ms | p99 ms | updates seen | main thread per frame p50 ms | p95 ms | frame slots | long tasks | long-task ms |',
+)
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
-for (const r of rows) console.log(`| ${r.label} | ${ms(r.lat50)} | ${ms(r.lat99)} | ${r.updates} | ${ms(r.frame50)} | ${ms(r.frame95)} | ${r.frames} | ${r.longTasks} | ${Math.round(r.longTaskMs)} |`)
-console.log(`| WebGL ÷ baseline | ${ratio(webgl.lat50, dom.lat50)} | ${ratio(webgl.lat99, dom.lat99)} | | ${ratio(webgl.frame50, dom.frame50)} | ${ratio(webgl.frame95, dom.frame95)} | | | ${ratio(webgl.longTaskMs, dom.longTaskMs)} |`)
-console.log(`\nNode live client 1 of 19 (ingest→socket, both drawings' windows): p50 ${ms(percentile(nodeLatencies, 50))} ms, p99 ${ms(percentile(nodeLatencies, 99))} ms over ${nodeLatencies.length} vehicle updates.`)
-console.log(`Targets: p99 ingest→screen < 100 ms: ${ms(webgl.lat99)} ms ${webgl.lat99 < 100 ? '(met)' : '(NOT met)'}; map main thread p95 < 4 ms per frame: ${ms(webgl.frame95)} ms ${webgl.frame95 < 4 ? '(met)' : '(NOT met)'}.`)
+for (const r of rows)
+  console.log(
+    `| ${r.label} | ${ms(r.lat50)} | ${ms(r.lat99)} | ${r.updates} | ${ms(r.frame50)} | ${ms(r.frame95)} | ${r.frames} | ${r.longTasks} | ${Math.round(r.longTaskMs)} |`,
+  )
+console.log(
+  `| WebGL ÷ baseline | ${ratio(webgl.lat50, dom.lat50)} | ${ratio(webgl.lat99, dom.lat99)} | | ${ratio(webgl.frame50, dom.frame50)} | ${ratio(webgl.frame95, dom.frame95)} | | | ${ratio(webgl.longTaskMs, dom.longTaskMs)} |`,
+)
+console.log(
+  `\nNode live client 1 of 19 (ingest→socket, both drawings' windows): p50 ${ms(percentile(nodeLatencies, 50))} ms, p99 ${ms(percentile(nodeLatencies, 99))} ms over ${nodeLatencies.length} vehicle updates.`,
+)
+console.log(
+  `Targets: p99 ingest→screen < 100 ms: ${ms(webgl.lat99)} ms ${webgl.lat99 < 100 ? '(met)' : '(NOT met)'}; map main thread p95 < 4 ms per frame: ${ms(webgl.frame95)} ms ${webgl.frame95 < 4 ? '(met)' : '(NOT met)'}.`,
+)

@@ -14,7 +14,17 @@ import { createRoot, type Root } from 'react-dom/client'
 import Graph from 'graphology'
 import Sigma, { DEFAULT_STYLES } from 'sigma'
 import { layerFill, sdfCircle, sdfDiamond, sdfSquare, sdfTriangle } from 'sigma/rendering'
-import { Handle, Position, ReactFlow, useNodesInitialized, useReactFlow, type Edge, type Node, type NodeProps, type ReactFlowInstance } from '@xyflow/react'
+import {
+  Handle,
+  Position,
+  ReactFlow,
+  useNodesInitialized,
+  useReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+  type ReactFlowInstance,
+} from '@xyflow/react'
 import { createConsoleClient } from '@honu/core'
 import { createMemoryStorage } from '@honu/core/testing'
 import { buildTopology, EMPTY_FILTER, type TopologyModel } from '@honu/core/topology'
@@ -216,7 +226,10 @@ function drawReactFlow(scene: Scene): Promise<Drawing & { root: Root }> {
 // The console's graph as the topology screen mounts it: in a console (ConsoleProvider over a console client) and
 // its stylesheet, with the store's model and no filter; it makes its own layout (worker) and graphology graph.
 function drawOurs(model: TopologyModel, layout?: GraphLayout): Promise<Drawing> {
-  const client = createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:1' }, storage: { local: createMemoryStorage(), session: createMemoryStorage() } })
+  const client = createConsoleClient({
+    api: { baseUrl: 'http://127.0.0.1:1' },
+    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+  })
   const div = container()
   div.className = 'bench-graph bench-ours honu-console'
   div.dataset.theme = 'light'
@@ -299,7 +312,8 @@ globalThis.benchRun = async ({ mode, nodes, frames, sigmaShapes }) => {
   await afterNextFrame()
   globalThis.benchStage = 'mounting'
   const started = performance.now()
-  const drawing = mode === 'sigma' ? drawSigma(scene!, sigmaShapes) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs(model, given)
+  const drawing =
+    mode === 'sigma' ? drawSigma(scene!, sigmaShapes) : mode === 'reactflow' ? await drawReactFlow(scene!) : await drawOurs(model, given)
   globalThis.benchStage = 'mounted, waiting for its frame'
   const firstRenderMs = (await afterNextFrame()) - started
   globalThis.benchStage = 'drawn'
@@ -317,6 +331,16 @@ globalThis.benchRun = async ({ mode, nodes, frames, sigmaShapes }) => {
     recording = false
   }
   const { width, height } = drawing.area.getBoundingClientRect()
-  return { firstRenderMs, drawnNodes: drawing.drawnNodes, drawnEdges: drawing.drawnEdges, width, height, layoutMode: drawing.layoutMode, longTasks, longTaskMs, ...result }
+  return {
+    firstRenderMs,
+    drawnNodes: drawing.drawnNodes,
+    drawnEdges: drawing.drawnEdges,
+    width,
+    height,
+    layoutMode: drawing.layoutMode,
+    longTasks,
+    longTaskMs,
+    ...result,
+  }
 }
 document.body.dataset.ready = 'true'

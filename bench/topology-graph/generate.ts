@@ -47,16 +47,17 @@ export function generateTenant(nodes: number, now = 1_790_000_000_000): Topology
     // 60 % in the remote network (10.64.0.0/12), 38 % in the VPN (10.250.0.0/16), 2 % in neither.
     const address =
       where < 0.6
-        ? `10.${64 + (i % 16)}.${(i >> 8) & 255}.${(i & 255) || 1}`
+        ? `10.${64 + (i % 16)}.${(i >> 8) & 255}.${i & 255 || 1}`
         : where < 0.98
-          ? `10.250.${(i >> 8) & 255}.${(i & 255) || 1}`
+          ? `10.250.${(i >> 8) & 255}.${i & 255 || 1}`
           : `192.0.2.${(i % 254) + 1}`
     const id = `bench-${String(i).padStart(5, '0')}`
     devices.push({ device_id: id, tenant_id: BENCH_TENANT.tenant_id, name: `${PREFIX[kind]}-${String(i).padStart(5, '0')}`, kind, address })
     const s = next()
     // A device missing from the presence map is offline (contract A): 60 % online, 15 % stale, 25 % never seen.
     if (s < 0.6) presence[id] = { deviceId: id, tenantId: BENCH_TENANT.tenant_id, state: 'online', lastSeen: now - Math.floor(next() * 4000) }
-    else if (s < 0.75) presence[id] = { deviceId: id, tenantId: BENCH_TENANT.tenant_id, state: 'stale', lastSeen: now - 5000 - Math.floor(next() * 50_000) }
+    else if (s < 0.75)
+      presence[id] = { deviceId: id, tenantId: BENCH_TENANT.tenant_id, state: 'stale', lastSeen: now - 5000 - Math.floor(next() * 50_000) }
   }
   return { tenant: BENCH_TENANT, visibleTenants: [BENCH_TENANT, ...OTHERS], devices, presence }
 }

@@ -45,7 +45,9 @@ const step = (what: string) => console.error(`[${Math.round((Date.now() - starte
 await build({ configFile: join(dir, 'vite.config.ts') })
 const root = join(dir, 'dist')
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
-const CSP = ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "worker-src 'self'", "object-src 'none'"].join('; ')
+const CSP = ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "worker-src 'self'", "object-src 'none'"].join(
+  '; ',
+)
 const pageServer = createServer((req, res) => {
   const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
   const path = join(root, pathname === '/' ? 'index.html' : pathname)
@@ -99,7 +101,12 @@ interface Row {
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
   // WebGL in SwiftShader (no GPU on this machine) through ANGLE in the GPU process, as live-map runs it.
-  args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', ...(SOFTWARE ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'])],
+  args: [
+    '--no-sandbox',
+    '--no-first-run',
+    '--disable-background-networking',
+    ...(SOFTWARE ? ['--disable-gpu'] : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist']),
+  ],
 })
 const rows: Row[] = []
 try {
@@ -133,21 +140,32 @@ try {
           await cdp.send('Profiler.enable')
           await cdp.send('Profiler.start')
         }
-        const result = await Promise.race([page.evaluate((o) => globalThis.benchRun(o), { mode, nodes, frames: cdp ? 0 : frames, sigmaShapes: SIGMA_SHAPES }), timeout]).finally(() => clearTimeout(timer))
-        if (cdp && rep === REPEAT) printProfile(`${mode} at ${nodes} nodes (whole call: graph generated, model built, mount, first frame)`, (await cdp.send('Profiler.stop')).profile)
+        const result = await Promise.race([
+          page.evaluate((o) => globalThis.benchRun(o), { mode, nodes, frames: cdp ? 0 : frames, sigmaShapes: SIGMA_SHAPES }),
+          timeout,
+        ]).finally(() => clearTimeout(timer))
+        if (cdp && rep === REPEAT)
+          printProfile(
+            `${mode} at ${nodes} nodes (whole call: graph generated, model built, mount, first frame)`,
+            (await cdp.send('Profiler.stop')).profile,
+          )
         const violations = await page.evaluate(() => globalThis.benchViolations())
         if (process.env.BENCH_SCREENSHOT && rep === REPEAT) await page.screenshot({ path: `${process.env.BENCH_SCREENSHOT}-${mode}-${nodes}.png` })
         await context.close()
-        if (errors.length || violations.length) throw new Error(`${mode} at ${nodes} nodes: ${[...errors, ...violations.map((v) => `CSP: ${v}`)].join('\n')}`)
+        if (errors.length || violations.length)
+          throw new Error(`${mode} at ${nodes} nodes: ${[...errors, ...violations.map((v) => `CSP: ${v}`)].join('\n')}`)
         results.push(result)
-        step(`${mode} ${nodes}: first render ${result.firstRenderMs.toFixed(0)} ms${frames ? `, ${frames} frames in ${result.animationMs.toFixed(0)} ms` : ''}`)
+        step(
+          `${mode} ${nodes}: first render ${result.firstRenderMs.toFixed(0)} ms${frames ? `, ${frames} frames in ${result.animationMs.toFixed(0)} ms` : ''}`,
+        )
       }
       const last = results.at(-1)!
       // A drawing that drew less than the graph would look fast: every drawing must show every node, and React Flow
       // every edge bare sigma drew (edges without measured handles are silently left out).
       if (last.drawnNodes !== nodes) throw new Error(`${mode} drew ${last.drawnNodes} nodes of ${nodes}`)
       const sigmaRow = rows.find((r) => r.nodes === nodes && r.mode === 'sigma')
-      if (mode === 'reactflow' && sigmaRow && last.drawnEdges !== sigmaRow.drawnEdges) throw new Error(`React Flow drew ${last.drawnEdges} edges, sigma ${sigmaRow.drawnEdges}`)
+      if (mode === 'reactflow' && sigmaRow && last.drawnEdges !== sigmaRow.drawnEdges)
+        throw new Error(`React Flow drew ${last.drawnEdges} edges, sigma ${sigmaRow.drawnEdges}`)
       const firstRenders = results.map((r) => r.firstRenderMs)
       rows.push({
         mode,
@@ -178,7 +196,9 @@ const baseOf = (nodes: number) => rows.find((r) => r.mode === 'sigma' && r.nodes
 console.log(
   `\n### Topology graph: first render and pan/zoom (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with other work, headless Chromium, WebGL in SwiftShader, ${SOFTWARE ? 'software compositing' : 'GPU-process compositing (ANGLE)'}, 1280×800, first render = median of ${REPEAT} fresh pages, pan/zoom = ${FRAMES} animation frames; run ${Math.round((Date.now() - started) / 1000)} s)\n`,
 )
-console.log('| drawing | nodes | edges | first render ms | ÷ sigma | frame p50 ms | frame p95 ms | ÷ sigma (p95) | max frame ms | long tasks | long-task ms |')
+console.log(
+  '| drawing | nodes | edges | first render ms | ÷ sigma | frame p50 ms | frame p95 ms | ÷ sigma (p95) | max frame ms | long tasks | long-task ms |',
+)
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) {
   const base = baseOf(r.nodes)
@@ -186,20 +206,31 @@ for (const r of rows) {
     `| ${LABELS[r.mode]} | ${r.nodes.toLocaleString('en-US')} | ${r.drawnEdges.toLocaleString('en-US')} | ${ms(r.first)} | ${ratio(r.first, base?.first)} | ${ms(r.frame50)} | ${ms(r.frame95)} | ${ratio(r.frame95, base?.frame95)} | ${ms(r.frameMax)} | ${r.longTasks} | ${Math.round(r.longTaskMs)} |`,
   )
 }
-console.log(`\nDrawing areas (px): ${[...new Set(rows.map((r) => `${r.mode} ${r.area}`))].join(', ')}. Ours laid out in: ${[...new Set(rows.flatMap((r) => (r.mode === 'ours' && r.layoutMode ? [r.layoutMode] : [])))].join(', ') || '–'}.`)
+console.log(
+  `\nDrawing areas (px): ${[...new Set(rows.map((r) => `${r.mode} ${r.area}`))].join(', ')}. Ours laid out in: ${[...new Set(rows.flatMap((r) => (r.mode === 'ours' && r.layoutMode ? [r.layoutMode] : [])))].join(', ') || '–'}.`,
+)
 console.log(
   'Frame time = interval between animation frames while the camera moves (a 60 Hz display gives 16.7 ms); WebGL runs in SwiftShader (the CPU) in the GPU process, so the sigma drawings wait on it with an idle main thread (no long tasks), while React Flow moves one CSS transform and its main thread is what shows.',
 )
-console.log(`First renders of each page (ms): ${rows.map((r) => `${r.mode} ${r.nodes}: ${r.firstRenders.map((v) => v.toFixed(0)).join('/')}`).join('; ')}`)
+console.log(
+  `First renders of each page (ms): ${rows.map((r) => `${r.mode} ${r.nodes}: ${r.firstRenders.map((v) => v.toFixed(0)).join('/')}`).join('; ')}`,
+)
 
 const verdicts: string[] = []
 for (const r of rows.filter((row) => row.mode === 'ours')) {
   const target = TARGETS[r.nodes]
-  if (target) verdicts.push(`ours at ${r.nodes.toLocaleString('en-US')} nodes within ${target / 1000} s: ${ms(r.first)} ms ${r.first <= target ? '(met)' : '(NOT met)'}`)
+  if (target)
+    verdicts.push(
+      `ours at ${r.nodes.toLocaleString('en-US')} nodes within ${target / 1000} s: ${ms(r.first)} ms ${r.first <= target ? '(met)' : '(NOT met)'}`,
+    )
   const base = baseOf(r.nodes)
   if (base) {
-    const frames = Number.isFinite(r.frame95) ? `, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}` : ''
-    verdicts.push(`ours within ${WITHIN}× of bare sigma at ${r.nodes.toLocaleString('en-US')}: first render ${ratio(r.first, base.first)} ${r.first <= WITHIN * base.first ? '(met)' : '(NOT met)'}${frames}`)
+    const frames = Number.isFinite(r.frame95)
+      ? `, frame p95 ${ratio(r.frame95, base.frame95)} ${r.frame95 <= WITHIN * base.frame95 ? '(met)' : '(NOT met)'}`
+      : ''
+    verdicts.push(
+      `ours within ${WITHIN}× of bare sigma at ${r.nodes.toLocaleString('en-US')}: first render ${ratio(r.first, base.first)} ${r.first <= WITHIN * base.first ? '(met)' : '(NOT met)'}${frames}`,
+    )
   }
 }
 if (!rows.some((r) => r.mode === 'ours')) verdicts.push('ours not measured in this run (BENCH_MODES)')

@@ -22,7 +22,12 @@ const COLOURS = { online: '#15803d', stale: '#b45309', offline: '#6b7280', tenan
 export function sceneOf(model: TopologyModel): Scene {
   const layout = layoutTopology(model)
   const devices = new Map(model.devices.map((d) => [d.id, d]))
-  const networks = new Map(model.networks.flatMap((n) => [[n.id, `${n.tenantName} ${n.cidr}`] as const, ...n.overlaps.map((o) => [o.id, `${o.tenantName} ${o.cidr}`] as const)]))
+  const networks = new Map(
+    model.networks.flatMap((n) => [
+      [n.id, `${n.tenantName} ${n.cidr}`] as const,
+      ...n.overlaps.map((o) => [o.id, `${o.tenantName} ${o.cidr}`] as const),
+    ]),
+  )
   const look = (node: LayoutNode): Pick<SceneNode, 'label' | 'color'> => {
     if (node.kind === 'tenant') return { label: model.tenant.name, color: COLOURS.tenant }
     if (node.kind !== 'device') return { label: networks.get(node.id) ?? node.id, color: node.kind === 'network' ? COLOURS.network : COLOURS.foreign }

@@ -38,7 +38,15 @@ async function measure(seconds: number) {
     dropped += q.droppedVideoFrames - (start[i]?.droppedVideoFrames ?? 0)
   })
   const playing = document.querySelectorAll('.honu-video[data-state="playing"]').length
-  return { tiles: videos().length, playing, total, dropped, fps: total / elapsed / videos().length, longTasks: longTasks.length, longTaskMs: longTasks.reduce((a, b) => a + b, 0) }
+  return {
+    tiles: videos().length,
+    playing,
+    total,
+    dropped,
+    fps: total / elapsed / videos().length,
+    longTasks: longTasks.length,
+    longTaskMs: longTasks.reduce((a, b) => a + b, 0),
+  }
 }
 
 Object.assign(window, { measure })

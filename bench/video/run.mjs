@@ -41,7 +41,9 @@ try {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
     await page.goto(`${base}?tiles=${tiles}&media=${encodeURIComponent(media.url)}`)
-    await page.waitForFunction((n) => globalThis.document.querySelectorAll('.honu-video[data-state="playing"]').length === n, tiles, { timeout: 60_000 })
+    await page.waitForFunction((n) => globalThis.document.querySelectorAll('.honu-video[data-state="playing"]').length === n, tiles, {
+      timeout: 60_000,
+    })
     await page.waitForTimeout(2000) // past start-up
     const result = await page.evaluate((s) => globalThis.measure(s), SECONDS)
     const { metrics } = await cdp.send('Performance.getMetrics')
@@ -57,11 +59,15 @@ try {
 
 const base1 = rows[0]
 console.log(`\n### ${SECONDS} s of live 360p HLS per run, headless Chromium (Debian), one hls.js stream per tile\n`)
-console.log('| tiles | playing | frames shown | dropped | dropped % | fps per tile | long tasks | long-task ms | JS heap MB | browser memory MB | memory vs 1 tile |')
+console.log(
+  '| tiles | playing | frames shown | dropped | dropped % | fps per tile | long tasks | long-task ms | JS heap MB | browser memory MB | memory vs 1 tile |',
+)
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) {
   const pct = r.total ? (100 * r.dropped) / r.total : 0
-  console.log(`| ${r.tiles} | ${r.playing} | ${r.total} | ${r.dropped} | ${pct.toFixed(2)} % | ${r.fps.toFixed(1)} | ${r.longTasks} | ${Math.round(r.longTaskMs)} | ${r.heapMb.toFixed(1)} | ${r.rssMb.toFixed(0)} | ${(r.rssMb / base1.rssMb).toFixed(2)}× |`)
+  console.log(
+    `| ${r.tiles} | ${r.playing} | ${r.total} | ${r.dropped} | ${pct.toFixed(2)} % | ${r.fps.toFixed(1)} | ${r.longTasks} | ${Math.round(r.longTaskMs)} | ${r.heapMb.toFixed(1)} | ${r.rssMb.toFixed(0)} | ${(r.rssMb / base1.rssMb).toFixed(2)}× |`,
+  )
 }
 const sixteen = rows.find((r) => r.tiles === 16)
 const pct16 = sixteen.total ? (100 * sixteen.dropped) / sixteen.total : 100

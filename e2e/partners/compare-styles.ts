@@ -56,7 +56,9 @@ export async function collectStyles(page: Page, root: string, options: CollectOp
             if (style.content !== 'none' && style.content !== 'normal') out[`${k}${p}`] = read(style)
           }
         }
-        const children = [...(element.shadowRoot?.children ?? []), ...element.children].filter((c) => c.localName !== 'style' && c.localName !== 'script')
+        const children = [...(element.shadowRoot?.children ?? []), ...element.children].filter(
+          (c) => c.localName !== 'style' && c.localName !== 'script',
+        )
         children.forEach((child, i) => walk(child, k, i))
       }
       walk(start, '', 0)

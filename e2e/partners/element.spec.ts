@@ -35,7 +35,9 @@ async function signInThroughPortal(page: Page, email = 'ada@honu.test') {
 const shadowHas = (page: Page, selector: string) =>
   page.locator('honu-console').evaluate((el, s) => el.shadowRoot!.querySelector(s) !== null, selector)
 
-test('under a strict CSP with 0 violations: a deep link asks the portal to sign in, the token provider signs the console in, streams and a playing tile', async ({ page }) => {
+test('under a strict CSP with 0 violations: a deep link asks the portal to sign in, the token provider signs the console in, streams and a playing tile', async ({
+  page,
+}) => {
   const violations = await watchCsp(page)
   const csp = (await (await page.request.get('/')).headers())['content-security-policy']!
   expect(csp).toContain("script-src 'self'")
@@ -59,7 +61,11 @@ test('under a strict CSP with 0 violations: a deep link asks the portal to sign 
   expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0)
   expect(await page.locator('honu-console').evaluate((el) => el.shadowRoot!.querySelectorAll('style').length)).toBe(0)
   // The portal's theme crosses by design: its `::part(console)` rule sets the console's accent.
-  expect(await page.locator('honu-console').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.honu-console')!).getPropertyValue('--honu-accent'))).toBe('rgb(125, 197, 255)')
+  expect(
+    await page
+      .locator('honu-console')
+      .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('.honu-console')!).getPropertyValue('--honu-accent')),
+  ).toBe('rgb(125, 197, 255)')
 
   await page.getByRole('button', { name: /^Bow camera/ }).click()
   await expect(page.getByRole('group', { name: 'Bow camera' }).locator('.honu-video')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
@@ -135,13 +141,17 @@ test("the portal's hostile CSS does not reach the console, and the console's doe
   expect(styleDifferences(clean, hostile)).toEqual([])
 })
 
-test("the console follows the portal's sign-out without a reload (the token provider's subscribe), and hands the user to the portal's sign-in", async ({ page }) => {
+test("the console follows the portal's sign-out without a reload (the token provider's subscribe), and hands the user to the portal's sign-in", async ({
+  page,
+}) => {
   await page.goto('/signin?returnTo=%2Fops%2Fstreams')
   await signInThroughPortal(page)
   await expect(page.getByRole('list', { name: /Streams/ })).toContainText('Bow camera', { timeout: 30_000 })
   // The event's detail, kept where the portal's navigation to its sign-in page does not wipe it.
   await page.evaluate(() =>
-    document.querySelector('honu-console')!.addEventListener('sign-in-required', (e) => sessionStorage.setItem('test.asked', (e as CustomEvent<{ path: string }>).detail.path)),
+    document
+      .querySelector('honu-console')!
+      .addEventListener('sign-in-required', (e) => sessionStorage.setItem('test.asked', (e as CustomEvent<{ path: string }>).detail.path)),
   )
   // The portal signs out and drops the token (sets tokenProvider to undefined): the console notices at once.
   await page.getByRole('button', { name: 'Sign out of the portal' }).click()
@@ -152,9 +162,16 @@ test("the console follows the portal's sign-out without a reload (the token prov
 const widget = (page: Page, name: string) => page.getByRole('group', { name })
 const gridItem = (page: Page, name: string) => widget(page, name).locator('xpath=..')
 const place = (item: Locator) =>
-  item.evaluate((el) => ({ x: Number(el.getAttribute('gs-x') ?? 0), y: Number(el.getAttribute('gs-y') ?? 0), w: Number(el.getAttribute('gs-w') ?? 1), h: Number(el.getAttribute('gs-h') ?? 1) }))
+  item.evaluate((el) => ({
+    x: Number(el.getAttribute('gs-x') ?? 0),
+    y: Number(el.getAttribute('gs-y') ?? 0),
+    w: Number(el.getAttribute('gs-w') ?? 1),
+    h: Number(el.getAttribute('gs-h') ?? 1),
+  }))
 
-test("the dashboard inside the shadow root: the add-widget menu and the stream picker dialog, gridstack's drag and resize with the mouse", async ({ page }) => {
+test("the dashboard inside the shadow root: the add-widget menu and the stream picker dialog, gridstack's drag and resize with the mouse", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 1000 })
   await page.goto('/signin?returnTo=%2Fops%2Fstreams')
   await signInThroughPortal(page, 'wes@honu.test')

@@ -24,7 +24,12 @@ async function signedIn(page: Page) {
 
 // Code only the console's packages define (in the development pre-bundles Vite serves, names are kept): the
 // portal's own modules name some of them (it imports them lazily), but none defines them.
-const CONSOLE_CODE = [/function createConsoleClient\(/, /function createConsoleRoutes\(/, /function ConsoleRouteElement\(/, /function ConsoleProvider\(/]
+const CONSOLE_CODE = [
+  /function createConsoleClient\(/,
+  /function createConsoleRoutes\(/,
+  /function ConsoleRouteElement\(/,
+  /function ConsoleProvider\(/,
+]
 
 /** Every script the page has loaded so far, with its body. */
 function recordScripts(page: Page) {
@@ -54,7 +59,9 @@ test('a portal page that never opens the console loads none of its JavaScript; /
   await expect.poll(async () => consoleScripts(await scripts()).length).toBeGreaterThan(0)
 })
 
-test('a signed-out deep link reaches the portal’s sign-in; after signing in the console opens without a reload; its Sign out signs the portal out', async ({ page }) => {
+test('a signed-out deep link reaches the portal’s sign-in; after signing in the console opens without a reload; its Sign out signs the portal out', async ({
+  page,
+}) => {
   await page.goto(`${PORTAL}/ops/streams`)
   await expect(page).toHaveURL(`${PORTAL}/signin?returnTo=${encodeURIComponent('/ops/streams')}`)
   await expect(page.getByRole('heading', { name: 'Sign in to the portal' })).toBeVisible()
@@ -70,7 +77,10 @@ test('a signed-out deep link reaches the portal’s sign-in; after signing in th
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 
   // The portal chose signOut: 'host': the console's Sign out signs the portal out too, then the portal's home shows.
-  await page.getByRole('button', { name: /ada@honu\.test|Account/ }).first().click()
+  await page
+    .getByRole('button', { name: /ada@honu\.test|Account/ })
+    .first()
+    .click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(`${PORTAL}/`)
   await expect(page.locator('[data-host="signin"]')).toBeVisible()
@@ -78,7 +88,9 @@ test('a signed-out deep link reaches the portal’s sign-in; after signing in th
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 })
 
-test('in the portal’s Vite dev server the Map widget draws its basemap and the tenant’s vehicles, with MapLibre’s worker named by the portal', async ({ page }) => {
+test('in the portal’s Vite dev server the Map widget draws its basemap and the tenant’s vehicles, with MapLibre’s worker named by the portal', async ({
+  page,
+}) => {
   const refused: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
@@ -94,10 +106,13 @@ test('in the portal’s Vite dev server the Map widget draws its basemap and the
   await expect.poll(async () => Number(await map.getAttribute('data-drawn-vehicles')), { timeout: 20_000 }).toBe(4)
   // Seen on screen, not only said: the sea and the four vehicles' colour in the map's view (see e2e/map.spec.ts).
   await expect
-    .poll(async () => {
-      const seen = await mapPixels(map)
-      return seen.water > 0.15 && seen.vehicles >= 4 * 25
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const seen = await mapPixels(map)
+        return seen.water > 0.15 && seen.vehicles >= 4 * 25
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true)
   expect(refused).toEqual([])
 })
@@ -109,7 +124,9 @@ interface ProbeInstance {
   loads: { url: string; segment: boolean; afterDestroy: boolean; alive: number }[]
 }
 
-test('under StrictMode in development, 10 fresh loads of a page with a VideoPlayer all reach playing, and no destroyed playback fetches a segment', async ({ page }) => {
+test('under StrictMode in development, 10 fresh loads of a page with a VideoPlayer all reach playing, and no destroyed playback fetches a segment', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const messages: string[] = []
   page.on('console', (message) => messages.push(message.text()))
@@ -122,13 +139,24 @@ test('under StrictMode in development, 10 fresh loads of a page with a VideoPlay
     await expect(player, `load ${load}`).toHaveAttribute('data-state', 'playing', { timeout: 30_000 })
     playing++
     // Segments requested so far: the playing one has fetched some; let a few more go out before reading the probe.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __hlsProbe: { instances: { loads: { segment: boolean }[] }[] } }).__hlsProbe.instances.flatMap((i) => i.loads).filter((l) => l.segment).length)).toBeGreaterThan(1)
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (window as unknown as { __hlsProbe: { instances: { loads: { segment: boolean }[] }[] } }).__hlsProbe.instances
+              .flatMap((i) => i.loads)
+              .filter((l) => l.segment).length,
+        ),
+      )
+      .toBeGreaterThan(1)
     // src/hls-probe.ts recorded every hls.js instance of this document (the page is new at every load).
     const instances = await page.evaluate(() =>
-      (window as unknown as { __hlsProbe: { instances: (ProbeInstance & { media?: HTMLMediaElement })[] } }).__hlsProbe.instances.map(({ media, ...rest }) => ({
-        ...rest,
-        attached: media !== undefined && media === document.querySelector('.honu-video video'),
-      })),
+      (window as unknown as { __hlsProbe: { instances: (ProbeInstance & { media?: HTMLMediaElement })[] } }).__hlsProbe.instances.map(
+        ({ media, ...rest }) => ({
+          ...rest,
+          attached: media !== undefined && media === document.querySelector('.honu-video video'),
+        }),
+      ),
     )
     const alive = instances.filter((i) => i.destroyedAt === undefined)
     // One playback plays, on the element the page shows…
@@ -136,11 +164,20 @@ test('under StrictMode in development, 10 fresh loads of a page with a VideoPlay
     expect(alive[0]!.attached, `load ${load}: the live instance plays the page's <video>`).toBe(true)
     // …and a playback StrictMode destroyed fetched no segment, not even while the other one was starting.
     for (const destroyed of instances.filter((i) => i.destroyedAt !== undefined)) {
-      expect(destroyed.loads.filter((l) => l.segment), `load ${load}: segments of destroyed instance ${destroyed.id}`).toEqual([])
+      expect(
+        destroyed.loads.filter((l) => l.segment),
+        `load ${load}: segments of destroyed instance ${destroyed.id}`,
+      ).toEqual([])
     }
     const loads = instances.flatMap((i) => i.loads)
-    expect(loads.filter((l) => l.afterDestroy), `load ${load}: requests after destroy()`).toEqual([])
-    expect(loads.filter((l) => l.segment && l.alive !== 1), `load ${load}: segments requested while two playbacks were live`).toEqual([])
+    expect(
+      loads.filter((l) => l.afterDestroy),
+      `load ${load}: requests after destroy()`,
+    ).toEqual([])
+    expect(
+      loads.filter((l) => l.segment && l.alive !== 1),
+      `load ${load}: segments requested while two playbacks were live`,
+    ).toEqual([])
     // No segment twice.
     const segments = loads.filter((l) => l.segment).map((l) => l.url)
     expect(new Set(segments).size, `load ${load}: each segment once`).toBe(segments.length)
@@ -153,7 +190,24 @@ test('under StrictMode in development, 10 fresh loads of a page with a VideoPlay
 const REFERENCE = 'http://127.0.0.1:5173'
 // What depends on the size of the place the console is given (the portal's header above it, its padding around
 // it) rather than on anyone's CSS; every other property is compared. Toasts come and go, video frames change.
-const LAYOUT = ['grid-template-columns', 'grid-template-rows', 'width', 'height', 'block-size', 'inline-size', 'min-height', 'min-block-size', 'max-height', 'max-block-size', 'top', 'bottom', 'inset-block-start', 'inset-block-end', 'transform-origin', 'perspective-origin']
+const LAYOUT = [
+  'grid-template-columns',
+  'grid-template-rows',
+  'width',
+  'height',
+  'block-size',
+  'inline-size',
+  'min-height',
+  'min-block-size',
+  'max-height',
+  'max-block-size',
+  'top',
+  'bottom',
+  'inset-block-start',
+  'inset-block-end',
+  'transform-origin',
+  'perspective-origin',
+]
 const CONSOLE: CollectOptions = { exclude: LAYOUT, skip: '.honu-toasts, .honu-video' }
 
 /** Until no transition or animation runs on the page (shadow roots included). */
@@ -161,7 +215,10 @@ async function settled(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))]
+        const roots: (Document | ShadowRoot)[] = [
+          document,
+          ...[...document.querySelectorAll('*')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : [])),
+        ]
         return roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running').length
       }),
     )
@@ -179,7 +236,8 @@ function fromConsoleRoot(styles: StyleMap): StyleMap {
       const at = key.indexOf('div.honu-console')
       if (at < 0) return []
       const values = { ...value }
-      if (values['background-image'] === 'none') for (const name of ['background-position', 'background-position-x', 'background-position-y']) delete values[name]
+      if (values['background-image'] === 'none')
+        for (const name of ['background-position', 'background-position-x', 'background-position-y']) delete values[name]
       return [[key.slice(at).replace(/(^| > )main\./g, '$1div.'), values]]
     }),
   )
@@ -188,11 +246,15 @@ function fromConsoleRoot(styles: StyleMap): StyleMap {
 /** The width of the console's root on a page (inside the portal's shadow root, or the reference app's own). */
 const consoleWidth = (page: Page) =>
   page.evaluate(() => {
-    const root = document.querySelector('[data-honu-shadow-host]')?.shadowRoot?.querySelector('.honu-console') ?? document.querySelector('.honu-console')
+    const root =
+      document.querySelector('[data-honu-shadow-host]')?.shadowRoot?.querySelector('.honu-console') ?? document.querySelector('.honu-console')
     return root!.getBoundingClientRect().width
   })
 
-test('under Tailwind’s preflight and a hostile reset the console’s every element looks as in the reference app, and the portal’s own elements are unchanged with the console mounted', async ({ page, browser }) => {
+test('under Tailwind’s preflight and a hostile reset the console’s every element looks as in the reference app, and the portal’s own elements are unchanged with the console mounted', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   // The reference app, on its own page, signed in as the same user.
   const referenceContext = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize()! })
@@ -240,7 +302,11 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   await settled(page)
   // The portal's own area adds a link the reference app has not: left out, the console's own links compared.
   const streams = fromConsoleRoot(
-    await collectStyles(page, '[data-honu-shadow-host]', { ...CONSOLE, skip: `${CONSOLE.skip}, .honu-nav li:has(a[href$="/fleet-notes"])`, includeRoot: false }),
+    await collectStyles(page, '[data-honu-shadow-host]', {
+      ...CONSOLE,
+      skip: `${CONSOLE.skip}, .honu-nav li:has(a[href$="/fleet-notes"])`,
+      includeRoot: false,
+    }),
   )
   const portalWithConsole = await collectStyles(page, 'body', { skip: 'main' })
 
@@ -249,7 +315,10 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   expect(styleDifferences(referenceCard, card), 'the tenant card').toEqual([])
   // With that one link more, the auto margin that pushes the user menu to the header's end is one link shorter.
   const pushedByTheLink = /div\.honu-header__user:\d+: margin-(inline-start|left) /
-  expect(styleDifferences(referenceStreams, streams).filter((d) => !pushedByTheLink.test(d)), 'the streams screen').toEqual([])
+  expect(
+    styleDifferences(referenceStreams, streams).filter((d) => !pushedByTheLink.test(d)),
+    'the streams screen',
+  ).toEqual([])
 
   // The portal's header and page frame: the same, property by property, on a page that never loaded the console.
   const fresh = await browser.newContext({ locale: 'en-US', viewport: page.viewportSize()! })
@@ -265,7 +334,9 @@ test('under Tailwind’s preflight and a hostile reset the console’s every ele
   expect(styleDifferences(portalAlone, portalWithConsole), 'the portal around the console').toEqual([])
 })
 
-test('the portal’s own area (defineArea, one line in the portal): its link and screen with a query, its widget type, its migrated data, its German and its style sheet', async ({ page }) => {
+test('the portal’s own area (defineArea, one line in the portal): its link and screen with a query, its widget type, its migrated data, its German and its style sheet', async ({
+  page,
+}) => {
   await signedIn(page)
   await page.goto(`${PORTAL}/ops/streams`)
   await page.getByRole('button', { name: /Alpha Harbour/ }).click({ timeout: 20_000 })
@@ -294,9 +365,13 @@ test('the portal’s own area (defineArea, one line in the portal): its link and
   // A layout stored by the widget's version 1 ({ text }) is read through its migrate.
   const layout = {
     schemaVersion: 2,
-    workspaces: { 'stream-view': [{ id: 'acme.fleet-note-9', type: 'acme.fleet-note', name: 'Old note', data: { text: 'Check the bow camera' }, dataVersion: 1 }] },
+    workspaces: {
+      'stream-view': [{ id: 'acme.fleet-note-9', type: 'acme.fleet-note', name: 'Old note', data: { text: 'Check the bow camera' }, dataVersion: 1 }],
+    },
   }
-  await page.getByLabel('Import layout').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(layout)) })
+  await page
+    .getByLabel('Import layout')
+    .setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(layout)) })
   await expect(page.getByRole('group', { name: 'Old note', exact: true })).toContainText('Check the bow camera')
 
   // In German, the area's own strings are German too (its translations loaded when German is chosen).

@@ -37,7 +37,7 @@ describe('securityHeaders', () => {
     expect(csp.get('connect-src')!.filter((source) => /^wss?:/.test(source))).toEqual(['wss://api.example.com'])
   })
 
-  it("lets a partner frame the console through HONU_FRAME_ANCESTORS, with X-Frame-Options only where it can say the same", () => {
+  it('lets a partner frame the console through HONU_FRAME_ANCESTORS, with X-Frame-Options only where it can say the same', () => {
     const partner = securityHeaders({ HONU_FRAME_ANCESTORS: ' https://portal.example.com  https://*.partner.example:8443 ' })
     expect(directives(partner['Content-Security-Policy']!).get('frame-ancestors')).toEqual([
       'https://portal.example.com',

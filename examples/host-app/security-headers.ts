@@ -17,9 +17,7 @@ export function readFrameAncestors(value: string | undefined): string {
   const text = value?.trim() ? value.trim() : DEFAULT_FRAME_ANCESTORS
   const sources = text.split(/\s+/)
   // A bare none or self is a host name to CSP: almost surely the keyword with its quotes forgotten.
-  const valid =
-    text === DEFAULT_FRAME_ANCESTORS ||
-    sources.every((source) => FRAME_SOURCE.test(source) && !/^(none|self)$/i.test(source))
+  const valid = text === DEFAULT_FRAME_ANCESTORS || sources.every((source) => FRAME_SOURCE.test(source) && !/^(none|self)$/i.test(source))
   if (!valid) {
     throw new Error(
       `HONU_FRAME_ANCESTORS=${JSON.stringify(value)} is not a frame-ancestors source list: use 'none' (the default), ` +

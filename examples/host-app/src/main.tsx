@@ -45,7 +45,10 @@ void startConsole({
     // Tell the person early when the API is down, rather than on their first click; without holding the page for it
     // (a server that hangs must not keep it blank: the console mounts at once, and its banner follows the calls).
     void fetch(`${config.apiBase}/health`, { signal: AbortSignal.timeout(STARTUP_HEALTH_TIMEOUT_MS) })
-      .then((r) => r.ok, () => false)
+      .then(
+        (r) => r.ok,
+        () => false,
+      )
       .then((up) => up || showStartupNotices(client, ['The console’s server is not answering right now; data will load once it is back.']))
     // Page-wide settings of the widgets' workers: files of the app, named above (two setters, no React).
     setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })

@@ -29,7 +29,10 @@ if (path.startsWith('/ops')) {
   // The widgets load after sign-in; hls.js's and MapLibre's workers are files of the portal (the CSP allows no
   // blob: worker).
   element.widgets = async () => {
-    const [{ widgetDefinitions }, { setMapDefaults, setVideoDefaults }] = await Promise.all([import('@honu/widgets/registry'), import('@honu/widgets')])
+    const [{ widgetDefinitions }, { setMapDefaults, setVideoDefaults }] = await Promise.all([
+      import('@honu/widgets/registry'),
+      import('@honu/widgets'),
+    ])
     setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
     setMapDefaults({ workerUrl: maplibreWorkerUrl })
     return widgetDefinitions

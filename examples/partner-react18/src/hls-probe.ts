@@ -29,7 +29,9 @@ export default class ProbedHls extends Hls {
 
   constructor(config: Partial<Config> = {}) {
     const entry: ProbeInstance = { id: probe.instances.length + 1, createdAt: performance.now(), loads: [] }
-    const Base = (config.loader ?? Hls.DefaultConfig.loader) as unknown as new (c: unknown) => { load(context: { url: string; frag?: unknown }, ...rest: unknown[]): void }
+    const Base = (config.loader ?? Hls.DefaultConfig.loader) as unknown as new (c: unknown) => {
+      load(context: { url: string; frag?: unknown }, ...rest: unknown[]): void
+    }
     class ProbedLoader extends Base {
       load(context: { url: string; frag?: unknown }, ...rest: unknown[]) {
         entry.loads.push({

@@ -46,9 +46,22 @@ export async function signIn(email: string, password: string): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   })
-  const body = (await response.json()) as { localId?: string; email?: string; idToken?: string; refreshToken?: string; expiresIn?: string; error?: { message: string } }
+  const body = (await response.json()) as {
+    localId?: string
+    email?: string
+    idToken?: string
+    refreshToken?: string
+    expiresIn?: string
+    error?: { message: string }
+  }
   if (!response.ok || !body.idToken) throw new Error(body.error?.message ?? `Sign-in failed (${response.status})`)
-  store({ uid: body.localId!, email: body.email ?? email, idToken: body.idToken, refreshToken: body.refreshToken!, expiresAt: Date.now() + Number(body.expiresIn ?? 3600) * 1000 })
+  store({
+    uid: body.localId!,
+    email: body.email ?? email,
+    idToken: body.idToken,
+    refreshToken: body.refreshToken!,
+    expiresAt: Date.now() + Number(body.expiresIn ?? 3600) * 1000,
+  })
 }
 
 export async function signOut(): Promise<void> {

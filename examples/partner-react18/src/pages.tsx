@@ -11,7 +11,9 @@ export function Layout() {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <header data-host="header" className="flex items-center gap-6 bg-indigo-700 px-6 py-3 text-white">
-        <h1 data-host="title" className="text-lg">Partner Portal</h1>
+        <h1 data-host="title" className="text-lg">
+          Partner Portal
+        </h1>
         <nav data-host="nav" className="flex gap-4 text-sm">
           <Link to="/">Home</Link>
           <Link to="/video">Video</Link>
@@ -21,7 +23,12 @@ export function Layout() {
           {user ? (
             <>
               <span data-host="user">{user.email}</span>
-              <button data-host="signout" type="button" className="rounded bg-white/20 px-3 py-1" onClick={() => void auth.signOut().then(() => navigate('/'))}>
+              <button
+                data-host="signout"
+                type="button"
+                className="rounded bg-white/20 px-3 py-1"
+                onClick={() => void auth.signOut().then(() => navigate('/'))}
+              >
                 Sign out of the portal
               </button>
             </>

@@ -13,7 +13,12 @@ export async function signIn(email, password) {
   })
   const body = await response.json()
   if (!response.ok || !body.idToken) throw new Error(body.error?.message ?? `Sign-in failed (${response.status})`)
-  session = { email: body.email ?? email, idToken: body.idToken, refreshToken: body.refreshToken, expiresAt: Date.now() + Number(body.expiresIn ?? 3600) * 1000 }
+  session = {
+    email: body.email ?? email,
+    idToken: body.idToken,
+    refreshToken: body.refreshToken,
+    expiresAt: Date.now() + Number(body.expiresIn ?? 3600) * 1000,
+  }
   return session.email
 }
 

@@ -178,7 +178,9 @@ try {
 
 console.log(
   `\nReference API over loopback: autocannon, ${connections} connections, ${seconds} s per row in ${ROUNDS} rounds ` +
-    `(medians), after a 2 s warm-up; ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    `(medians), after a 2 s warm-up; ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 )
 console.log('| server | route | req/s | p99 | ratio to /health |')
 console.log('|---|---|---|---|---|')

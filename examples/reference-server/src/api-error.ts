@@ -9,8 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = () =>
-  new ApiError(401, 'unauthenticated', 'Sign in again: the access token is missing, invalid or expired.')
+export const unauthorized = () => new ApiError(401, 'unauthenticated', 'Sign in again: the access token is missing, invalid or expired.')
 export const forbidden = (what = 'do this') => new ApiError(403, 'forbidden', `Your role does not allow you to ${what}.`)
 export const notFound = (what: string) => new ApiError(404, 'not-found', `${what} not found.`)
 export const conflict = (message: string) => new ApiError(409, 'conflict', message)

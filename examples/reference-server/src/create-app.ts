@@ -175,8 +175,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         : badName !== undefined && allowedNames
           ? `${where} names an unknown permission "${badName}" (known: ${allowedNames.join(', ')})`
           : badName !== undefined
-          ? `${where}.${badName} is not an allowed field name`
-          : `${where} ${first?.message ?? 'is invalid'}`
+            ? `${where}.${badName} is not an allowed field name`
+            : `${where} ${first?.message ?? 'is invalid'}`
       return reply.code(400).send({ code: 'invalid-request', message: `Invalid request: ${detail}.` })
     }
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
@@ -188,9 +188,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           ? 'Send the offer as application/sdp.'
           : 'Send the request body as application/json.',
       }
-      return reply
-        .code(fastifyError.statusCode)
-        .send({ code: 'invalid-request', message: messages[fastifyError.code] ?? fastifyError.message })
+      return reply.code(fastifyError.statusCode).send({ code: 'invalid-request', message: messages[fastifyError.code] ?? fastifyError.message })
     }
     app.log.error(error)
     return reply.code(500).send({ code: 'internal', message: 'The server failed to handle this request.' })

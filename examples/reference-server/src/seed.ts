@@ -8,10 +8,22 @@ export const DEMO_PASSWORD = 'honu-demo-1'
 /** Demo accounts: every role across tenants, and the mission-planning memberships. */
 export const demoUsers = [
   { uid: 'demo-ops', name: 'Olu Ops', email: 'ops@honu.test', permissions: { '*': ['org-admin'] }, note: 'org-admin under * (super admin)' },
-  { uid: 'demo-ada', name: 'Ada Admin', email: 'ada@honu.test', permissions: { alpha: ['admin'], bravo: ['reader'] }, note: 'admin of Alpha, reader in Bravo' },
+  {
+    uid: 'demo-ada',
+    name: 'Ada Admin',
+    email: 'ada@honu.test',
+    permissions: { alpha: ['admin'], bravo: ['reader'] },
+    note: 'admin of Alpha, reader in Bravo',
+  },
   { uid: 'demo-bea', name: 'Bea Admin', email: 'bea@honu.test', permissions: { bravo: ['admin'] }, note: 'admin of Bravo' },
   { uid: 'demo-cal', name: 'Cal Admin', email: 'cal@honu.test', permissions: { charlie: ['admin'] }, note: 'admin of Charlie' },
-  { uid: 'demo-wes', name: 'Wes Writer', email: 'wes@honu.test', permissions: { alpha: ['writer'], charlie: ['writer'] }, note: 'writer in Alpha and Charlie' },
+  {
+    uid: 'demo-wes',
+    name: 'Wes Writer',
+    email: 'wes@honu.test',
+    permissions: { alpha: ['writer'], charlie: ['writer'] },
+    note: 'writer in Alpha and Charlie',
+  },
   { uid: 'demo-cora', name: 'Cora Controller', email: 'cora@honu.test', permissions: { bravo: ['controller'] }, note: 'controller in Bravo' },
   { uid: 'demo-remy', name: 'Remy Reader', email: 'remy@honu.test', permissions: { alpha: ['reader'] }, note: 'reader in Alpha' },
   {
@@ -32,16 +44,51 @@ const tenants = [
 ]
 
 const streams = [
-  { video_id: 'alpha-bow', tenant_id: 'alpha', name: 'Bow camera', source: '/media/alpha/alpha-bow/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
-  { video_id: 'alpha-stern', tenant_id: 'alpha', name: 'Stern camera', source: '/media/alpha/alpha-stern/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
-  { video_id: 'alpha-mast', tenant_id: 'alpha', name: 'Mast camera', source: '/media/alpha/alpha-mast/index.m3u8', proxy: null, device_id: 'alpha-usv-1' },
+  {
+    video_id: 'alpha-bow',
+    tenant_id: 'alpha',
+    name: 'Bow camera',
+    source: '/media/alpha/alpha-bow/index.m3u8',
+    proxy: null,
+    device_id: 'alpha-usv-1',
+  },
+  {
+    video_id: 'alpha-stern',
+    tenant_id: 'alpha',
+    name: 'Stern camera',
+    source: '/media/alpha/alpha-stern/index.m3u8',
+    proxy: null,
+    device_id: 'alpha-usv-1',
+  },
+  {
+    video_id: 'alpha-mast',
+    tenant_id: 'alpha',
+    name: 'Mast camera',
+    source: '/media/alpha/alpha-mast/index.m3u8',
+    proxy: null,
+    device_id: 'alpha-usv-1',
+  },
   { video_id: 'alpha-dock', tenant_id: 'alpha', name: 'Dock overview', source: '/media/alpha/alpha-dock/index.m3u8', proxy: null },
   { video_id: 'bravo-deck', tenant_id: 'bravo', name: 'Deck camera', source: '/media/bravo/bravo-deck/index.m3u8', proxy: null },
   // Bravo shows every kind of source the player handles: HLS, WebRTC (WHEP), MJPEG and a recorded MP4 clip.
-  { video_id: 'bravo-rov', tenant_id: 'bravo', name: 'ROV camera (WebRTC)', source: '/media/bravo/bravo-rov/whep', proxy: null, device_id: 'bravo-rov-1' },
+  {
+    video_id: 'bravo-rov',
+    tenant_id: 'bravo',
+    name: 'ROV camera (WebRTC)',
+    source: '/media/bravo/bravo-rov/whep',
+    proxy: null,
+    device_id: 'bravo-rov-1',
+  },
   { video_id: 'bravo-crane', tenant_id: 'bravo', name: 'Crane camera (MJPEG)', source: '/media/bravo/bravo-crane/mjpeg', proxy: null },
   { video_id: 'bravo-clip', tenant_id: 'bravo', name: 'Dock recording (MP4)', source: '/media/bravo/bravo-clip/clip.mp4', proxy: null },
-  { video_id: 'charlie-drone', tenant_id: 'charlie', name: 'Survey drone', source: '/media/charlie/charlie-drone/index.m3u8', proxy: null, device_id: 'charlie-uav-1' },
+  {
+    video_id: 'charlie-drone',
+    tenant_id: 'charlie',
+    name: 'Survey drone',
+    source: '/media/charlie/charlie-drone/index.m3u8',
+    proxy: null,
+    device_id: 'charlie-uav-1',
+  },
 ]
 
 /**
@@ -205,10 +252,42 @@ const v2Records: V2Seed[] = [
 ]
 
 const memberships = [
-  { id: 'mp-ops', uid: 'demo-ops', email: 'ops@honu.test', name: 'Olu Ops', organisation_id: 'org-honu', roles: { Organisation: ['read', 'write', 'admin'] }, super_admin: true },
-  { id: 'mp-ada', uid: 'demo-ada', email: 'ada@honu.test', name: 'Ada Admin', organisation_id: 'org-honu', roles: { Organisation: ['read', 'write', 'admin'] }, super_admin: false },
-  { id: 'mp-remy', uid: 'demo-remy', email: 'remy@honu.test', name: 'Remy Reader', organisation_id: 'org-honu', roles: { Organisation: ['read'] }, super_admin: false },
-  { id: 'mp-cal', uid: 'demo-cal', email: 'cal@honu.test', name: 'Cal Admin', organisation_id: 'org-kai', roles: { Organisation: ['read', 'write', 'admin'] }, super_admin: false },
+  {
+    id: 'mp-ops',
+    uid: 'demo-ops',
+    email: 'ops@honu.test',
+    name: 'Olu Ops',
+    organisation_id: 'org-honu',
+    roles: { Organisation: ['read', 'write', 'admin'] },
+    super_admin: true,
+  },
+  {
+    id: 'mp-ada',
+    uid: 'demo-ada',
+    email: 'ada@honu.test',
+    name: 'Ada Admin',
+    organisation_id: 'org-honu',
+    roles: { Organisation: ['read', 'write', 'admin'] },
+    super_admin: false,
+  },
+  {
+    id: 'mp-remy',
+    uid: 'demo-remy',
+    email: 'remy@honu.test',
+    name: 'Remy Reader',
+    organisation_id: 'org-honu',
+    roles: { Organisation: ['read'] },
+    super_admin: false,
+  },
+  {
+    id: 'mp-cal',
+    uid: 'demo-cal',
+    email: 'cal@honu.test',
+    name: 'Cal Admin',
+    organisation_id: 'org-kai',
+    roles: { Organisation: ['read', 'write', 'admin'] },
+    super_admin: false,
+  },
 ]
 
 /**
@@ -221,21 +300,41 @@ const memberships = [
 export async function seed(db: Database, identity?: Identity): Promise<boolean> {
   if (identity?.mode === 'emulator') {
     for (const u of demoUsers) {
-      await identity.ensureUser({ uid: u.uid, email: u.email, name: u.name, password: DEMO_PASSWORD, mfaPhone: 'mfaPhone' in u ? u.mfaPhone : undefined })
+      await identity.ensureUser({
+        uid: u.uid,
+        email: u.email,
+        name: u.name,
+        password: DEMO_PASSWORD,
+        mfaPhone: 'mfaPhone' in u ? u.mfaPhone : undefined,
+      })
     }
   }
   const [{ count }] = (await db.query<{ count: string }>('select count(*) from tenants')) as [{ count: string }]
   if (Number(count) > 0) return false
   await db.transaction(async (tx) => {
     for (const t of tenants) {
-      await tx.query('insert into tenants (tenant_id, name, remote_cidr, vpn_cidr) values ($1, $2, $3, $4)', [t.tenant_id, t.name, t.remote_cidr, t.vpn_cidr])
+      await tx.query('insert into tenants (tenant_id, name, remote_cidr, vpn_cidr) values ($1, $2, $3, $4)', [
+        t.tenant_id,
+        t.name,
+        t.remote_cidr,
+        t.vpn_cidr,
+      ])
     }
     for (const u of demoUsers) {
-      await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb)', [u.uid, u.name, u.email, JSON.stringify(u.permissions)])
+      await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb)', [
+        u.uid,
+        u.name,
+        u.email,
+        JSON.stringify(u.permissions),
+      ])
     }
     await insertDevices(tx, devices)
     // The simulator's heartbeats need the devices' ingest tokens: demo ones, like the demo accounts (emulator only).
-    if (identity?.mode === 'emulator') await issueDemoIngestTokens(tx, heartbeatingDevices().map((d) => d.deviceId))
+    if (identity?.mode === 'emulator')
+      await issueDemoIngestTokens(
+        tx,
+        heartbeatingDevices().map((d) => d.deviceId),
+      )
     // After the devices: a stream may name its vehicle (device_id).
     for (const s of streams) {
       await tx.query('insert into videos (video_id, tenant_id, name, source, proxy, device_id) values ($1, $2, $3, $4, $5, $6)', [
@@ -248,13 +347,23 @@ export async function seed(db: Database, identity?: Identity): Promise<boolean> 
       ])
     }
     for (const [resource, organisation, data] of v2Records) {
-      await tx.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [resource, data.id, organisation, JSON.stringify(data)])
+      await tx.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
+        resource,
+        data.id,
+        organisation,
+        JSON.stringify(data),
+      ])
     }
     for (const m of memberships) {
-      await tx.query(
-        'insert into mp_users (id, uid, email, name, organisation_id, roles, super_admin) values ($1, $2, $3, $4, $5, $6::jsonb, $7)',
-        [m.id, m.uid, m.email, m.name, m.organisation_id, JSON.stringify(m.roles), m.super_admin],
-      )
+      await tx.query('insert into mp_users (id, uid, email, name, organisation_id, roles, super_admin) values ($1, $2, $3, $4, $5, $6::jsonb, $7)', [
+        m.id,
+        m.uid,
+        m.email,
+        m.name,
+        m.organisation_id,
+        JSON.stringify(m.roles),
+        m.super_admin,
+      ])
     }
   })
   return true
@@ -295,7 +404,12 @@ export async function seedLargeTenant(db: Database, count: number, identity?: Id
   const t = LARGE_TENANT
   const rows = largeTenantDevices(count)
   await db.transaction(async (tx) => {
-    await tx.query('insert into tenants (tenant_id, name, remote_cidr, vpn_cidr) values ($1, $2, $3, $4)', [t.tenant_id, t.name, t.remote_cidr, t.vpn_cidr])
+    await tx.query('insert into tenants (tenant_id, name, remote_cidr, vpn_cidr) values ($1, $2, $3, $4)', [
+      t.tenant_id,
+      t.name,
+      t.remote_cidr,
+      t.vpn_cidr,
+    ])
     await tx.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4::jsonb) on conflict (uid) do nothing', [
       u.uid,
       u.name,
@@ -305,7 +419,10 @@ export async function seedLargeTenant(db: Database, count: number, identity?: Id
     await tx.query('insert into tenant_members (tenant_id, uid) values ($1, $2) on conflict do nothing', [t.tenant_id, u.uid])
     await insertDevices(tx, rows)
     if (identity?.mode === 'emulator') {
-      await issueDemoIngestTokens(tx, rows.filter((d) => d.presence === 'steady' || d.presence === 'slow').map((d) => d.device_id))
+      await issueDemoIngestTokens(
+        tx,
+        rows.filter((d) => d.presence === 'steady' || d.presence === 'slow').map((d) => d.device_id),
+      )
     }
   })
   return true

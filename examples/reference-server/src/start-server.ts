@@ -97,9 +97,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   return {
     url,
-    listening: main
-      .addresses()
-      .map((a) => (typeof a === 'string' ? a : `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`)),
+    listening: main.addresses().map((a) => (typeof a === 'string' ? a : `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`)),
     v2Services,
     db,
     identity,

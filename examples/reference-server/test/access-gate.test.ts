@@ -107,7 +107,8 @@ describe('encoded and alternate paths without a token', () => {
     for (const route of routes) {
       const path = concrete(route.url)
       const plain = await rawRequest(route.method, path)
-      if (route.access !== 'public') expect({ route: `${route.method} ${route.url}`, status: plain.status }).toEqual({ route: `${route.method} ${route.url}`, status: 401 })
+      if (route.access !== 'public')
+        expect({ route: `${route.method} ${route.url}`, status: plain.status }).toEqual({ route: `${route.method} ${route.url}`, status: 401 })
       for (const variant of variants(path)) {
         const answer = await rawRequest(route.method, variant)
         sent++

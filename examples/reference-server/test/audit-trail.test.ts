@@ -36,7 +36,12 @@ function fetchFrom(target: Pick<RunningServer, 'url'>, method: string, path: str
 async function call(who: string, method: string, path: string, body?: unknown) {
   const response = await fetchFrom(server, method, path, tokens[who], body)
   const text = await response.text()
-  return { status: response.status, headers: response.headers, text, json: text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : undefined }
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : undefined,
+  }
 }
 
 const lastId = async () => Number((await server.db.query<{ id: string | null }>('select max(id)::text as id from audit_entries'))[0]?.id ?? 0)
@@ -50,7 +55,8 @@ async function entriesSince(since: number): Promise<Entry[]> {
 async function change(who: string, method: string, path: string, body?: unknown, status?: number) {
   const since = await lastId()
   const answer = await call(who, method, path, body)
-  if (status !== undefined) expect({ path, status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({ path, status, text: '' })
+  if (status !== undefined)
+    expect({ path, status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({ path, status, text: '' })
   return { answer, entries: await entriesSince(since) }
 }
 
@@ -81,28 +87,41 @@ describe('every v1 change writes exactly one entry', () => {
 
     const deleted = await change('wes', 'DELETE', '/api/v1/videos/audit-hull?tenant_id=alpha', undefined, 204)
     expect(deleted.entries.map((e) => [e.action, e.resource, e.before, e.after])).toEqual([
-      ['video.delete', { type: 'video', id: 'audit-hull' }, { name: 'Hull aft', source: 'rtsp://[redacted]@10.10.1.30/hull?token=[redacted]&quality=high', proxy: null }, null],
+      [
+        'video.delete',
+        { type: 'video', id: 'audit-hull' },
+        { name: 'Hull aft', source: 'rtsp://[redacted]@10.10.1.30/hull?token=[redacted]&quality=high', proxy: null },
+        null,
+      ],
     ])
 
-    const stored = await server.db.query<{ text: string }>('select string_agg(before::text || coalesce(after::text, \'\'), \' \') as text from audit_entries')
+    const stored = await server.db.query<{ text: string }>(
+      "select string_agg(before::text || coalesce(after::text, ''), ' ') as text from audit_entries",
+    )
     expect(stored[0]!.text).not.toMatch(/cam-secret|tok-secret|cam-user/)
   })
 
   it('a refused or failed change writes nothing', async () => {
     // A reader may not create streams; a stream id already taken conflicts; a missing stream is not found.
     expect((await change('remy', 'POST', '/api/v1/videos?tenant_id=alpha', { name: 'X', source: 'x' }, 403)).entries).toEqual([])
-    expect((await change('wes', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'alpha-bow', name: 'X', source: 'x' }, 409)).entries).toEqual([])
+    expect((await change('wes', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'alpha-bow', name: 'X', source: 'x' }, 409)).entries).toEqual(
+      [],
+    )
     expect((await change('wes', 'PUT', '/api/v1/videos/nope?tenant_id=alpha', { name: 'X', source: 'x' }, 404)).entries).toEqual([])
     // Removing the only admin of Bravo is refused (409) and changes nothing.
     expect((await change('bea', 'DELETE', '/api/v1/users/demo-bea/role/bravo', undefined, 409)).entries).toEqual([])
-    expect((await change('bea', 'PUT', '/api/v1/users/demo-bea/role', { tenant: 'bravo', role: 'admin', new_role: 'reader' }, 409)).entries).toEqual([])
+    expect((await change('bea', 'PUT', '/api/v1/users/demo-bea/role', { tenant: 'bravo', role: 'admin', new_role: 'reader' }, 409)).entries).toEqual(
+      [],
+    )
   })
 
   it('the change and its entry land together or not at all', async () => {
     // The trail cannot be written (its table is gone for a moment): every change fails and changes nothing.
     await server.db.exec('alter table audit_entries rename to audit_entries_away')
     try {
-      expect((await call('wes', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'audit-atomic', name: 'Atomic', source: 'x' })).status).toBe(500)
+      expect((await call('wes', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'audit-atomic', name: 'Atomic', source: 'x' })).status).toBe(
+        500,
+      )
       expect((await call('cal', 'PUT', '/api/v1/tenants/charlie', { name: 'Not renamed' })).status).toBe(500)
       expect((await call('ada', 'POST', '/api/v1/users/demo-remy/role', { tenant: 'alpha', role: 'writer' })).status).toBe(500)
       expect((await call('ada', 'PUT', '/api/v2/campaign/camp-reef', { name: 'Not renamed' })).status).toBe(500)
@@ -112,7 +131,9 @@ describe('every v1 change writes exactly one entry', () => {
     expect(await server.db.query("select 1 from videos where video_id = 'audit-atomic'")).toEqual([])
     expect(await server.db.query("select name from tenants where tenant_id = 'charlie'")).toEqual([{ name: 'Charlie Survey' }])
     expect(await server.db.query("select permissions from users where uid = 'demo-remy'")).toEqual([{ permissions: { alpha: ['reader'] } }])
-    const [campaign] = await server.db.query<{ data: { name: string } }>("select data from v2_records where resource = 'campaign' and id = 'camp-reef'")
+    const [campaign] = await server.db.query<{ data: { name: string } }>(
+      "select data from v2_records where resource = 'campaign' and id = 'camp-reef'",
+    )
     expect(campaign!.data.name).not.toBe('Not renamed')
   })
 
@@ -133,21 +154,29 @@ describe('every v1 change writes exactly one entry', () => {
     ])
     // Granting puts the role on the invitation (issue 22: it waits for the invitee's consent): the entry names it.
     const granted = await change('ada', 'POST', `/api/v1/users/${uid}/role`, { tenant: 'alpha', role: 'writer' }, 201)
-    expect(granted.entries.map((e) => [e.tenant_id, e.action, e.before, e.after])).toEqual([['alpha', 'role.grant', { roles: [] }, { roles: ['writer'] }]])
+    expect(granted.entries.map((e) => [e.tenant_id, e.action, e.before, e.after])).toEqual([
+      ['alpha', 'role.grant', { roles: [] }, { roles: ['writer'] }],
+    ])
     const account = granted.entries[0]!.resource.id
     expect(granted.entries[0]!.resource).toEqual({ type: 'invitation', id: uid })
     // Granting a role the user has changes nothing.
     expect((await change('ada', 'POST', `/api/v1/users/${uid}/role`, { tenant: 'alpha', role: 'writer' }, 201)).entries).toEqual([])
 
     const changed = await change('ada', 'PUT', `/api/v1/users/${account}/role`, { tenant: 'alpha', role: 'writer', new_role: 'reader' }, 200)
-    expect(changed.entries.map((e) => [e.action, e.resource.id, e.before, e.after])).toEqual([['role.change', account, { roles: ['writer'] }, { roles: ['reader'] }]])
+    expect(changed.entries.map((e) => [e.action, e.resource.id, e.before, e.after])).toEqual([
+      ['role.change', account, { roles: ['writer'] }, { roles: ['reader'] }],
+    ])
 
     await change('ada', 'POST', `/api/v1/users/${account}/role`, { tenant: 'alpha', role: 'controller' }, 201)
     const removed = await change('ada', 'DELETE', `/api/v1/users/${account}/role/alpha/reader`, undefined, 204)
-    expect(removed.entries.map((e) => [e.action, e.before, e.after])).toEqual([['role.remove', { roles: ['reader', 'controller'] }, { roles: ['controller'] }]])
+    expect(removed.entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['role.remove', { roles: ['reader', 'controller'] }, { roles: ['controller'] }],
+    ])
 
     const all = await change('ada', 'DELETE', `/api/v1/users/${account}/role/alpha`, undefined, 204)
-    expect(all.entries.map((e) => [e.tenant_id, e.action, e.before, e.after])).toEqual([['alpha', 'role.remove-all', { roles: ['controller'] }, { roles: [] }]])
+    expect(all.entries.map((e) => [e.tenant_id, e.action, e.before, e.after])).toEqual([
+      ['alpha', 'role.remove-all', { roles: ['controller'] }, { roles: [] }],
+    ])
   })
 
   it('roles under "*" and users invited without a tenant are global entries (super admins only)', async () => {
@@ -170,7 +199,13 @@ describe('every v1 change writes exactly one entry', () => {
 
 describe('every v2 change writes exactly one entry', () => {
   it('records: create, update (changed fields only), delete, in the organisation', async () => {
-    const created = await change('ada', 'POST', '/api/v2/campaign', { id: 'audit-camp', organisation_id: 'org-honu', name: 'Audit', area: 'reef', api_token: 'tok-v2-secret' }, 201)
+    const created = await change(
+      'ada',
+      'POST',
+      '/api/v2/campaign',
+      { id: 'audit-camp', organisation_id: 'org-honu', name: 'Audit', area: 'reef', api_token: 'tok-v2-secret' },
+      201,
+    )
     expect(created.entries.map((e) => [e.actor, e.tenant_id, e.organisation_id, e.action, e.resource, e.before, e.after])).toEqual([
       [
         { uid: 'demo-ada', email: 'ada@honu.test' },
@@ -188,7 +223,9 @@ describe('every v2 change writes exactly one entry', () => {
     expect(deleted.entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['campaign.delete', { id: 'audit-camp', name: 'Audit 2', area: 'reef', api_token: '[redacted]' }, null],
     ])
-    const stored = await server.db.query<{ n: string }>("select count(*)::text as n from audit_entries where before::text like '%tok-v2-secret%' or after::text like '%tok-v2-secret%'")
+    const stored = await server.db.query<{ n: string }>(
+      "select count(*)::text as n from audit_entries where before::text like '%tok-v2-secret%' or after::text like '%tok-v2-secret%'",
+    )
     expect(stored[0]!.n).toBe('0')
     // A refused change (a reader of the organisation) writes nothing.
     expect((await change('remy', 'POST', '/api/v2/campaign', { organisation_id: 'org-honu', name: 'No' }, 403)).entries).toEqual([])
@@ -232,7 +269,13 @@ describe('every v2 change writes exactly one entry', () => {
     const created = await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email }, 202)
     const { uid: invitation } = (created.answer.json as { data: { uid: string } }).data
     expect(created.entries.map((e) => [e.organisation_id, e.action, e.resource, e.before, e.after])).toEqual([
-      ['org-honu', 'org-user.invite', { type: 'invitation', id: invitation }, null, { name: 'Audit Member', email, roles: { Organisation: ['read'] } }],
+      [
+        'org-honu',
+        'org-user.invite',
+        { type: 'invitation', id: invitation },
+        null,
+        { name: 'Audit Member', email, roles: { Organisation: ['read'] } },
+      ],
     ])
     // Inviting again changes nothing.
     expect((await change('ada', 'POST', '/api/v2/user/organisation/org-honu', { name: 'Audit Member', email }, 202)).entries).toEqual([])
@@ -249,20 +292,26 @@ describe('every v2 change writes exactly one entry', () => {
       "select action, before, after from audit_entries where organisation_id = 'org-honu' and resource_id = $1",
       [uid],
     )
-    expect(entry).toEqual({ action: 'invitation.accept', before: null, after: { name: 'Audit Member', email, roles: { Organisation: ['read'] }, invitation } })
+    expect(entry).toEqual({
+      action: 'invitation.accept',
+      before: null,
+      after: { name: 'Audit Member', email, roles: { Organisation: ['read'] }, invitation },
+    })
     const role = await change('ada', 'PUT', `/api/v2/user/organisation/org-honu/${uid}/role`, { Organisation: ['read', 'write'] }, 200)
     expect(role.entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['org-role.update', { roles: { Organisation: ['read'] } }, { roles: { Organisation: ['read', 'write'] } }],
     ])
     const cleared = await change('ada', 'DELETE', `/api/v2/user/organisation/org-honu/${uid}/role`, undefined, 204)
-    expect(cleared.entries.map((e) => [e.action, e.before, e.after])).toEqual([['org-role.delete', { roles: { Organisation: ['read', 'write'] } }, { roles: {} }]])
+    expect(cleared.entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['org-role.delete', { roles: { Organisation: ['read', 'write'] } }, { roles: {} }],
+    ])
     const removed = await change('ada', 'DELETE', `/api/v2/user/organisation/org-honu/${uid}`, undefined, 204)
     expect(removed.entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['org-user.delete', { name: 'Audit Member', email, roles: {}, super_admin: false }, null],
     ])
   })
 
-  it('organisation admins read their organisation\'s trail; others do not', async () => {
+  it("organisation admins read their organisation's trail; others do not", async () => {
     const honu = await call('ada', 'GET', '/api/v1/audit?organisation_id=org-honu')
     expect(honu.status).toBe(200)
     expect((honu.json as AuditPage).data.length).toBeGreaterThan(0)
@@ -276,12 +325,20 @@ describe('every v2 change writes exactly one entry', () => {
 })
 
 describe('reading the trail', () => {
-  it('no entry leaks to another tenant\'s admin, in the list or the export', async () => {
+  it("no entry leaks to another tenant's admin, in the list or the export", async () => {
     // Something in every tenant.
-    for (const [who, tenant] of [['ada', 'alpha'], ['bea', 'bravo'], ['cal', 'charlie']] as const) {
+    for (const [who, tenant] of [
+      ['ada', 'alpha'],
+      ['bea', 'bravo'],
+      ['cal', 'charlie'],
+    ] as const) {
       await change(who, 'POST', `/api/v1/videos?tenant_id=${tenant}`, { video_id: `leak-${tenant}`, name: `Leak ${tenant}`, source: 'x' }, 201)
     }
-    for (const [who, own] of [['ada', 'alpha'], ['bea', 'bravo'], ['cal', 'charlie']] as const) {
+    for (const [who, own] of [
+      ['ada', 'alpha'],
+      ['bea', 'bravo'],
+      ['cal', 'charlie'],
+    ] as const) {
       const list = await call(who, 'GET', `/api/v1/audit?tenant_id=${own}&limit=500`)
       expect(list.status).toBe(200)
       const entries = (list.json as AuditPage).data
@@ -321,7 +378,9 @@ describe('reading the trail', () => {
     let cursor: string | null = null
     let pages = 0
     do {
-      const page: AuditPage = (await call('bea', 'GET', `/api/v1/audit?tenant_id=bravo&actor=fill-actor&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json as AuditPage
+      const page: AuditPage = (
+        await call('bea', 'GET', `/api/v1/audit?tenant_id=bravo&actor=fill-actor&limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json as AuditPage
       expect(page.total_count).toBe(250)
       seen.push(...page.data)
       cursor = page.next_cursor
@@ -334,7 +393,8 @@ describe('reading the trail', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(Date.parse(seen[0]!.at)).toBeGreaterThan(Date.parse(seen.at(-1)!.at))
 
-    const count = async (query: string) => ((await call('bea', 'GET', `/api/v1/audit?tenant_id=bravo&actor=fill-actor&${query}`)).json as AuditPage).total_count
+    const count = async (query: string) =>
+      ((await call('bea', 'GET', `/api/v1/audit?tenant_id=bravo&actor=fill-actor&${query}`)).json as AuditPage).total_count
     expect(await count('action=role.change')).toBe(83) // i % 3 = 2 for i in 1..250
     expect(await count('action=role.*')).toBe(83)
     expect(await count('action=video.*')).toBe(83)
@@ -376,7 +436,19 @@ describe('reading the trail', () => {
     }
     expect(chunks.length).toBeGreaterThan(5)
     const csv = parseCsv(Buffer.concat(chunks).toString('utf8'))
-    expect(csv[0]).toEqual(['id', 'at', 'actor_uid', 'actor_email', 'tenant_id', 'action', 'resource_type', 'resource_id', 'before', 'after', 'organisation_id'])
+    expect(csv[0]).toEqual([
+      'id',
+      'at',
+      'actor_uid',
+      'actor_email',
+      'tenant_id',
+      'action',
+      'resource_type',
+      'resource_id',
+      'before',
+      'after',
+      'organisation_id',
+    ])
     const rows = csv.slice(1)
     expect(rows).toHaveLength(expected)
     expect(rows.every((row) => row.length === 11 && row[4] === 'charlie')).toBe(true)
@@ -394,7 +466,9 @@ describe('reading the trail', () => {
     expect(entries.map((e) => e.id)).toEqual(rows.map((row) => row[0]))
 
     // Filters apply to the export as to the list.
-    const filtered = JSON.parse((await call('cal', 'GET', '/api/v1/audit/export?tenant_id=charlie&format=json&action=tenant.rename&actor=demo-cal')).text) as Entry[]
+    const filtered = JSON.parse(
+      (await call('cal', 'GET', '/api/v1/audit/export?tenant_id=charlie&format=json&action=tenant.rename&actor=demo-cal')).text,
+    ) as Entry[]
     expect(filtered.map((e) => e.action)).toEqual(['tenant.rename', 'tenant.rename'])
     // An empty result is an empty file with its header.
     expect((await call('cal', 'GET', '/api/v1/audit/export?tenant_id=charlie&format=json&resource_id=none')).text).toBe('[]')
@@ -424,13 +498,38 @@ describe('reading the trail', () => {
 })
 
 describe('the OpenAPI document', () => {
-  it('describes the audit routes and the users list\'s paging, each behind a bearer token; hides the test controls', async () => {
+  it("describes the audit routes and the users list's paging, each behind a bearer token; hides the test controls", async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { security?: unknown; parameters?: { name: string; in: string }[]; summary?: string }>>
     }
-    const query = (path: string) => (document.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort()
-    expect(query('/api/v1/audit')).toEqual(['action', 'actor', 'cursor', 'from', 'limit', 'organisation_id', 'resource_id', 'resource_type', 'tenant_id', 'to'])
-    expect(query('/api/v1/audit/export')).toEqual(['action', 'actor', 'format', 'from', 'organisation_id', 'resource_id', 'resource_type', 'tenant_id', 'to'])
+    const query = (path: string) =>
+      (document.paths[path]?.get?.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort()
+    expect(query('/api/v1/audit')).toEqual([
+      'action',
+      'actor',
+      'cursor',
+      'from',
+      'limit',
+      'organisation_id',
+      'resource_id',
+      'resource_type',
+      'tenant_id',
+      'to',
+    ])
+    expect(query('/api/v1/audit/export')).toEqual([
+      'action',
+      'actor',
+      'format',
+      'from',
+      'organisation_id',
+      'resource_id',
+      'resource_type',
+      'tenant_id',
+      'to',
+    ])
     expect(query('/api/v1/users/')).toEqual(['cursor', 'limit', 'q', 'sort', 'tenant_id'])
     for (const path of ['/api/v1/audit', '/api/v1/audit/export']) {
       expect(document.paths[path]!.get!.security).toEqual([{ bearer: [] }])

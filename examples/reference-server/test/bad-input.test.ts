@@ -18,9 +18,13 @@ const users = async () => JSON.stringify(await server.db.query('select uid, perm
 const everything = async () =>
   JSON.stringify(
     await Promise.all(
-      ['tenants order by tenant_id', 'users order by uid', 'videos order by tenant_id, video_id', 'v2_records order by resource, organisation_id, id', 'mp_users order by id'].map(
-        (table) => server.db.query(`select * from ${table}`),
-      ),
+      [
+        'tenants order by tenant_id',
+        'users order by uid',
+        'videos order by tenant_id, video_id',
+        'v2_records order by resource, organisation_id, id',
+        'mp_users order by id',
+      ].map((table) => server.db.query(`select * from ${table}`)),
     ),
   )
 
@@ -98,7 +102,9 @@ describe('bad input gets a 4xx with a clear message and changes nothing', () => 
       status: 400,
       body: { message: 'campaign_id "nope" does not exist.' },
     })
-    expect((await raw(server, 'PUT', '/api/v2/user/organisation/org-honu/demo-remy/role', { token: ops, body: '{"Organisation":["root"]}' })).status).toBe(400)
+    expect(
+      (await raw(server, 'PUT', '/api/v2/user/organisation/org-honu/demo-remy/role', { token: ops, body: '{"Organisation":["root"]}' })).status,
+    ).toBe(400)
   })
 })
 
@@ -121,7 +127,11 @@ describe('every input goes through its schema: one rule per case, a 400 naming t
     ['a NUL in the proxy', '{"name": "Bow", "source": "/m", "proxy": "\\u0000"}', 'body.proxy must not contain a NUL character'],
     ['a stream id failing its pattern', '{"name": "Bow", "source": "/m", "video_id": "../etc/passwd"}', 'body.video_id must match pattern'],
     ['a __proto__ field', '{"name": "Bow", "source": "/m", "__proto__": {"admin": true}}', 'body.__proto__ is not allowed'],
-    ['a number beyond the safe integers', '{"name": "Bow", "source": "/m", "n": 9007199254740993}', 'body.n must be between -9007199254740991 and 9007199254740991'],
+    [
+      'a number beyond the safe integers',
+      '{"name": "Bow", "source": "/m", "n": 9007199254740993}',
+      'body.n must be between -9007199254740991 and 9007199254740991',
+    ],
     ['a number that overflows to Infinity', '{"name": "Bow", "source": "/m", "n": -1e400}', 'body.n must be a finite number'],
     ['a NUL in a field name', '{"name": "Bow", "source": "/m", "a\\u0000": 1}', 'a field name in body must not contain a NUL character'],
     ['a body 5,000 levels deep', `{"name": ${'['.repeat(5000)}${']'.repeat(5000)}}`, 'must not nest deeper than 32 levels'],
@@ -167,7 +177,10 @@ describe('every input goes through its schema: one rule per case, a 400 naming t
   })
 
   it('stores names trimmed, in v1 and v2 alike', async () => {
-    const created = await raw(server, 'POST', '/api/v1/videos?tenant_id=alpha', { token: ada, body: '{"name": "  Trim test  ", "source": " /media/x\\t"}' })
+    const created = await raw(server, 'POST', '/api/v1/videos?tenant_id=alpha', {
+      token: ada,
+      body: '{"name": "  Trim test  ", "source": " /media/x\\t"}',
+    })
     expect(created).toMatchObject({ status: 201, body: { name: 'Trim test', source: '/media/x' } })
     expect(await raw(server, 'PUT', '/api/v1/tenants/alpha', { token: ada, body: '{"name": " Alpha Harbour "}' })).toMatchObject({
       status: 200,
@@ -175,7 +188,10 @@ describe('every input goes through its schema: one rule per case, a 400 naming t
     })
     const [tenant] = await server.db.query<{ name: string }>("select name from tenants where tenant_id = 'alpha'")
     expect(tenant?.name).toBe('Alpha Harbour')
-    const campaign = await raw(server, 'POST', '/api/v2/campaign', { token: ops, body: '{"organisation_id": "org-honu", "name": "\\u00a0Trimmed campaign "}' })
+    const campaign = await raw(server, 'POST', '/api/v2/campaign', {
+      token: ops,
+      body: '{"organisation_id": "org-honu", "name": "\\u00a0Trimmed campaign "}',
+    })
     expect(campaign).toMatchObject({ status: 201, body: { data: { name: 'Trimmed campaign' } } })
   })
 
@@ -205,7 +221,8 @@ describe('every input goes through its schema: one rule per case, a 400 naming t
   })
 
   it('v2 keeps numbers that are safe, and an id that fits its pattern', async () => {
-    const body = '{"organisation_id": "org-honu", "id": "camp-numbers", "name": "n", "depth": -4096.5, "count": 9007199254740991, "nested": {"a": [1, {"b": null}]}}'
+    const body =
+      '{"organisation_id": "org-honu", "id": "camp-numbers", "name": "n", "depth": -4096.5, "count": 9007199254740991, "nested": {"a": [1, {"b": null}]}}'
     expect(await raw(server, 'POST', '/api/v2/campaign', { token: ops, body })).toMatchObject({
       status: 201,
       body: { data: { id: 'camp-numbers', depth: -4096.5, count: 9007199254740991, nested: { a: [1, { b: null }] } } },
@@ -216,14 +233,28 @@ describe('every input goes through its schema: one rule per case, a 400 naming t
     const before = await everything()
     for (const [path, body, message] of [
       ['/api/v2/user/organisation/org-honu/demo-remy/role', '{"__proto__": ["read"]}', 'body.__proto__ is not allowed'],
-      ['/api/v2/user/organisation/org-honu/demo-remy/role', '{"Organisation\\u0000": ["read"]}', 'a field name in body must not contain a NUL character'],
-      ['/api/v2/user/organisation/org-honu/demo-remy/role', '{"Orga nisation": ["read"]}', 'Invalid request: body.Orga nisation is not an allowed field name.'],
+      [
+        '/api/v2/user/organisation/org-honu/demo-remy/role',
+        '{"Organisation\\u0000": ["read"]}',
+        'a field name in body must not contain a NUL character',
+      ],
+      [
+        '/api/v2/user/organisation/org-honu/demo-remy/role',
+        '{"Orga nisation": ["read"]}',
+        'Invalid request: body.Orga nisation is not an allowed field name.',
+      ],
     ] as const) {
       const response = await raw(server, 'PUT', path, { token: ops, body })
       expect({ path, ...response }).toMatchObject({ path, status: 400, body: { message: expect.stringContaining(message) } })
     }
-    const invite = await raw(server, 'POST', '/api/v2/user/organisation/org-honu', { token: ops, body: '{"name": "\\u200b", "email": "zw@honu.test"}' })
-    expect(invite).toMatchObject({ status: 400, body: { message: 'Invalid request: body.name must not contain bidirectional control or zero-width characters.' } })
+    const invite = await raw(server, 'POST', '/api/v2/user/organisation/org-honu', {
+      token: ops,
+      body: '{"name": "\\u200b", "email": "zw@honu.test"}',
+    })
+    expect(invite).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid request: body.name must not contain bidirectional control or zero-width characters.' },
+    })
     expect(await everything()).toBe(before)
   })
 })

@@ -32,7 +32,8 @@ describe('CORS answers of a development server', () => {
     const { startTestServer } = await import('./test-server')
     const server = await startTestServer({ allowedOrigins: readConfig({ HONU_AUTH_MODE: 'emulator' }).allowedOrigins, seed: false })
     try {
-      const allowedFor = async (origin: string) => (await fetch(`${server.url}/health`, { headers: { origin } })).headers.get('access-control-allow-origin')
+      const allowedFor = async (origin: string) =>
+        (await fetch(`${server.url}/health`, { headers: { origin } })).headers.get('access-control-allow-origin')
       for (const origin of [...STORYBOOK_ORIGINS, 'http://127.0.0.1:5173']) expect(await allowedFor(origin)).toBe(origin)
       // A partner's portal not listed: the answer carries no CORS header, so its browser refuses it.
       expect(await allowedFor('https://portal.example.com')).toBeNull()

@@ -75,7 +75,10 @@ describe('the devices topic', () => {
     expect(online).toMatchObject({ deviceId: 'alpha-ra-2', tenantId: 'alpha', state: 'online' })
     expect(online.lastSeen).toBeGreaterThanOrEqual(before)
     const delta = remy.messages.find(
-      (m) => m.type === 'event' && m.topic === devicesTopic('alpha') && (m.data as { devices: DevicePresence[] }).devices.some((d) => d.deviceId === 'alpha-ra-2'),
+      (m) =>
+        m.type === 'event' &&
+        m.topic === devicesTopic('alpha') &&
+        (m.data as { devices: DevicePresence[] }).devices.some((d) => d.deviceId === 'alpha-ra-2'),
     )!
     expect((delta as { data: { devices: DevicePresence[] } }).data.devices.every((d) => d.deviceId !== 'alpha-cam-1')).toBe(true)
   })
@@ -83,7 +86,9 @@ describe('the devices topic', () => {
   it('a vehicle reporting telemetry (the JSON ingest) is online on the devices topic too', async () => {
     const token = await issueIngestToken(server.db, 'alpha-usv-4')
     expect((await raw(server, 'POST', '/api/v1/telemetry', { token, body: JSON.stringify({ mode: 'HOLD' }) })).status).toBe(202)
-    expect(await presenceWith(remy, devicesTopic('alpha'), (d) => d.deviceId === 'alpha-usv-4' && d.state === 'online')).toMatchObject({ tenantId: 'alpha' })
+    expect(await presenceWith(remy, devicesTopic('alpha'), (d) => d.deviceId === 'alpha-usv-4' && d.state === 'online')).toMatchObject({
+      tenantId: 'alpha',
+    })
   })
 
   it('stop silences a device, whose heartbeats then count for nothing: stale, then offline; resume brings it online', async () => {
@@ -104,7 +109,9 @@ describe('the devices topic', () => {
       const stale = await presenceWith(remy, devicesTopic('alpha'), (d) => d.deviceId === 'alpha-cam-3' && d.state === 'stale')
       const offline = await presenceWith(remy, devicesTopic('alpha'), (d) => d.deviceId === 'alpha-cam-3' && d.state === 'offline')
       // Offline after stale, and the last sign of life is the one before the stop.
-      const states = presencesOn(remy, devicesTopic('alpha')).filter((d) => d.deviceId === 'alpha-cam-3').map((d) => d.state)
+      const states = presencesOn(remy, devicesTopic('alpha'))
+        .filter((d) => d.deviceId === 'alpha-cam-3')
+        .map((d) => d.state)
       expect(states.slice(-3)).toEqual(['online', 'stale', 'offline'])
       expect(offline.lastSeen).toBe(stale.lastSeen)
     } finally {
@@ -127,8 +134,10 @@ describe('the devices topic', () => {
     expect((await control('alpha-cam-3', 'resume')).status).toBe(204)
     const count = presencesOn(remy, devicesTopic('alpha')).length
     await heartbeat(token)
-    await remy.next(
-      () => presencesOn(remy, devicesTopic('alpha')).slice(count).some((d) => d.deviceId === 'alpha-cam-3' && d.state === 'online'),
+    await remy.next(() =>
+      presencesOn(remy, devicesTopic('alpha'))
+        .slice(count)
+        .some((d) => d.deviceId === 'alpha-cam-3' && d.state === 'online'),
     )
   })
 
@@ -144,7 +153,9 @@ describe('the devices topic', () => {
     const ups = await issueIngestToken(server.db, 'alpha-ups')
     await heartbeat(ups)
     await presenceWith(remy, devicesTopic('alpha'), (d) => d.deviceId === 'alpha-ups')
-    const remyTenants = remy.messages.flatMap((m) => (m.type === 'event' ? ((m.data as { devices?: DevicePresence[] }).devices ?? []).map((d) => d.tenantId) : []))
+    const remyTenants = remy.messages.flatMap((m) =>
+      m.type === 'event' ? ((m.data as { devices?: DevicePresence[] }).devices ?? []).map((d) => d.tenantId) : [],
+    )
     expect(new Set(remyTenants)).toEqual(new Set(['alpha']))
     expect(remy.messages.some((m) => 'topic' in m && m.type !== 'refused' && m.topic.startsWith('tenants/bravo/'))).toBe(false)
     expect(presencesOn(bea, devicesTopic('bravo')).every((d) => d.tenantId === 'bravo')).toBe(true)
@@ -153,7 +164,12 @@ describe('the devices topic', () => {
   it('refuses the devices topic at the next check once the user lost the tenant, and sends it nothing more', async () => {
     const email = `presence-${randomUUID()}@honu.test`
     const uid = await server.identity.ensureUser({ email, password: 'presence-pass-1' })
-    await server.db.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4)', [uid, 'Presence', email, { bravo: ['reader'] }])
+    await server.db.query('insert into users (uid, name, email, permissions) values ($1, $2, $3, $4)', [
+      uid,
+      'Presence',
+      email,
+      { bravo: ['reader'] },
+    ])
     const socket = await openAuthenticatedLive(server.url, await signIn(email, 'presence-pass-1'))
     try {
       expect(await subscribe(socket, devicesTopic('bravo'))).toMatchObject({ type: 'subscribed' })
@@ -222,7 +238,11 @@ describe('the simulator', () => {
       const steady = seededDevices.filter((d) => d.tenant_id === 'charlie' && d.presence === 'steady').map((d) => d.device_id)
       expect(steady.length).toBeGreaterThanOrEqual(8)
       await wes.next(() => {
-        const online = new Set(presencesOn(wes, devicesTopic('charlie')).filter((d) => d.state === 'online').map((d) => d.deviceId))
+        const online = new Set(
+          presencesOn(wes, devicesTopic('charlie'))
+            .filter((d) => d.state === 'online')
+            .map((d) => d.deviceId),
+        )
         return steady.every((id) => online.has(id))
       })
       expect(simulator.heartbeats().accepted).toBeGreaterThanOrEqual(steady.length)

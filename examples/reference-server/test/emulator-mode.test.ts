@@ -17,14 +17,26 @@ async function freePort(): Promise<number> {
   return port
 }
 
-const answers = (url: string) => fetch(url).then(() => true, () => false)
+const answers = (url: string) =>
+  fetch(url).then(
+    () => true,
+    () => false,
+  )
 
 /** Runs `src/main.ts` as `pnpm serve` does, until it prints its start-up line or exits. */
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
     cwd: serverRoot,
     // PGlite in memory whatever this test run uses (the PostgreSQL pass sets DATABASE_URL for its own servers).
-    env: { ...process.env, DATABASE_URL: '', HONU_DATA_DIR: 'memory', HONU_SEED: '0', HONU_MAVLINK_PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HONU_DATA_DIR: 'memory',
+      HONU_SEED: '0',
+      HONU_MAVLINK_PORT: '0',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
@@ -41,12 +53,9 @@ describe('emulator mode', () => {
     expect(isLoopbackHost(host)).toBe(true)
   })
 
-  it.each(['0.0.0.0', '::', '10.0.0.5', '128.0.0.1', '::2', 'localhost.', 'example.com', ' 127.0.0.1', '[::1]', ''])(
-    '%j is not loopback',
-    (host) => {
-      expect(isLoopbackHost(host)).toBe(false)
-    },
-  )
+  it.each(['0.0.0.0', '::', '10.0.0.5', '128.0.0.1', '::2', 'localhost.', 'example.com', ' 127.0.0.1', '[::1]', ''])('%j is not loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(false)
+  })
 
   it.each(['0.0.0.0', '::', '192.0.2.10'])('refuses to start on %s before opening anything', async (host) => {
     const port = await freePort()

@@ -26,7 +26,7 @@ const note = (sql: string) => {
 /** The test server's database, with every statement the fuzzed app sends noted. */
 const watched: Database = {
   kind: server.db.kind,
-  query: <Row,>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+  query: <Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     note(sql)
     return server.db.query<Row>(sql, params, options)
   },
@@ -37,7 +37,7 @@ const watched: Database = {
   transaction: (work) =>
     server.db.transaction((tx) =>
       work({
-        query: <Row,>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+        query: <Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
           note(sql)
           return tx.query<Row>(sql, params, options)
         },
@@ -206,8 +206,17 @@ function requestsFor(route: RouteEntry): FuzzRequest[] {
 
   const build = (p: Record<string, string>, q: Record<string, string> | string, b?: Record<string, string>) => {
     const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => p[n]!)
-    const qs = typeof q === 'string' ? q : Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&')
-    const payload = b && `{${Object.entries(b).map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')}}`
+    const qs =
+      typeof q === 'string'
+        ? q
+        : Object.entries(q)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&')
+    const payload =
+      b &&
+      `{${Object.entries(b)
+        .map(([k, v]) => `${JSON.stringify(k)}: ${v}`)
+        .join(', ')}}`
     return { url: qs ? `${path}?${qs}` : path, payload, contentType: payload === undefined ? undefined : 'application/json' }
   }
   const validBody = objectBody ? body : undefined
@@ -261,7 +270,7 @@ function requestsFor(route: RouteEntry): FuzzRequest[] {
 /** Every table, each row as text: the whole state a request could change. */
 async function snapshot(): Promise<string> {
   const tables = await server.db.query<{ tablename: string }>(
-    "select tablename from pg_tables where schemaname = current_schema() order by tablename",
+    'select tablename from pg_tables where schemaname = current_schema() order by tablename',
   )
   const rows = await Promise.all(tables.map(({ tablename }) => server.db.query(`select t::text as row from "${tablename}" t order by 1`)))
   return JSON.stringify(Object.fromEntries(tables.map(({ tablename }, i) => [tablename, rows[i]])))
@@ -276,7 +285,8 @@ const INTERNAL = [
 ]
 
 /** A refusal names the field ("Invalid request: body.name must not be blank.") or what is wrong with the body. */
-const NAMES_WHAT = /^Invalid request: (body|querystring|params|a field name in (body|querystring|params))\b|^The request body is not valid (JSON|UTF-8)\.$/
+const NAMES_WHAT =
+  /^Invalid request: (body|querystring|params|a field name in (body|querystring|params))\b|^The request body is not valid (JSON|UTF-8)\.$/
 
 /** A request that never ends (a stream answered for real) fails the case rather than hanging the run. */
 const NO_ANSWER_MS = 10_000
@@ -290,10 +300,7 @@ async function send(route: RouteEntry, request: FuzzRequest, token: string | und
     timer = setTimeout(() => reject(new Error(`${route.method} ${request.url} (${request.label}) did not answer`)), NO_ANSWER_MS)
   })
   try {
-    return await Promise.race([
-      app.inject({ method: route.method as 'GET', url: request.url, headers, payload: request.payload }),
-      hung,
-    ])
+    return await Promise.race([app.inject({ method: route.method as 'GET', url: request.url, headers, payload: request.payload }), hung])
   } finally {
     clearTimeout(timer)
   }
@@ -306,7 +313,10 @@ describe('input fuzz over the route table', () => {
     expect(routes.length).toBeGreaterThan(50)
     const unchecked = routes.flatMap((route) => {
       const declared = ((route.schema ?? {}) as RouteSchema).params?.properties ?? {}
-      return [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!).filter((n) => !(n in declared)).map((n) => `${route.method} ${route.url}: ${n}`)
+      return [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)]
+        .map((m) => m[1]!)
+        .filter((n) => !(n in declared))
+        .map((n) => `${route.method} ${route.url}: ${n}`)
     })
     expect(unchecked).toEqual([])
   })
@@ -332,7 +342,9 @@ describe('input fuzz over the route table', () => {
           const leak = INTERNAL.find((pattern) => pattern.test(response.body))
           if (leak && response.statusCode >= 400) problems.push(`${what} with an internal detail (${leak}): ${response.body.slice(0, 200)}`)
           if (response.statusCode >= 400 && route.method !== 'HEAD') {
-            const shape = response.headers['content-type']?.toString().startsWith('application/json') ? Object.keys(response.json() as object).sort() : []
+            const shape = response.headers['content-type']?.toString().startsWith('application/json')
+              ? Object.keys(response.json() as object).sort()
+              : []
             if (shape.join() !== 'code,message') problems.push(`${what} without the { code, message } error shape: ${response.body.slice(0, 200)}`)
           }
           if (!token && route.access !== 'public' && response.statusCode < 400) problems.push(`${what} without a token`)

@@ -99,7 +99,10 @@ describe('an invitation waits for consent', () => {
     expect((await call(person.token, 'GET', '/api/v1/tenants')).status).toBe(403)
     expect((await call(person.token, 'POST', `/api/v1/invitations/${id}/accept`)).status).toBe(200)
     expect(await permissionsOf(person.uid)).toEqual({ alpha: ['reader'] })
-    expect(await call(person.token, 'GET', `/api/v1/users/${person.uid}`)).toMatchObject({ status: 200, body: { permissions: { alpha: ['reader'] } } })
+    expect(await call(person.token, 'GET', `/api/v1/users/${person.uid}`)).toMatchObject({
+      status: 200,
+      body: { permissions: { alpha: ['reader'] } },
+    })
   })
 
   it('an account with neither a console record nor invitations is still refused (Error logging in)', async () => {

@@ -137,18 +137,43 @@ const ACCESS: Record<string, Expectation> = {
     ok: 404,
     call: (t) => json(`/media/${t}/mx-video/whep/00000000-0000-4000-8000-000000000000`),
   },
-  'POST /api/v1/videos/:video_id/media-token': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/videos/mx-video/media-token?tenant_id=${t}`) },
+  'POST /api/v1/videos/:video_id/media-token': {
+    need: 'member',
+    scope: 'tenant',
+    ok: 200,
+    call: (t) => json(`/api/v1/videos/mx-video/media-token?tenant_id=${t}`),
+  },
 
   'GET /api/v1/videos': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/videos?tenant_id=${t}`) },
-  'POST /api/v1/videos': { need: 'writer', scope: 'tenant', ok: 201, call: (t) => json(`/api/v1/videos?tenant_id=${t}`, { video_id: 'mx-new', name: 'Matrix', source: 'x' }) },
-  'PUT /api/v1/videos/:video_id': { need: 'writer', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/videos/mx-video?tenant_id=${t}`, { name: 'Matrix 2', source: 'y' }) },
+  'POST /api/v1/videos': {
+    need: 'writer',
+    scope: 'tenant',
+    ok: 201,
+    call: (t) => json(`/api/v1/videos?tenant_id=${t}`, { video_id: 'mx-new', name: 'Matrix', source: 'x' }),
+  },
+  'PUT /api/v1/videos/:video_id': {
+    need: 'writer',
+    scope: 'tenant',
+    ok: 200,
+    call: (t) => json(`/api/v1/videos/mx-video?tenant_id=${t}`, { name: 'Matrix 2', source: 'y' }),
+  },
   'DELETE /api/v1/videos/:video_id': { need: 'writer', scope: 'tenant', ok: 204, call: (t) => json(`/api/v1/videos/mx-video?tenant_id=${t}`) },
   'GET /api/v1/tenants': { need: 'signed-in', scope: 'none', ok: 200, call: () => json('/api/v1/tenants') },
   'PUT /api/v1/tenants/:tenant_id': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/tenants/${t}`, { name: 'Matrix' }) },
   'GET /api/v1/devices': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/devices?tenant_id=${t}`) },
   'GET /api/v1/users/': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/users/?tenant_id=${t}`) },
-  'POST /api/v1/users': { need: 'any-admin', scope: 'none', ok: 201, call: () => json('/api/v1/users', { name: 'Matrix', email: 'mx-invited@honu.test' }) },
-  'POST /api/v1/users/:uid/role': { need: 'admin', scope: 'tenant', ok: 201, call: (t) => json(`/api/v1/users/mx-user-${t}/role`, { tenant: t, role: 'writer' }) },
+  'POST /api/v1/users': {
+    need: 'any-admin',
+    scope: 'none',
+    ok: 201,
+    call: () => json('/api/v1/users', { name: 'Matrix', email: 'mx-invited@honu.test' }),
+  },
+  'POST /api/v1/users/:uid/role': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 201,
+    call: (t) => json(`/api/v1/users/mx-user-${t}/role`, { tenant: t, role: 'writer' }),
+  },
   'PUT /api/v1/users/:uid/role': {
     need: 'admin',
     scope: 'tenant',
@@ -156,7 +181,12 @@ const ACCESS: Record<string, Expectation> = {
     call: (t) => json(`/api/v1/users/mx-user-${t}/role`, { tenant: t, role: 'reader', new_role: 'writer' }),
   },
   'DELETE /api/v1/users/:uid/role/:tenant_id': { need: 'admin', scope: 'tenant', ok: 204, call: (t) => json(`/api/v1/users/mx-user-${t}/role/${t}`) },
-  'DELETE /api/v1/users/:uid/role/:tenant_id/:role': { need: 'admin', scope: 'tenant', ok: 204, call: (t) => json(`/api/v1/users/mx-user-${t}/role/${t}/reader`) },
+  'DELETE /api/v1/users/:uid/role/:tenant_id/:role': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 204,
+    call: (t) => json(`/api/v1/users/mx-user-${t}/role/${t}/reader`),
+  },
   // The audit trail of a tenant: its admins (and super admins); a member who is no admin 403, anyone else 404.
   'GET /api/v1/audit': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/audit?tenant_id=${t}`) },
   'GET /api/v1/audit/export': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/audit/export?tenant_id=${t}&format=json`) },
@@ -169,8 +199,18 @@ const ACCESS: Record<string, Expectation> = {
 
   'GET /api/v2/organisation': { need: 'org-member', scope: 'none', ok: 200, call: () => json('/api/v2/organisation') },
   'GET /api/v2/organisation/:id': { need: 'org-read', scope: 'organisation', ok: 200, call: (o) => json(`/api/v2/organisation/${o}`) },
-  'POST /api/v2/organisation': { need: 'org-super', scope: 'none', ok: 201, call: () => json('/api/v2/organisation', { id: 'mx-new', name: 'Matrix' }) },
-  'PUT /api/v2/organisation/:id': { need: 'org-admin-or-super', scope: 'organisation', ok: 200, call: (o) => json(`/api/v2/organisation/${o}`, { name: 'Matrix' }) },
+  'POST /api/v2/organisation': {
+    need: 'org-super',
+    scope: 'none',
+    ok: 201,
+    call: () => json('/api/v2/organisation', { id: 'mx-new', name: 'Matrix' }),
+  },
+  'PUT /api/v2/organisation/:id': {
+    need: 'org-admin-or-super',
+    scope: 'organisation',
+    ok: 200,
+    call: (o) => json(`/api/v2/organisation/${o}`, { name: 'Matrix' }),
+  },
   'DELETE /api/v2/organisation/:id': { need: 'org-super', scope: 'organisation', ok: 204, call: (o) => json(`/api/v2/organisation/${o}`) },
   'GET /api/v2/audit': { need: 'org-member', scope: 'none', ok: 200, call: () => json('/api/v2/audit') },
   'GET /api/v2/audit/:id': { need: 'org-read', scope: 'organisation', ok: 200, call: (o) => json(`/api/v2/audit/mx-rec?organisation_id=${o}`) },
@@ -181,7 +221,10 @@ const ACCESS: Record<string, Expectation> = {
       return [
         [`GET /api/v2/${resource}`, { need: 'org-member', scope: 'none', ok: 200, call: () => json(`/api/v2/${resource}`) }],
         [`GET /api/v2/${resource}/:id`, { need: 'org-read', scope: 'organisation', ok: 200, call: (o) => json(one(o)) }],
-        [`POST /api/v2/${resource}`, { need: change, scope: 'organisation', ok: 201, call: (o) => json(`/api/v2/${resource}`, v2Sample(resource, o)) }],
+        [
+          `POST /api/v2/${resource}`,
+          { need: change, scope: 'organisation', ok: 201, call: (o) => json(`/api/v2/${resource}`, v2Sample(resource, o)) },
+        ],
         [`PUT /api/v2/${resource}/:id`, { need: change, scope: 'organisation', ok: 200, call: (o) => json(one(o), { name: 'Matrix 2' }) }],
         [`DELETE /api/v2/${resource}/:id`, { need: change, scope: 'organisation', ok: 204, call: (o) => json(one(o)) }],
       ]
@@ -197,14 +240,24 @@ const ACCESS: Record<string, Expectation> = {
     ok: 202,
     call: (o) => json(`/api/v2/user/organisation/${o}`, { name: 'Matrix', email: 'mx-member-new@honu.test' }),
   },
-  'DELETE /api/v2/user/:ownerType/:ownerId/:uid': { need: 'org-admin', scope: 'organisation', ok: 204, call: (o) => json(`/api/v2/user/organisation/${o}/mx-member-${o}`) },
+  'DELETE /api/v2/user/:ownerType/:ownerId/:uid': {
+    need: 'org-admin',
+    scope: 'organisation',
+    ok: 204,
+    call: (o) => json(`/api/v2/user/organisation/${o}/mx-member-${o}`),
+  },
   'PUT /api/v2/user/:ownerType/:ownerId/:uid/role': {
     need: 'org-admin',
     scope: 'organisation',
     ok: 200,
     call: (o) => json(`/api/v2/user/organisation/${o}/mx-member-${o}/role`, { Organisation: ['read', 'write'] }),
   },
-  'DELETE /api/v2/user/:ownerType/:ownerId/:uid/role': { need: 'org-admin', scope: 'organisation', ok: 204, call: (o) => json(`/api/v2/user/organisation/${o}/mx-member-${o}/role`) },
+  'DELETE /api/v2/user/:ownerType/:ownerId/:uid/role': {
+    need: 'org-admin',
+    scope: 'organisation',
+    ok: 204,
+    call: (o) => json(`/api/v2/user/organisation/${o}/mx-member-${o}/role`),
+  },
 }
 
 /** The answer the table expects from `who` calling a route that needs `need` on `target`. */
@@ -331,11 +384,10 @@ beforeAll(async () => {
         JSON.stringify({ id: 'mx-rec', name: 'Matrix' }),
       ])
     }
-    await server.db.query(`insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $1, $2, 'Matrix', $3, '{"Organisation":["read"]}'::jsonb)`, [
-      `mx-member-${org}`,
-      `mx-member-${org}@honu.test`,
-      org,
-    ])
+    await server.db.query(
+      `insert into mp_users (id, uid, email, name, organisation_id, roles) values ($1, $1, $2, 'Matrix', $3, '{"Organisation":["read"]}'::jsonb)`,
+      [`mx-member-${org}`, `mx-member-${org}@honu.test`, org],
+    )
   }
   await server.db.query(
     `insert into invitations (id, email, name, invited_by, tenant_id, permissions) values ('mx-invite', 'mx-invitee@honu.test', 'Matrix', 'demo-ada', 'alpha', '{"alpha":["reader"]}'::jsonb)`,
@@ -360,7 +412,20 @@ describe('the isolation matrix', () => {
     for (const route of table) {
       const key = `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`
       const need = ACCESS[key]!.need
-      const declared = need === 'public' ? 'public' : need === 'test' ? 'test' : need === 'live' ? 'live' : need === 'account' || key === 'GET /api/v1/users/:uid' ? 'account' : route.url.startsWith('/media/') ? 'media' : need.startsWith('org-') ? 'organisation' : 'user'
+      const declared =
+        need === 'public'
+          ? 'public'
+          : need === 'test'
+            ? 'test'
+            : need === 'live'
+              ? 'live'
+              : need === 'account' || key === 'GET /api/v1/users/:uid'
+                ? 'account'
+                : route.url.startsWith('/media/')
+                  ? 'media'
+                  : need.startsWith('org-')
+                    ? 'organisation'
+                    : 'user'
       expect({ key, access: route.access }).toEqual({ key, access: declared })
     }
   })
@@ -383,7 +448,8 @@ describe('the isolation matrix', () => {
         expect({ who, target, status: answer.status }).toEqual({ who, target, status: want })
         // A GET's HEAD twin is the same route behind the same gate. (Not for a live MJPEG stream a member may
         // watch: its handler only writes, and Node sends a HEAD's headers on end(), so that HEAD never answers.)
-        if (method === 'GET' && !answer.endless) expect({ who, target, head: await head(call.path, tokens[who]) }).toEqual({ who, target, head: want })
+        if (method === 'GET' && !answer.endless)
+          expect({ who, target, head: await head(call.path, tokens[who]) }).toEqual({ who, target, head: want })
         // Nothing of a tenant or organisation the caller is not in, unless the request itself named it.
         const text = JSON.stringify(answer.body ?? '')
         const asked = JSON.stringify(call)

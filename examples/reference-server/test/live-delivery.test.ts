@@ -90,7 +90,15 @@ function runMain(databaseUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@honu/source', 'src/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     // No MAVLink port: the test publishes through the hub, and 14550 may be another server's.
-    env: { ...process.env, DATABASE_URL: databaseUrl, HONU_SEED: '0', HONU_AUTH_MODE: 'emulator', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST, PORT: '0', HONU_MAVLINK_PORT: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      HONU_SEED: '0',
+      HONU_AUTH_MODE: 'emulator',
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      PORT: '0',
+      HONU_MAVLINK_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -156,12 +164,22 @@ describe('several server processes', () => {
       // Device presence too: the other process's devices topic has the vehicle online, and a heartbeat of a camera
       // told to this process's hub.
       const online = (deviceId: string) => (m: ServerMessage) =>
-        m.type === 'event' && m.topic === devicesTopic('alpha') && (m.data as { devices: DevicePresence[] }).devices.some((d) => d.deviceId === deviceId && d.state === 'online')
+        m.type === 'event' &&
+        m.topic === devicesTopic('alpha') &&
+        (m.data as { devices: DevicePresence[] }).devices.some((d) => d.deviceId === deviceId && d.state === 'online')
       await there.next(online('across-processes'))
       first.hub.beat({ tenantId: 'alpha', deviceId: 'alpha-cam-1' })
       await there.next(online('alpha-cam-1'))
       // And the other way: a third server (its own pool, LISTEN connection and hub) publishes; both receive it.
-      const third = await startServer({ ...readConfig({}), port: 0, authMode: 'emulator', emulatorHost: EMULATOR_HOST, databaseUrl: url.toString(), seed: false, mavlinkPort: undefined })
+      const third = await startServer({
+        ...readConfig({}),
+        port: 0,
+        authMode: 'emulator',
+        emulatorHost: EMULATOR_HOST,
+        databaseUrl: url.toString(),
+        seed: false,
+        mavlinkPort: undefined,
+      })
       onTestFinished(() => third.close())
       third.hub.publish(telemetry('alpha', 'from-the-third'))
       await here.next((m) => m.type === 'event' && JSON.stringify(m).includes('from-the-third'))

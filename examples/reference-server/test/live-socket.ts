@@ -26,7 +26,9 @@ export async function openLive(baseUrl: string, options: { origin?: string } = {
     else bad = `the server sent a frame its own schema refuses: ${parsed.error}`
     for (const w of [...waiters]) w()
   })
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })))
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  )
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)

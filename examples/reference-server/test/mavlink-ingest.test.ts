@@ -25,7 +25,13 @@ beforeAll(async () => {
   db = await createPgliteDatabase()
   await migrate(db)
   await seed(db)
-  telemetry = await startTelemetry({ db, sink: { publish: (s) => published.push(s), beat: (b) => beats.push(b) }, port: 0, host: '127.0.0.1', minPublishIntervalMs: 0 })
+  telemetry = await startTelemetry({
+    db,
+    sink: { publish: (s) => published.push(s), beat: (b) => beats.push(b) },
+    port: 0,
+    host: '127.0.0.1',
+    minPublishIntervalMs: 0,
+  })
 })
 afterAll(async () => {
   sender.close()
@@ -70,10 +76,16 @@ describe('the seeded bindings', () => {
   it('migration 5 gives data seeded before it the same vehicles', async () => {
     const old = await createPgliteDatabase()
     try {
-      await old.exec('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())')
+      await old.exec(
+        'create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())',
+      )
       // Apply 1–4, seed the devices as they were then, then migrate the rest.
       for (const m of migrations.filter((m) => m.id < 5)) {
-        for (const statement of m.sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await old.query(statement)
+        for (const statement of m.sql
+          .split(/;\s*\n/)
+          .map((s) => s.trim())
+          .filter(Boolean))
+          await old.query(statement)
         await old.query('insert into schema_migrations (id, name) values ($1, $2)', [m.id, m.name])
       }
       await old.query("insert into tenants (tenant_id, name) values ('alpha', 'A'), ('bravo', 'B'), ('charlie', 'C'), ('delta', 'D')")
@@ -81,7 +93,9 @@ describe('the seeded bindings', () => {
         `insert into devices (device_id, tenant_id, name, kind) values ('alpha-usv-1', 'alpha', 'USV Kahu', 'vehicle'),
          ('bravo-rov-1', 'bravo', 'ROV Mano', 'vehicle'), ('charlie-uav-1', 'charlie', 'Drone Iwa', 'vehicle')`,
       )
-      await old.query("insert into videos (video_id, tenant_id, name, source) values ('alpha-bow', 'alpha', 'Bow', '/media/alpha/alpha-bow/index.m3u8')")
+      await old.query(
+        "insert into videos (video_id, tenant_id, name, source) values ('alpha-bow', 'alpha', 'Bow', '/media/alpha/alpha-bow/index.m3u8')",
+      )
       expect(await migrate(old)).toEqual([5, ...migrations.filter((m) => m.id > 5).map((m) => m.id)])
       const rows = await old.query<{ device_id: string; mavlink_system_id: number }>(
         'select device_id, mavlink_system_id from devices where mavlink_system_id is not null order by mavlink_system_id',

@@ -63,7 +63,9 @@ describe('MAVLink over UDP to the live channel', () => {
     // Then a Bravo vehicle: once Bea has it, anything of Alpha's sent before would have reached her first.
     await sendPosition(11, -36.8351, 174.7852) // bravo-rov-1, ROV Mano
     await eventWith(bravo, vehiclesTopic('bravo'), (v) => v.deviceId === 'bravo-rov-1' && v.position?.lat === -36.8351)
-    expect(bravo.messages.filter((m) => m.type === 'event').flatMap((m) => (m.data as { vehicles: VehicleTelemetry[] }).vehicles.map((v) => v.tenantId))).not.toContain('alpha')
+    expect(
+      bravo.messages.filter((m) => m.type === 'event').flatMap((m) => (m.data as { vehicles: VehicleTelemetry[] }).vehicles.map((v) => v.tenantId)),
+    ).not.toContain('alpha')
     expect(vehiclesOn(alpha, vehiclesTopic('alpha')).map((v) => v.tenantId)).not.toContain('bravo')
   })
 
@@ -111,19 +113,25 @@ describe('JSON ingest', () => {
     const own = await issueIngestToken(server.db, 'bravo-usv-2')
     expect(await raw(server, 'POST', '/api/v1/telemetry', { body })).toMatchObject({ status: 401 })
     expect(await raw(server, 'POST', '/api/v1/telemetry', { body, token: `${own}x` })).toMatchObject({ status: 401 })
-    expect(await raw(server, 'POST', '/api/v1/telemetry', { body, token: await signIn('bea@honu.test', DEMO_PASSWORD) })).toMatchObject({ status: 401 })
+    expect(await raw(server, 'POST', '/api/v1/telemetry', { body, token: await signIn('bea@honu.test', DEMO_PASSWORD) })).toMatchObject({
+      status: 401,
+    })
     // The token decides the vehicle: a body cannot name another one (ids are not fields of a report).
     const spoof = JSON.stringify({ deviceId: 'alpha-usv-1', tenantId: 'alpha', mode: 'RTL' })
     expect(await raw(server, 'POST', '/api/v1/telemetry', { body: spoof, token: own })).toMatchObject({ status: 400 })
     // An invalid report is refused after the token is checked.
-    expect(await raw(server, 'POST', '/api/v1/telemetry', { body: JSON.stringify({ position: { lat: 91, lon: 0, altitudeM: 0 } }), token: own })).toMatchObject({
+    expect(
+      await raw(server, 'POST', '/api/v1/telemetry', { body: JSON.stringify({ position: { lat: 91, lon: 0, altitudeM: 0 } }), token: own }),
+    ).toMatchObject({
       status: 400,
     })
   })
 
   it("another device's token reports for that device only", async () => {
     const tui = await issueIngestToken(server.db, 'bravo-usv-2')
-    expect(await raw(server, 'POST', '/api/v1/telemetry', { token: tui, body: JSON.stringify({ mode: 'LOITER', headingDeg: 123 }) })).toMatchObject({ status: 202 })
+    expect(await raw(server, 'POST', '/api/v1/telemetry', { token: tui, body: JSON.stringify({ mode: 'LOITER', headingDeg: 123 }) })).toMatchObject({
+      status: 202,
+    })
     const state = await eventWith(bravo, vehiclesTopic('bravo'), (v) => v.deviceId === 'bravo-usv-2' && v.headingDeg === 123)
     expect(state).toMatchObject({ tenantId: 'bravo', mode: 'LOITER' })
     expect(vehiclesOn(alpha, vehiclesTopic('alpha')).filter((v) => v.headingDeg === 123)).toEqual([])

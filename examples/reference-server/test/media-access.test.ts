@@ -157,7 +157,10 @@ describe('media behind the gate', () => {
     const other = await createApp({ db: server.db, identity: server.identity })
     try {
       const { token } = (await mediaToken('bea', 'bravo/bravo-clip')).body
-      const response = await other.inject({ url: `/media/bravo/bravo-clip/clip.mp4?media_token=${encodeURIComponent(token!)}`, headers: { range: 'bytes=0-9' } })
+      const response = await other.inject({
+        url: `/media/bravo/bravo-clip/clip.mp4?media_token=${encodeURIComponent(token!)}`,
+        headers: { range: 'bytes=0-9' },
+      })
       expect(response.statusCode).toBe(206)
     } finally {
       await other.close()

@@ -40,7 +40,10 @@ describe('stream ids are unique per tenant', () => {
   })
 
   it('changing or deleting another tenant’s stream through one’s own tenant answers as a missing one', async () => {
-    for (const [method, body] of [['PUT', { name: 'x', source: 'y' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PUT', { name: 'x', source: 'y' }],
+      ['DELETE', undefined],
+    ] as const) {
       const foreign = await call('wes', method, '/api/v1/videos/bravo-deck?tenant_id=alpha', body)
       const missing = await call('wes', method, '/api/v1/videos/no-such-stream?tenant_id=alpha', body)
       expect(foreign.status).toBe(404)
@@ -78,7 +81,10 @@ describe('a new user is invited, not looked up', () => {
 
   it('a user the admin already shares a tenant with answers their uid', async () => {
     // Cora is a controller in Bravo.
-    expect(await call('bea', 'POST', '/api/v1/users', { name: 'Cora', email: 'Cora@honu.test' })).toMatchObject({ status: 200, body: { uid: 'demo-cora' } })
+    expect(await call('bea', 'POST', '/api/v1/users', { name: 'Cora', email: 'Cora@honu.test' })).toMatchObject({
+      status: 200,
+      body: { uid: 'demo-cora' },
+    })
   })
 
   it('granting a role leaves it on the invitation: the account is not attached by its e-mail (issue 22)', async () => {
@@ -173,7 +179,10 @@ describe('v2 records stay in their organisation', () => {
     expect(Object.keys(foreign.body.data as object).sort()).toEqual(Object.keys(free.body.data as object).sort())
     // Each organisation reads its own record under the shared id.
     expect((await call('cal', 'GET', '/api/v2/campaign/camp-reef')).body.data).toMatchObject({ name: 'Kai reef', organisation_id: 'org-kai' })
-    expect((await call('ada', 'GET', '/api/v2/campaign/camp-reef')).body.data).toMatchObject({ name: 'Reef survey 2026', organisation_id: 'org-honu' })
+    expect((await call('ada', 'GET', '/api/v2/campaign/camp-reef')).body.data).toMatchObject({
+      name: 'Reef survey 2026',
+      organisation_id: 'org-honu',
+    })
     // Someone who reads both is asked to say which, and can.
     expect(await call('ops', 'GET', '/api/v2/campaign/camp-reef')).toMatchObject({ status: 409, body: { code: 'ambiguous-id' } })
     expect((await call('ops', 'GET', '/api/v2/campaign/camp-reef?organisation_id=org-kai')).body.data).toMatchObject({ name: 'Kai reef' })

@@ -113,7 +113,8 @@ describe('role changes in our own database take effect at once', () => {
       try {
         await db.exec(`create table users (uid text primary key, permissions jsonb not null)`)
         await db.query(`insert into users values ('remy', '{"alpha":["reader"]}')`)
-        const read = async () => (await db.query<{ permissions: unknown }>('select permissions from users where uid = $1', ['remy'], { cached: true }))[0]?.permissions
+        const read = async () =>
+          (await db.query<{ permissions: unknown }>('select permissions from users where uid = $1', ['remy'], { cached: true }))[0]?.permissions
         expect(await read()).toEqual({ alpha: ['reader'] })
         await db.transaction((tx) => tx.query(`update users set permissions = '{}'::jsonb where uid = 'remy'`))
         // No wait at all: the very next read sees it.

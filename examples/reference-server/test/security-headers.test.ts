@@ -24,15 +24,18 @@ describe('security headers of the reference server', () => {
     ['a refusal', 'GET', '/api/v1/videos?tenant_id=alpha', {}, 401],
     ['an unknown path', 'GET', '/no/such/path', {}, 404],
     ['a bad body', 'POST', '/api/v1/videos?tenant_id=alpha', { auth: true, body: '{' }, 400],
-  ])('%s answers with nosniff, no Referer, no framing and a CSP that loads nothing', async (_what, method, path, options: { auth?: boolean; body?: string }, status) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(options.auth ? { authorization: `Bearer ${token}` } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
-      body: options.body,
-    })
-    expect(response.status).toBe(status)
-    expect(headersOf(response)).toMatchObject({ ...basics, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
-  })
+  ])(
+    '%s answers with nosniff, no Referer, no framing and a CSP that loads nothing',
+    async (_what, method, path, options: { auth?: boolean; body?: string }, status) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { ...(options.auth ? { authorization: `Bearer ${token}` } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
+        body: options.body,
+      })
+      expect(response.status).toBe(status)
+      expect(headersOf(response)).toMatchObject({ ...basics, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
+    },
+  )
 
   it('keeps CORS working: a preflight from the app still answers with its CORS headers', async () => {
     const response = await fetch(`${server.url}/api/v1/videos?tenant_id=alpha`, {

@@ -19,9 +19,15 @@ describe('a per-tenant role never lowers what * grants', () => {
   it('a super admin with reader in Alpha still writes Alpha streams and removes that role', async () => {
     // The record the issue measured, as the invite flow left it.
     await server.db.query(`update users set permissions = '{"*":["org-admin"],"alpha":["reader"]}'::jsonb where uid = 'demo-ops'`)
-    const created = await call('ops', 'POST', '/api/v1/videos?tenant_id=alpha', { video_id: 'floor-cam', name: 'Floor', source: 'rtsp://10.10.1.40/x' })
+    const created = await call('ops', 'POST', '/api/v1/videos?tenant_id=alpha', {
+      video_id: 'floor-cam',
+      name: 'Floor',
+      source: 'rtsp://10.10.1.40/x',
+    })
     expect(created.status).toBe(201)
-    expect((await call('ops', 'PUT', '/api/v1/videos/floor-cam?tenant_id=alpha', { name: 'Floor 2', source: 'rtsp://10.10.1.40/y' })).status).toBe(200)
+    expect((await call('ops', 'PUT', '/api/v1/videos/floor-cam?tenant_id=alpha', { name: 'Floor 2', source: 'rtsp://10.10.1.40/y' })).status).toBe(
+      200,
+    )
     expect((await call('ops', 'GET', '/api/v1/users/?tenant_id=alpha')).status).toBe(200)
     expect((await call('ops', 'DELETE', '/api/v1/users/demo-ops/role/alpha/reader')).status).toBe(204)
     const [ops] = await server.db.query<{ permissions: unknown }>(`select permissions from users where uid = 'demo-ops'`)

@@ -28,15 +28,33 @@ async function snapshot() {
 const alphaCalls: { name: string; method: string; path: string; body?: unknown; changes: boolean }[] = [
   { name: 'list videos', method: 'GET', path: '/api/v1/videos?tenant_id=alpha', changes: false },
   { name: 'create video', method: 'POST', path: '/api/v1/videos?tenant_id=alpha', body: { name: 'x', source: 'y' }, changes: true },
-  { name: 'update video', method: 'PUT', path: '/api/v1/videos/alpha-bow?tenant_id=alpha', body: { name: 'x', source: 'y', proxy: null }, changes: true },
+  {
+    name: 'update video',
+    method: 'PUT',
+    path: '/api/v1/videos/alpha-bow?tenant_id=alpha',
+    body: { name: 'x', source: 'y', proxy: null },
+    changes: true,
+  },
   { name: 'delete video', method: 'DELETE', path: '/api/v1/videos/alpha-mast?tenant_id=alpha', changes: true },
-  { name: 'update video through another tenant id', method: 'PUT', path: '/api/v1/videos/alpha-bow?tenant_id=bravo', body: { name: 'x', source: 'y' }, changes: true },
+  {
+    name: 'update video through another tenant id',
+    method: 'PUT',
+    path: '/api/v1/videos/alpha-bow?tenant_id=bravo',
+    body: { name: 'x', source: 'y' },
+    changes: true,
+  },
   { name: 'delete video through another tenant id', method: 'DELETE', path: '/api/v1/videos/alpha-bow?tenant_id=bravo', changes: true },
   { name: 'rename tenant', method: 'PUT', path: '/api/v1/tenants/alpha', body: { name: 'Taken' }, changes: true },
   { name: 'list devices', method: 'GET', path: '/api/v1/devices?tenant_id=alpha', changes: false },
   { name: 'list users', method: 'GET', path: '/api/v1/users/?tenant_id=alpha', changes: false },
   { name: 'grant role', method: 'POST', path: '/api/v1/users/demo-remy/role', body: { tenant: 'alpha', role: 'admin' }, changes: true },
-  { name: 'change role', method: 'PUT', path: '/api/v1/users/demo-wes/role', body: { tenant: 'alpha', role: 'writer', new_role: 'admin' }, changes: true },
+  {
+    name: 'change role',
+    method: 'PUT',
+    path: '/api/v1/users/demo-wes/role',
+    body: { tenant: 'alpha', role: 'writer', new_role: 'admin' },
+    changes: true,
+  },
   { name: 'remove from tenant', method: 'DELETE', path: '/api/v1/users/demo-remy/role/alpha', changes: true },
   { name: 'remove one role', method: 'DELETE', path: '/api/v1/users/demo-wes/role/alpha/writer', changes: true },
   { name: 'read an Alpha-only user', method: 'GET', path: '/api/v1/users/demo-remy', changes: false },
@@ -48,8 +66,20 @@ const alphaCalls: { name: string; method: string; path: string; body?: unknown; 
   { name: 'v2 create asset in org-honu', method: 'POST', path: '/api/v2/asset', body: { name: 'x', organisation_id: 'org-honu' }, changes: true },
   { name: 'v2 list org-honu users', method: 'GET', path: '/api/v2/user/organisation/org-honu', changes: false },
   { name: 'v2 get org-honu user', method: 'GET', path: '/api/v2/user/demo-remy', changes: false },
-  { name: 'v2 add user to org-honu', method: 'POST', path: '/api/v2/user/organisation/org-honu', body: { name: 'x', email: 'intruder@honu.test' }, changes: true },
-  { name: 'v2 set roles in org-honu', method: 'PUT', path: '/api/v2/user/organisation/org-honu/demo-remy/role', body: { Organisation: ['admin'] }, changes: true },
+  {
+    name: 'v2 add user to org-honu',
+    method: 'POST',
+    path: '/api/v2/user/organisation/org-honu',
+    body: { name: 'x', email: 'intruder@honu.test' },
+    changes: true,
+  },
+  {
+    name: 'v2 set roles in org-honu',
+    method: 'PUT',
+    path: '/api/v2/user/organisation/org-honu/demo-remy/role',
+    body: { Organisation: ['admin'] },
+    changes: true,
+  },
 ]
 
 const ALPHA_MARKERS = ['Alpha Harbour', 'alpha-bow', 'alpha-cam-1', 'remy@honu.test', 'Reef survey', 'North reef', 'org-honu', '10.10.0.0/16']
@@ -83,7 +113,13 @@ describe('another tenant’s users see and change nothing of Alpha', () => {
 describe('roles inside Alpha', () => {
   // What each role may change (spec §6 and the issue: writers and admins change streams, admins manage users).
   const changes = [
-    { name: 'create video', method: 'POST', path: '/api/v1/videos?tenant_id=alpha', body: { name: 'role test', source: 'y' }, allowed: ['ada', 'wes'] },
+    {
+      name: 'create video',
+      method: 'POST',
+      path: '/api/v1/videos?tenant_id=alpha',
+      body: { name: 'role test', source: 'y' },
+      allowed: ['ada', 'wes'],
+    },
     { name: 'rename tenant', method: 'PUT', path: '/api/v1/tenants/alpha', body: { name: 'Alpha Harbour' }, allowed: ['ada'] },
     { name: 'list users', method: 'GET', path: '/api/v1/users/?tenant_id=alpha', allowed: ['ada'] },
     { name: 'grant role', method: 'POST', path: '/api/v1/users/demo-remy/role', body: { tenant: 'alpha', role: 'reader' }, allowed: ['ada'] },
@@ -109,7 +145,10 @@ describe('roles inside Alpha', () => {
     const before = await snapshot()
     expect((await raw(server, 'GET', '/api/v1/videos?tenant_id=alpha', { token: tokens.remy })).status).toBe(200)
     for (const call of alphaCalls.filter((c) => c.changes && c.path.includes('videos'))) {
-      const response = await raw(server, call.method, call.path, { token: tokens.remy, body: call.body === undefined ? undefined : JSON.stringify(call.body) })
+      const response = await raw(server, call.method, call.path, {
+        token: tokens.remy,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      })
       expect([403, 404]).toContain(response.status)
     }
     expect(await snapshot()).toBe(before)

@@ -158,7 +158,10 @@ describe('GET /api/v1/users/ paged', () => {
       body: JSON.stringify({ email, password: 'joiner-pass-1', returnSecureToken: true }),
     })
     const { idToken } = (await signedUp.json()) as { idToken: string }
-    const accepted = await fetch(`${server.url}/api/v1/invitations/${uid}/accept`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` } })
+    const accepted = await fetch(`${server.url}/api/v1/invitations/${uid}/accept`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}` },
+    })
     expect(accepted.status).toBe(200)
     const joinedIn = async (tenant: string) => {
       const body = (await get(ops, `/api/v1/users/?tenant_id=${tenant}&q=${email}`)).body

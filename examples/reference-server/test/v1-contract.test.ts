@@ -25,7 +25,11 @@ describe('videos', () => {
   })
 
   it('POST creates a stream, PUT answers update_time, DELETE removes it', async () => {
-    const created = (await writer.v1.createVideo('alpha', { name: 'Hull camera', source: 'rtsp://10.10.1.20/hull', proxy: 'https://proxy.honu.test/hls/' })) as {
+    const created = (await writer.v1.createVideo('alpha', {
+      name: 'Hull camera',
+      source: 'rtsp://10.10.1.20/hull',
+      proxy: 'https://proxy.honu.test/hls/',
+    })) as {
       video_id: string
     }
     expect(created.video_id).toBeTruthy()
@@ -34,7 +38,11 @@ describe('videos', () => {
     expect(stored.proxy_address).toBe(`https://proxy.honu.test/hls/${created.video_id}`)
 
     const before = stored.update_time!
-    const { update_time } = await writer.v1.updateVideo('alpha', created.video_id, { name: 'Hull cam', source: 'rtsp://10.10.1.21/hull', proxy: null })
+    const { update_time } = await writer.v1.updateVideo('alpha', created.video_id, {
+      name: 'Hull cam',
+      source: 'rtsp://10.10.1.21/hull',
+      proxy: null,
+    })
     expect(Date.parse(update_time)).toBeGreaterThanOrEqual(Date.parse(before))
     list = await writer.v1.listVideos('alpha')
     expect(list.items.find((v) => v.video_id === created.video_id)).toMatchObject({ name: 'Hull cam', proxy_address: '' })
@@ -127,7 +135,16 @@ describe('what the console needs beyond §7', () => {
     const { status, body } = await raw(server, 'GET', '/openapi.json')
     expect(status).toBe(200)
     const paths = Object.keys((body as unknown as { paths: Record<string, unknown> }).paths)
-    for (const path of ['/api/v1/videos', '/api/v1/videos/{video_id}', '/api/v1/tenants', '/api/v1/users/', '/api/v1/users/{uid}/role', '/api/v1/devices', '/api/v2/mission', '/api/v2/user/{uid}']) {
+    for (const path of [
+      '/api/v1/videos',
+      '/api/v1/videos/{video_id}',
+      '/api/v1/tenants',
+      '/api/v1/users/',
+      '/api/v1/users/{uid}/role',
+      '/api/v1/devices',
+      '/api/v2/mission',
+      '/api/v2/user/{uid}',
+    ]) {
       expect(paths).toContain(path)
     }
   })

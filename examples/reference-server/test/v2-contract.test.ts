@@ -51,7 +51,15 @@ describe.each([
     const entries = await v2.resource('audit').list()
     expect(entries.some((e) => e.action === 'create' && e.resource.startsWith('chart/'))).toBe(true)
     const base = split ? server.v2Services.audit! : `${server.url}/api/v2`
-    expect((await fetch(`${base}/audit`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(404)
+    expect(
+      (
+        await fetch(`${base}/audit`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404)
   })
 
   it('filters lists by field', async () => {
@@ -62,7 +70,11 @@ describe.each([
 
   it('GET user/{uid} answers a list whose first item is the user', async () => {
     const { v2 } = await clientsAs(server, 'ada@honu.test')
-    await expect(v2.getUser('demo-ada')).resolves.toMatchObject({ uid: 'demo-ada', organisation_id: 'org-honu', roles: { Organisation: ['read', 'write', 'admin'] } })
+    await expect(v2.getUser('demo-ada')).resolves.toMatchObject({
+      uid: 'demo-ada',
+      organisation_id: 'org-honu',
+      roles: { Organisation: ['read', 'write', 'admin'] },
+    })
   })
 
   it('user calls: list, create (uid), set roles, delete roles, delete', async () => {

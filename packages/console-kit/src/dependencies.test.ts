@@ -18,7 +18,16 @@ const installs = (name: string) => {
 describe('what installing the packages brings', () => {
   it('console-kit: React (peers), core and small libraries; no react-router, no gridstack', () => {
     // TanStack Table and Virtual: the headless DataTable (src/table), shared by the admin console and topology list.
-    const expected = ['@floating-ui/react', '@honu/core', '@tanstack/react-table', '@tanstack/react-virtual', 'lucide-react', 'react', 'react-dom', 'zustand']
+    const expected = [
+      '@floating-ui/react',
+      '@honu/core',
+      '@tanstack/react-table',
+      '@tanstack/react-virtual',
+      'lucide-react',
+      'react',
+      'react-dom',
+      'zustand',
+    ]
     expect(installs('console-kit')).toEqual(expected)
   })
 

@@ -6,27 +6,24 @@ import type { ConsoleHostOptions } from './navigation/host-options'
 import type { ConsoleArea } from './navigation/console-area'
 
 /** Props of {@link Console}. */
-export type ConsoleProps = (
-  | { client: ConsoleClient; options?: never }
-  | { options: ConsoleClientOptions; client?: never }
-) &
+export type ConsoleProps = ({ client: ConsoleClient; options?: never } | { options: ConsoleClientOptions; client?: never }) &
   ConsoleHostOptions & {
-  /** Base path of the console in the page's address. Default: the site root. */
-  basename?: string
-  /** Keep the route in memory instead of the address bar (for widgets embedded in someone else's page). */
-  memoryRouter?: { initialEntries?: string[] }
-  /** The console shares the page with other content: no `main` landmark of its own. */
-  embedded?: boolean
-  /**
-   * Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`), or a function importing
-   * them after sign-in: `widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}`.
-   */
-  widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
-  /** Working areas besides the console's own (`defineArea`): routes, links, widget types, style sheets. */
-  areas?: readonly ConsoleArea[]
-  /** The host's language (`en-US` by default, or `de-DE`); a user's choice in the preferences wins over it. */
-  locale?: string
-}
+    /** Base path of the console in the page's address. Default: the site root. */
+    basename?: string
+    /** Keep the route in memory instead of the address bar (for widgets embedded in someone else's page). */
+    memoryRouter?: { initialEntries?: string[] }
+    /** The console shares the page with other content: no `main` landmark of its own. */
+    embedded?: boolean
+    /**
+     * Widget types the dashboards offer (e.g. `widgetDefinitions` from `@honu/widgets`), or a function importing
+     * them after sign-in: `widgets={async () => (await import('@honu/widgets/registry')).widgetDefinitions}`.
+     */
+    widgets?: WidgetRegistry | (() => Promise<WidgetRegistry>)
+    /** Working areas besides the console's own (`defineArea`): routes, links, widget types, style sheets. */
+    areas?: readonly ConsoleArea[]
+    /** The host's language (`en-US` by default, or `de-DE`); a user's choice in the preferences wins over it. */
+    locale?: string
+  }
 
 /**
  * The whole console with its own router: provider, routes of spec §2, guards, layouts and screens. The router is

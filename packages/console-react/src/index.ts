@@ -34,13 +34,7 @@ export { type ConsoleHostOptions, RETURN_TO_PARAM, signInAddress } from './navig
 export { decideNavigation, type NavigationFacts, type RouteAccess } from './guards/decide-navigation'
 export { RouteGuard, type RouteGuardProps } from './guards/route-guard'
 export { Toaster } from './toaster/toaster'
-export {
-  startConsole,
-  showStartupNotices,
-  type StartupStep,
-  type StartupResult,
-  type StartConsoleOptions,
-} from './startup/start-console'
+export { startConsole, showStartupNotices, type StartupStep, type StartupResult, type StartConsoleOptions } from './startup/start-console'
 export { Dashboard, type DashboardProps } from './dashboard/dashboard'
 export { DashboardToolbar, type DashboardToolbarProps } from './dashboard/dashboard-toolbar'
 export { ConsoleShadowRoot, type ConsoleShadowRootProps } from './shadow/console-shadow-root'

@@ -14,13 +14,10 @@ describe('every core entry imports without a DOM and without React', () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined')
   })
 
-  it.each(['../src/index', '../src/grid/index', '../src/testing/index', '../src/firebase/index', '../src/flags/index'])(
-    '%s',
-    async (path) => {
-      const module = (await import(path)) as Record<string, unknown>
-      expect(Object.keys(module).length).toBeGreaterThan(0)
-    },
-  )
+  it.each(['../src/index', '../src/grid/index', '../src/testing/index', '../src/firebase/index', '../src/flags/index'])('%s', async (path) => {
+    const module = (await import(path)) as Record<string, unknown>
+    expect(Object.keys(module).length).toBeGreaterThan(0)
+  })
 
   it('creates a console client on the server, with memory storage', async () => {
     const { createConsoleClient } = await import('../src/index')

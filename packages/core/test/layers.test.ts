@@ -43,14 +43,34 @@ new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('honu/layer
     { filename: core('newfolder/thing.ts'), code: "import { messages } from '../errors/messages'", errors: [{ messageId: 'unknown' }] },
     // console-react, planted: the route table importing a screen (navigation was top and bottom at once), a guard
     // importing a layout, a helper importing a screen, a layout importing a guard on its own floor.
-    { filename: react('navigation/console-routes.ts'), code: "import { LoginScreen } from '../screens/login-screen'", errors: [{ messageId: 'upward' }] },
-    { filename: react('navigation/console-routes.ts'), code: "const load = () => import('../screens/admin/admin-screen')", errors: [{ messageId: 'upward' }] },
+    {
+      filename: react('navigation/console-routes.ts'),
+      code: "import { LoginScreen } from '../screens/login-screen'",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: react('navigation/console-routes.ts'),
+      code: "const load = () => import('../screens/admin/admin-screen')",
+      errors: [{ messageId: 'upward' }],
+    },
     { filename: react('guards/route-guard.tsx'), code: "import { MainLayout } from '../layouts/main-layout'", errors: [{ messageId: 'upward' }] },
-    { filename: react('ui/load-status.tsx'), code: "import { useVehicleLinks } from '../screens/vehicle/vehicle-screen'", errors: [{ messageId: 'upward' }] },
-    { filename: react('screens/streams/streams-screen.tsx'), code: "import { createConsoleRoutes } from '../../routes/create-console-routes'", errors: [{ messageId: 'upward' }] },
+    {
+      filename: react('ui/load-status.tsx'),
+      code: "import { useVehicleLinks } from '../screens/vehicle/vehicle-screen'",
+      errors: [{ messageId: 'upward' }],
+    },
+    {
+      filename: react('screens/streams/streams-screen.tsx'),
+      code: "import { createConsoleRoutes } from '../../routes/create-console-routes'",
+      errors: [{ messageId: 'upward' }],
+    },
     { filename: react('routes/themed-root.tsx'), code: "import { Console } from '..'", errors: [{ messageId: 'root' }] },
     { filename: at('console-kit', 'parts/dialog.tsx'), code: "import { useSession } from '../hooks/use-session'", errors: [{ messageId: 'upward' }] },
-    { filename: at('widgets', 'vehicle/vehicle-widget.tsx'), code: "import { MapWidget } from '../map/map-widget'", errors: [{ messageId: 'upward' }] },
+    {
+      filename: at('widgets', 'vehicle/vehicle-widget.tsx'),
+      code: "import { MapWidget } from '../map/map-widget'",
+      errors: [{ messageId: 'upward' }],
+    },
   ],
 })
 

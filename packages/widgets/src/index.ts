@@ -1,7 +1,16 @@
 export { widgetDefinitions, getWidgetDefinition } from './registry'
 export { WidgetPlaceholder, type WidgetPlaceholderProps } from './placeholder/widget-placeholder'
 export { VideoPlayer, type VideoPlayerProps, type VideoPlayerState } from './video/video-player'
-export { createPlayer, defaultEngines, type Player, type PlayerEngines, type PlayerOptions, type PlayerSnapshot, type PlayerStats, type CreatePlayerOptions } from './video/create-player'
+export {
+  createPlayer,
+  defaultEngines,
+  type Player,
+  type PlayerEngines,
+  type PlayerOptions,
+  type PlayerSnapshot,
+  type PlayerStats,
+  type CreatePlayerOptions,
+} from './video/create-player'
 export { VideoSettingsProvider, setVideoDefaults, type VideoSettings } from './video/video-settings'
 export { sourceKind, type SourceKind } from './video/source-kind'
 export type { HlsOptions } from './video/hls-playback'

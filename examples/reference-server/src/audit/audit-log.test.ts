@@ -13,7 +13,9 @@ describe('redaction', () => {
   })
 
   it('replaces the values of secret fields at any depth', () => {
-    expect(redact({ name: 'x', password: 'p', nested: [{ apiKey: 'k', client_secret: 's', stream: { accessToken: 't', url: 'srt://u:p@h' } }] })).toEqual({
+    expect(
+      redact({ name: 'x', password: 'p', nested: [{ apiKey: 'k', client_secret: 's', stream: { accessToken: 't', url: 'srt://u:p@h' } }] }),
+    ).toEqual({
       name: 'x',
       password: '[redacted]',
       nested: [{ apiKey: '[redacted]', client_secret: '[redacted]', stream: { accessToken: '[redacted]', url: 'srt://[redacted]@h' } }],

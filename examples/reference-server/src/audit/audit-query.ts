@@ -61,7 +61,8 @@ export function filterTime(value: string, field: 'from' | 'to'): string {
     .replace(/(T[0-9:.]+)$/, '$1Z')
   const time = new Date(iso)
   const year = time.getUTCFullYear()
-  if (Number.isNaN(time.getTime()) || year < 1 || year > 9999) throw badRequest(`Invalid request: querystring.${field} must be an ISO 8601 date or time.`)
+  if (Number.isNaN(time.getTime()) || year < 1 || year > 9999)
+    throw badRequest(`Invalid request: querystring.${field} must be an ISO 8601 date or time.`)
   return time.toISOString()
 }
 
@@ -193,9 +194,7 @@ export async function* exportChunks(db: Pick<Database, 'query'>, filters: AuditF
     const { entries, nextCursor } = await auditPage(db, filters, { cursor, limit: EXPORT_PAGE })
     if (entries.length > 0) {
       const text =
-        format === 'csv'
-          ? entries.map(csvLine).join('')
-          : `${first ? '' : ','}\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}`
+        format === 'csv' ? entries.map(csvLine).join('') : `${first ? '' : ','}\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}`
       first = false
       yield Buffer.from(text)
     }

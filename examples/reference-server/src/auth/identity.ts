@@ -157,7 +157,11 @@ export function createIdentity(options: IdentityOptions): Identity {
       if (uid) forgetUser(uid)
       throw error
     }
-    const entry = { caller: { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true }, expiresAt: decoded.exp * 1000, authTime: decoded.auth_time * 1000 }
+    const entry = {
+      caller: { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true },
+      expiresAt: decoded.exp * 1000,
+      authTime: decoded.auth_time * 1000,
+    }
     if (entry.expiresAt > now()) {
       verified.delete(key)
       verified.set(key, entry)

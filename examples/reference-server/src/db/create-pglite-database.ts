@@ -13,22 +13,24 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   await pg.waitReady
   // A PGlite query costs 100–150 µs of this process's CPU, however small. The database lives in this process,
   // so every write passes through it and empties the read cache: cached answers need no age limit.
-  return withReadCache({
-    kind: 'pglite',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pg.query<Row>(sql, params as unknown[])
-      return result.rows
+  return withReadCache(
+    {
+      kind: 'pglite',
+      async query<Row>(sql: string, params: readonly unknown[] = []) {
+        const result = await pg.query<Row>(sql, params as unknown[])
+        return result.rows
+      },
+      async exec(sql) {
+        await pg.exec(sql)
+      },
+      transaction: (work) =>
+        pg.transaction(async (tx) =>
+          work({
+            query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows,
+          }),
+        ),
+      close: () => pg.close(),
     },
-    async exec(sql) {
-      await pg.exec(sql)
-    },
-    transaction: (work) =>
-      pg.transaction(async (tx) =>
-        work({
-          query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-            (await tx.query<Row>(sql, params as unknown[])).rows,
-        }),
-      ),
-    close: () => pg.close(),
-  }, { maxAgeMs: Infinity })
+    { maxAgeMs: Infinity },
+  )
 }

@@ -18,10 +18,7 @@ export const READ_CACHE_CHANNEL = 'honu_read_cache'
 const ACCESS_TABLES = /\b(?:users|mp_users|tenants|tenant_members|invitations)\b/i
 
 /** A real PostgreSQL server through a connection pool (`DATABASE_URL`). */
-export async function createPostgresDatabase(
-  connectionString: string,
-  options: { readCacheMs?: number } = {},
-): Promise<Database> {
+export async function createPostgresDatabase(connectionString: string, options: { readCacheMs?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
   // An idle connection the server drops (restart, admin termination) must not crash the process; the pool
   // replaces it on the next query.
@@ -55,42 +52,44 @@ export async function createPostgresDatabase(
   }
   await listen()
 
-  return withReadCache({
-    kind: 'postgres',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pool.query(sql, params as unknown[])).rows as Row[]
+  return withReadCache(
+    {
+      kind: 'postgres',
+      async query<Row>(sql: string, params: readonly unknown[] = []) {
+        return (await pool.query(sql, params as unknown[])).rows as Row[]
+      },
+      async exec(sql) {
+        await pool.query(sql)
+      },
+      async transaction(work) {
+        const client = await pool.connect()
+        try {
+          await client.query('begin')
+          const result = await work({
+            query: async <Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as Row[],
+          })
+          await client.query('commit')
+          return result
+        } catch (error) {
+          await client.query('rollback')
+          throw error
+        } finally {
+          client.release()
+        }
+      },
+      close: async () => {
+        closed = true
+        await listener?.end().catch(() => {})
+        await pool.end()
+      },
     },
-    async exec(sql) {
-      await pool.query(sql)
+    {
+      maxAgeMs: options.readCacheMs ?? POSTGRES_READ_CACHE_MS,
+      shared: {
+        watch: (clear) => (clearCache = clear),
+        announce: () => void pool.query('select pg_notify($1, $2)', [READ_CACHE_CHANNEL, origin]).catch(() => {}),
+        announced: ACCESS_TABLES,
+      },
     },
-    async transaction(work) {
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const result = await work({
-          query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as Row[],
-        })
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback')
-        throw error
-      } finally {
-        client.release()
-      }
-    },
-    close: async () => {
-      closed = true
-      await listener?.end().catch(() => {})
-      await pool.end()
-    },
-  }, {
-    maxAgeMs: options.readCacheMs ?? POSTGRES_READ_CACHE_MS,
-    shared: {
-      watch: (clear) => (clearCache = clear),
-      announce: () => void pool.query('select pg_notify($1, $2)', [READ_CACHE_CHANNEL, origin]).catch(() => {}),
-      announced: ACCESS_TABLES,
-    },
-  })
+  )
 }

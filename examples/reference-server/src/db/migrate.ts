@@ -215,13 +215,18 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
 
 /** Applies the migrations not yet applied, each in its own transaction. */
 export async function migrate(db: Database): Promise<number[]> {
-  await db.exec('create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())')
+  await db.exec(
+    'create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())',
+  )
   const done = new Set((await db.query<{ id: number }>('select id from schema_migrations')).map((r) => Number(r.id)))
   const applied: number[] = []
   for (const migration of migrations) {
     if (done.has(migration.id)) continue
     await db.transaction(async (tx) => {
-      for (const statement of migration.sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of migration.sql
+        .split(/;\s*\n/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         await tx.query(statement)
       }
       await tx.query('insert into schema_migrations (id, name) values ($1, $2)', [migration.id, migration.name])

@@ -15,7 +15,10 @@ beforeAll(async () => {
     kind: 'pglite',
     query: async <Row>(sql: string, params: readonly unknown[] = []) => (await pg.query<Row>(sql, params as unknown[])).rows,
     exec: async (sql) => void (await pg.exec(sql)),
-    transaction: (work) => pg.transaction((tx) => work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows })),
+    transaction: (work) =>
+      pg.transaction((tx) =>
+        work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows }),
+      ),
     close: () => pg.close(),
   }
 })

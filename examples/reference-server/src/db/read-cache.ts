@@ -60,7 +60,13 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
     kind: db.kind,
     async query<Row>(sql: string, params: readonly unknown[] = [], queryOptions?: { cached?: boolean }): Promise<Row[]> {
       const read = READ.test(sql)
-      if (!queryOptions?.cached || !read) return read ? db.query<Row>(sql, params) : writing(() => db.query<Row>(sql, params), () => [sql])
+      if (!queryOptions?.cached || !read)
+        return read
+          ? db.query<Row>(sql, params)
+          : writing(
+              () => db.query<Row>(sql, params),
+              () => [sql],
+            )
       const key = JSON.stringify(params)
       const readAt = now()
       const cached = answers.get(sql)?.get(key)
@@ -85,7 +91,11 @@ export function withReadCache(db: Database, options: ReadCacheOptions): Database
         throw error
       }
     },
-    exec: (sql) => writing(() => db.exec(sql), () => [sql]),
+    exec: (sql) =>
+      writing(
+        () => db.exec(sql),
+        () => [sql],
+      ),
     transaction: (work) => {
       const statements: string[] = []
       return writing(

@@ -53,7 +53,12 @@ export function createDevicePresence(
   const tenants = new Map<string, Map<string, Held>>()
   const listeners = new Map<string, Set<PresenceListener>>()
 
-  const presenceOf = (tenantId: string, deviceId: string, held: Held): DevicePresence => ({ deviceId, tenantId, state: held.state, lastSeen: held.lastSeen })
+  const presenceOf = (tenantId: string, deviceId: string, held: Held): DevicePresence => ({
+    deviceId,
+    tenantId,
+    state: held.state,
+    lastSeen: held.lastSeen,
+  })
 
   const tell = (tenantId: string, changed: DevicePresence[]) => {
     if (changed.length === 0) return

@@ -83,13 +83,18 @@ export class LiveSession {
     private readonly socket: WebSocket,
     private readonly context: LiveSessionContext,
   ) {
-    this.authTimer = setTimeout(() => this.close(LIVE_CLOSE.notAuthenticated, 'No auth frame in time.'), context.authTimeoutMs ?? LIVE_AUTH_TIMEOUT_MS)
+    this.authTimer = setTimeout(
+      () => this.close(LIVE_CLOSE.notAuthenticated, 'No auth frame in time.'),
+      context.authTimeoutMs ?? LIVE_AUTH_TIMEOUT_MS,
+    )
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? undefined : String(data)
-      this.chain = this.chain.then(() => this.onFrame(text)).catch((error: Error) => {
-        this.context.warn(`live frame failed: ${error.message}`)
-        this.close(1011, 'Internal error.')
-      })
+      this.chain = this.chain
+        .then(() => this.onFrame(text))
+        .catch((error: Error) => {
+          this.context.warn(`live frame failed: ${error.message}`)
+          this.close(1011, 'Internal error.')
+        })
     })
     socket.on('close', () => this.dispose())
   }
@@ -158,12 +163,15 @@ export class LiveSession {
     this.token = token
     clearTimeout(this.authTimer)
     if (!this.revocationTimer) {
-      this.revocationTimer = setInterval(() => {
-        this.chain = this.chain
-          .then(() => this.recheck())
-          // A failed check (the database away for a moment) is tried again at the next one; frames go on.
-          .catch((error: Error) => this.context.warn(`live revocation check failed: ${error.message}`))
-      }, Math.max(this.context.revocationCheckMs, 250))
+      this.revocationTimer = setInterval(
+        () => {
+          this.chain = this.chain
+            .then(() => this.recheck())
+            // A failed check (the database away for a moment) is tried again at the next one; frames go on.
+            .catch((error: Error) => this.context.warn(`live revocation check failed: ${error.message}`))
+        },
+        Math.max(this.context.revocationCheckMs, 250),
+      )
     }
     this.send({ type: 'ready', uid })
   }

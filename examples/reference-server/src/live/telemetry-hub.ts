@@ -156,9 +156,10 @@ export function createTelemetryHub(db: Pick<Database, 'kind' | 'query'>, options
       if (closed) return
       signal({ tenantId: sign.tenantId, deviceId: sign.deviceId })
       if (shared) {
-        db.query('select pg_notify($1, $2)', [TELEMETRY_CHANNEL, JSON.stringify({ origin, beat: { tenantId: sign.tenantId, deviceId: sign.deviceId } })]).catch(
-          (error: Error) => warn(`telemetry NOTIFY failed: ${error.message}`),
-        )
+        db.query('select pg_notify($1, $2)', [
+          TELEMETRY_CHANNEL,
+          JSON.stringify({ origin, beat: { tenantId: sign.tenantId, deviceId: sign.deviceId } }),
+        ]).catch((error: Error) => warn(`telemetry NOTIFY failed: ${error.message}`))
       }
     },
     watchSigns(listener) {

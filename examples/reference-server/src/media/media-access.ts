@@ -42,8 +42,7 @@ export const MEDIA_QUERY = {
 } as const
 
 /** The same answer for a stream of another tenant, one that does not exist and a tenant the caller is not in. */
-export const noSuchStream = () =>
-  new ApiError(404, 'not-found', 'There is no such stream in this tenant, or you are not a member of the tenant.')
+export const noSuchStream = () => new ApiError(404, 'not-found', 'There is no such stream in this tenant, or you are not a member of the tenant.')
 
 /**
  * The same rule as `requireMember`, for one stream: the caller has a role in the tenant and the stream exists
@@ -56,8 +55,7 @@ export async function requireStream(db: Pick<Database, 'query'>, user: UserRow, 
   if (!stream) throw noSuchStream()
 }
 
-const refusedMediaToken = () =>
-  new ApiError(401, 'unauthenticated', 'The media token is invalid, expired or for another stream; ask for a new one.')
+const refusedMediaToken = () => new ApiError(401, 'unauthenticated', 'The media token is invalid, expired or for another stream; ask for a new one.')
 
 /**
  * Puts the media check in front of every route declaring `config: { access: 'media' }`, wherever it is

@@ -24,11 +24,18 @@ export function registerMediaClip(app: FastifyInstance, options: { file?: string
     const start = range[1] === '' ? Math.max(0, clip.length - Number(range[2])) : Number(range[1])
     const end = range[1] === '' || range[2] === '' ? clip.length - 1 : Math.min(Number(range[2]), clip.length - 1)
     if (start > end || start >= clip.length) {
-      return reply.code(416).header('content-range', `bytes */${clip.length}`).type('application/json').send({
-        code: 'invalid-range',
-        message: `The range ${request.headers.range} is outside the ${clip.length}-byte clip.`,
-      })
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${clip.length}`)
+        .type('application/json')
+        .send({
+          code: 'invalid-range',
+          message: `The range ${request.headers.range} is outside the ${clip.length}-byte clip.`,
+        })
     }
-    return reply.code(206).header('content-range', `bytes ${start}-${end}/${clip.length}`).send(clip.subarray(start, end + 1))
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${start}-${end}/${clip.length}`)
+      .send(clip.subarray(start, end + 1))
   })
 }

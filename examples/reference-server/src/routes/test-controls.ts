@@ -51,7 +51,12 @@ export function registerTestControls(app: FastifyInstance, options: { exit?: () 
       config: { access: 'test' },
       schema: {
         hide: true,
-        body: { type: 'object', additionalProperties: false, required: ['ms'], properties: { ms: { type: 'integer', minimum: 100, maximum: 60_000 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ms'],
+          properties: { ms: { type: 'integer', minimum: 100, maximum: 60_000 } },
+        },
       },
     },
     async (request, reply) => {

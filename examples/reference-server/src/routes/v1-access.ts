@@ -57,7 +57,5 @@ export async function administeredTenants(db: Pick<Database, 'query'>, user: Use
 
 /** Keeps only the entries of a permissions map for the given tenants (and `*` for super admins). */
 export function permissionsWithin(permissions: Permissions, tenants: Set<string>, includeAll: boolean): Permissions {
-  return Object.fromEntries(
-    Object.entries(permissions).filter(([scope]) => tenants.has(scope) || (includeAll && scope === ALL_TENANTS)),
-  )
+  return Object.fromEntries(Object.entries(permissions).filter(([scope]) => tenants.has(scope) || (includeAll && scope === ALL_TENANTS)))
 }

@@ -88,7 +88,10 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Database, ide
     async (request) => {
       const invitations = await pendingInvitationsOf(db, identity, accountOf(request))
       const tenantNames = new Map(
-        (await db.query<{ tenant_id: string; name: string }>('select tenant_id, name from tenants', [], { cached: true })).map((t) => [t.tenant_id, t.name]),
+        (await db.query<{ tenant_id: string; name: string }>('select tenant_id, name from tenants', [], { cached: true })).map((t) => [
+          t.tenant_id,
+          t.name,
+        ]),
       )
       const orgIds = [...new Set(invitations.flatMap((i) => Object.keys(i.organisations)))]
       const orgNames = new Map(
@@ -200,7 +203,10 @@ export function registerInvitationRoutes(app: FastifyInstance, db: Database, ide
 
   app.post(
     '/api/v1/invitations/:id/decline',
-    { config: { access: 'account' }, schema: { tags: ['v1'], params, summary: 'Declines one of the caller’s invitations: it is removed, nothing is granted.' } },
+    {
+      config: { access: 'account' },
+      schema: { tags: ['v1'], params, summary: 'Declines one of the caller’s invitations: it is removed, nothing is granted.' },
+    },
     async (request, reply) => {
       const account = accountOf(request)
       const { id } = request.params as { id: string }

@@ -21,9 +21,7 @@ const tenantQuery = {
 export function registerTenantRoutes(app: FastifyInstance, db: Database) {
   app.get('/api/v1/tenants', { config: { access: 'user' }, schema: { tags: ['v1'] } }, async (request) => {
     const user = userOf(request)
-    const all = await db.query<{ tenant_id: string }>(
-      'select tenant_id, tenant_id as id, name, remote_cidr, vpn_cidr from tenants order by name',
-    )
+    const all = await db.query<{ tenant_id: string }>('select tenant_id, tenant_id as id, name, remote_cidr, vpn_cidr from tenants order by name')
     const everywhere = (user.permissions[ALL_TENANTS]?.length ?? 0) > 0
     return { data: all.filter((t) => everywhere || (user.permissions[t.tenant_id]?.length ?? 0) > 0) }
   })

@@ -69,12 +69,7 @@ async function locked(tx: Pick<Database, 'query'>, target: Target): Promise<Targ
 }
 
 /** Whether, after `change`, the tenant still has a user with the admin role. */
-async function keepsAnAdmin(
-  db: Pick<Database, 'query'>,
-  tenantId: string,
-  uid: string,
-  nextRoles: readonly string[],
-): Promise<boolean> {
+async function keepsAnAdmin(db: Pick<Database, 'query'>, tenantId: string, uid: string, nextRoles: readonly string[]): Promise<boolean> {
   if (nextRoles.some(isAdminRole)) return true
   const others = await db.query<{ uid: string }>(
     `select uid from users where uid <> $1 and exists (
@@ -329,7 +324,10 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 
   app.delete(
     '/api/v1/users/:uid/role/:tenant_id/:role',
-    { config: { access: 'user' }, schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE, role: roleSchema } } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['v1'], params: { type: 'object', properties: { uid: ID, tenant_id: TENANT_SCOPE, role: roleSchema } } },
+    },
     async (request, reply) => {
       const { uid, tenant_id, role } = request.params as { uid: string; tenant_id: string; role: string }
       await removeRoles(userOf(request), uid, tenant_id, role)
@@ -347,7 +345,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
         params: roleParams,
         description:
           "A user's record (only the roles in tenants the caller administers), or a pending invitation's (with " +
-          '`pending: true`). The caller\'s own uid without a console record answers 200 with empty permissions and ' +
+          "`pending: true`). The caller's own uid without a console record answers 200 with empty permissions and " +
           '`pending_invitations` (their count) when invitations wait for their verified e-mail, else 403 no-access.',
       },
     },
@@ -376,4 +374,3 @@ export function registerUserRoutes(app: FastifyInstance, db: Database, identity:
 }
 
 const lastAdmin = () => new ApiError(409, 'last-admin', 'A tenant must keep at least one admin: make someone else admin first.')
-

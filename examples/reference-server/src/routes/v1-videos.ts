@@ -31,26 +31,22 @@ const videoSelect = `select ${videoColumns} from videos`
 
 /** Streams of a tenant: spec §7 `/api/v1/videos`. Members read; writers and admins change. */
 export function registerVideoRoutes(app: FastifyInstance, db: Database) {
-  app.get(
-    '/api/v1/videos',
-    { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } },
-    async (request) => {
-      const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
-      await requireMember(db, userOf(request), tenant_id)
-      // One round trip for the page and the total (a window count over the tenant's rows, taken before the
-      // limit); only a page past the end, which has no row to carry it, asks for the total apart.
-      const rows = await db.query<{ total_count: string }>(
-        `select ${videoColumns}, count(*) over () as total_count from videos where tenant_id = $1 order by name, video_id limit $2 offset $3`,
-        [tenant_id, Math.min(Number(limit ?? 1000), 1000), Number(offset ?? 0)],
-        { cached: true },
-      )
-      const total = rows[0]
-        ? rows[0].total_count
-        : ((await db.query<{ count: string }>('select count(*) from videos where tenant_id = $1', [tenant_id]))[0]?.count ?? '0')
-      const data = rows.map(({ total_count: _, ...video }) => video)
-      return { data, total_count: Number(total) }
-    },
-  )
+  app.get('/api/v1/videos', { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } }, async (request) => {
+    const { tenant_id, limit, offset } = request.query as { tenant_id: string; limit?: string; offset?: string }
+    await requireMember(db, userOf(request), tenant_id)
+    // One round trip for the page and the total (a window count over the tenant's rows, taken before the
+    // limit); only a page past the end, which has no row to carry it, asks for the total apart.
+    const rows = await db.query<{ total_count: string }>(
+      `select ${videoColumns}, count(*) over () as total_count from videos where tenant_id = $1 order by name, video_id limit $2 offset $3`,
+      [tenant_id, Math.min(Number(limit ?? 1000), 1000), Number(offset ?? 0)],
+      { cached: true },
+    )
+    const total = rows[0]
+      ? rows[0].total_count
+      : ((await db.query<{ count: string }>('select count(*) from videos where tenant_id = $1', [tenant_id]))[0]?.count ?? '0')
+    const data = rows.map(({ total_count: _, ...video }) => video)
+    return { data, total_count: Number(total) }
+  })
 
   app.post(
     '/api/v1/videos',

@@ -13,8 +13,7 @@ import { recordAudit, recordUpdate, sameJson, type AuditActor } from '../audit/a
 type Action = 'read' | 'write' | 'admin'
 
 const can = (caller: V2Caller, organisationId: string, action: Action) =>
-  caller.superAdmin ||
-  caller.memberships.some((m) => m.organisation_id === organisationId && hasOrganisationPermission(m, action))
+  caller.superAdmin || caller.memberships.some((m) => m.organisation_id === organisationId && hasOrganisationPermission(m, action))
 
 /** Parent whose organisation a record inherits when it names none. */
 const PARENT: Partial<Record<string, [resource: string, field: string]>> = {
@@ -81,10 +80,12 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
    */
   const audit = async (tx: Pick<Database, 'query'>, caller: V2Caller, organisationId: string, action: string, resource: string) => {
     const id = randomUUID()
-    await tx.query(
-      'insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)',
-      ['audit', id, organisationId, JSON.stringify({ id, actor: caller.uid, action, resource })],
-    )
+    await tx.query('insert into v2_records (resource, id, organisation_id, data) values ($1, $2, $3, $4::jsonb)', [
+      'audit',
+      id,
+      organisationId,
+      JSON.stringify({ id, actor: caller.uid, action, resource }),
+    ])
   }
 
   const recordOut = (row: { data: Record<string, unknown>; create_time: unknown; update_time: unknown; organisation_id: string }) => ({
@@ -179,13 +180,17 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return envelope(visible)
     })
 
-    app.get(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } }, async (request) => {
-      const caller = callerOf(request)
-      const { id } = request.params as { id: string }
-      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
-      if (!row) throw notFound(`${resource} "${id}"`)
-      return envelope(recordOut(row))
-    })
+    app.get(
+      `${base}/:id`,
+      { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } },
+      async (request) => {
+        const caller = callerOf(request)
+        const { id } = request.params as { id: string }
+        const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+        if (!row) throw notFound(`${resource} "${id}"`)
+        return envelope(recordOut(row))
+      },
+    )
 
     if (readOnly) continue
     const changeAction: Action = resource === 'user/rebac' ? 'admin' : 'write'
@@ -228,76 +233,84 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
       return reply.code(201).send(envelope(recordOut((await recordIn(resource, organisationId, id))!)))
     })
 
-    app.put(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery, body: bodySchema } }, async (request) => {
-      const caller = callerOf(request)
-      const { id } = request.params as { id: string }
-      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
-      if (!row) throw notFound(`${resource} "${id}"`)
-      if (resource === 'organisation' ? !caller.superAdmin && !can(caller, id, 'admin') : !can(caller, row.organisation_id, changeAction)) {
-        throw forbidden(`change this ${resource}`)
-      }
-      const changes = { ...(request.body as Record<string, unknown>) }
-      // The id and the organisation of a record never change.
-      delete changes.id
-      delete changes.organisation_id
-      await checkReferences(resource, row.organisation_id, changes)
-      await db.transaction(async (tx) => {
-        // The record as it is now, locked until this change lands (the one read above may be older).
-        const [current] = await tx.query<{ data: Record<string, unknown> }>(
-          'select data from v2_records where resource = $1 and organisation_id = $2 and id = $3 for update',
-          [resource, row.organisation_id, id],
-        )
-        const before = current?.data ?? row.data
-        const after = { ...before, ...changes, id }
-        await tx.query(
-          'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
-          [resource, row.organisation_id, id, JSON.stringify(after)],
-        )
-        await audit(tx, caller, row.organisation_id, 'update', `${resource}/${id}`)
-        const change = { actor: actorOf(caller), organisationId: row.organisation_id, action: `${resource}.update`, resourceType: resource, resourceId: id }
-        await recordUpdate(tx, change, before, after)
-      })
-      return envelope(recordOut((await recordIn(resource, row.organisation_id, id))!))
-    })
-
-    app.delete(`${base}/:id`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } }, async (request, reply) => {
-      const caller = callerOf(request)
-      const { id } = request.params as { id: string }
-      const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
-      if (!row) throw notFound(`${resource} "${id}"`)
-      if (resource === 'organisation' ? !caller.superAdmin : !can(caller, row.organisation_id, changeAction)) {
-        throw forbidden(`delete this ${resource}`)
-      }
-      await db.transaction(async (tx) => {
-        const [deleted] = await tx.query<{ data: Record<string, unknown> }>(
-          'delete from v2_records where resource = $1 and organisation_id = $2 and id = $3 returning data',
-          [resource, row.organisation_id, id],
-        )
-        await audit(tx, caller, row.organisation_id, 'delete', `${resource}/${id}`)
-        await recordAudit(tx, {
-          actor: actorOf(caller),
-          organisationId: row.organisation_id,
-          action: `${resource}.delete`,
-          resourceType: resource,
-          resourceId: id,
-          before: deleted?.data ?? row.data,
-          after: null,
+    app.put(
+      `${base}/:id`,
+      { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery, body: bodySchema } },
+      async (request) => {
+        const caller = callerOf(request)
+        const { id } = request.params as { id: string }
+        const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+        if (!row) throw notFound(`${resource} "${id}"`)
+        if (resource === 'organisation' ? !caller.superAdmin && !can(caller, id, 'admin') : !can(caller, row.organisation_id, changeAction)) {
+          throw forbidden(`change this ${resource}`)
+        }
+        const changes = { ...(request.body as Record<string, unknown>) }
+        // The id and the organisation of a record never change.
+        delete changes.id
+        delete changes.organisation_id
+        await checkReferences(resource, row.organisation_id, changes)
+        await db.transaction(async (tx) => {
+          // The record as it is now, locked until this change lands (the one read above may be older).
+          const [current] = await tx.query<{ data: Record<string, unknown> }>(
+            'select data from v2_records where resource = $1 and organisation_id = $2 and id = $3 for update',
+            [resource, row.organisation_id, id],
+          )
+          const before = current?.data ?? row.data
+          const after = { ...before, ...changes, id }
+          await tx.query(
+            'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
+            [resource, row.organisation_id, id, JSON.stringify(after)],
+          )
+          await audit(tx, caller, row.organisation_id, 'update', `${resource}/${id}`)
+          const change = {
+            actor: actorOf(caller),
+            organisationId: row.organisation_id,
+            action: `${resource}.update`,
+            resourceType: resource,
+            resourceId: id,
+          }
+          await recordUpdate(tx, change, before, after)
         })
-      })
-      return reply.code(204).send()
-    })
+        return envelope(recordOut((await recordIn(resource, row.organisation_id, id))!))
+      },
+    )
+
+    app.delete(
+      `${base}/:id`,
+      { config: { access: 'organisation' }, schema: { tags: ['v2'], params: idParams, querystring: idQuery } },
+      async (request, reply) => {
+        const caller = callerOf(request)
+        const { id } = request.params as { id: string }
+        const row = await findVisible(caller, resource, id, (request.query as { organisation_id?: string }).organisation_id)
+        if (!row) throw notFound(`${resource} "${id}"`)
+        if (resource === 'organisation' ? !caller.superAdmin : !can(caller, row.organisation_id, changeAction)) {
+          throw forbidden(`delete this ${resource}`)
+        }
+        await db.transaction(async (tx) => {
+          const [deleted] = await tx.query<{ data: Record<string, unknown> }>(
+            'delete from v2_records where resource = $1 and organisation_id = $2 and id = $3 returning data',
+            [resource, row.organisation_id, id],
+          )
+          await audit(tx, caller, row.organisation_id, 'delete', `${resource}/${id}`)
+          await recordAudit(tx, {
+            actor: actorOf(caller),
+            organisationId: row.organisation_id,
+            action: `${resource}.delete`,
+            resourceType: resource,
+            resourceId: id,
+            before: deleted?.data ?? row.data,
+            after: null,
+          })
+        })
+        return reply.code(204).send()
+      },
+    )
   }
 
   if (serves('user')) registerV2UserRoutes(app, db, identity, p, can)
 }
 
-function registerV2UserRoutes(
-  app: FastifyInstance,
-  db: Database,
-  identity: Identity,
-  p: string,
-  allowed: typeof can,
-) {
+function registerV2UserRoutes(app: FastifyInstance, db: Database, identity: Identity, p: string, allowed: typeof can) {
   const select = 'select id, uid, email, name, organisation_id, roles, super_admin from mp_users'
   const orgParams = {
     type: 'object',
@@ -391,29 +404,33 @@ function registerV2UserRoutes(
     return row
   }
 
-  app.delete(`${p}/user/:ownerType/:ownerId/:uid`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
-    const caller = callerOf(request)
-    const { ownerId, uid } = request.params as { ownerId: string; uid: string }
-    await requireOrganisation(caller, ownerId, 'admin')
-    await membership(ownerId, uid)
-    await db.transaction(async (tx) => {
-      const [gone] = await tx.query<Membership>(
-        'delete from mp_users where organisation_id = $1 and uid = $2 returning name, email, roles, super_admin',
-        [ownerId, uid],
-      )
-      if (!gone) return
-      await recordAudit(tx, {
-        actor: actorOf(caller),
-        organisationId: ownerId,
-        action: 'org-user.delete',
-        resourceType: 'org-user',
-        resourceId: uid,
-        before: { name: gone.name, email: gone.email, roles: gone.roles, super_admin: gone.super_admin },
-        after: null,
+  app.delete(
+    `${p}/user/:ownerType/:ownerId/:uid`,
+    { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const { ownerId, uid } = request.params as { ownerId: string; uid: string }
+      await requireOrganisation(caller, ownerId, 'admin')
+      await membership(ownerId, uid)
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.query<Membership>(
+          'delete from mp_users where organisation_id = $1 and uid = $2 returning name, email, roles, super_admin',
+          [ownerId, uid],
+        )
+        if (!gone) return
+        await recordAudit(tx, {
+          actor: actorOf(caller),
+          organisationId: ownerId,
+          action: 'org-user.delete',
+          resourceType: 'org-user',
+          resourceId: uid,
+          before: { name: gone.name, email: gone.email, roles: gone.roles, super_admin: gone.super_admin },
+          after: null,
+        })
       })
-    })
-    return reply.code(204).send()
-  })
+      return reply.code(204).send()
+    },
+  )
 
   /** Sets a member's roles and writes the audit entry (none when the roles stay the same), in one transaction. */
   const setOrganisationRoles = (
@@ -450,12 +467,16 @@ function registerV2UserRoutes(
     },
   )
 
-  app.delete(`${p}/user/:ownerType/:ownerId/:uid/role`, { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } }, async (request, reply) => {
-    const caller = callerOf(request)
-    const { ownerId, uid } = request.params as { ownerId: string; uid: string }
-    await requireOrganisation(caller, ownerId, 'admin')
-    await membership(ownerId, uid)
-    await setOrganisationRoles(caller, ownerId, uid, {}, 'org-role.delete')
-    return reply.code(204).send()
-  })
+  app.delete(
+    `${p}/user/:ownerType/:ownerId/:uid/role`,
+    { config: { access: 'organisation' }, schema: { tags: ['v2'], params: orgParams } },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const { ownerId, uid } = request.params as { ownerId: string; uid: string }
+      await requireOrganisation(caller, ownerId, 'admin')
+      await membership(ownerId, uid)
+      await setOrganisationRoles(caller, ownerId, uid, {}, 'org-role.delete')
+      return reply.code(204).send()
+    },
+  )
 }

@@ -57,7 +57,10 @@ function parameterProblem(url: string, query: unknown, params: unknown): string 
       return 'querystring must be percent-encoded UTF-8'
     }
   }
-  for (const [where, fields] of [['querystring', query], ['params', params]] as const) {
+  for (const [where, fields] of [
+    ['querystring', query],
+    ['params', params],
+  ] as const) {
     for (const [key, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
       const keyProblem = textProblem(key, 'any')
       if (keyProblem) return `a field name in ${where} ${keyProblem}`
@@ -93,7 +96,10 @@ export function registerInputChecks(app: FastifyInstance) {
     try {
       body = JSON.parse(text)
     } catch {
-      return done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined)
+      return done(
+        Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
+        undefined,
+      )
     }
     const problem = jsonBodyProblem(body)
     if (problem) return done(invalid(`Invalid request: ${problem}.`), undefined)

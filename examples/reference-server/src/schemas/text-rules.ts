@@ -39,5 +39,4 @@ export function textProblem(value: string, rule: TextRule): string | undefined {
 }
 
 /** The value as stored: `line` values are trimmed (a name typed as "  Bow  " is "Bow"), other text unchanged. */
-export const normaliseText = (value: string, rule: TextRule) =>
-  rule === 'line' || rule === 'line-or-empty' ? value.trim() : value
+export const normaliseText = (value: string, rule: TextRule) => (rule === 'line' || rule === 'line-or-empty' ? value.trim() : value)

@@ -17,7 +17,8 @@ try {
     port: port ? Number(port) : (readMavlinkPort(process.env.HONU_MAVLINK_PORT) ?? 14550),
   }
   const rateHz = Number(process.env.HONU_SIM_RATE_HZ ?? 4)
-  if (!Number.isFinite(rateHz) || rateHz <= 0 || rateHz > 100) throw new Error(`HONU_SIM_RATE_HZ must be from 0 to 100, not "${process.env.HONU_SIM_RATE_HZ}".`)
+  if (!Number.isFinite(rateHz) || rateHz <= 0 || rateHz > 100)
+    throw new Error(`HONU_SIM_RATE_HZ must be from 0 to 100, not "${process.env.HONU_SIM_RATE_HZ}".`)
   const apiUrl = process.env.HONU_SIM_API || `http://127.0.0.1:${process.env.PORT ?? 8080}`
   const devices = heartbeatingDevices(readLargeTenant(process.env.HONU_SEED_LARGE_TENANT) ?? 0)
   const simulator = await startSimulator({ vehicles: seededVehicles, target, rateHz, heartbeats: { apiUrl, devices } })

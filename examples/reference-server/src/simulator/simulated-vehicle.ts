@@ -50,8 +50,8 @@ export function specOf(
     pattern: vehicle.pattern,
     kind,
     centre: {
-      lat: site.lat + ((offsetM * Math.cos(angle)) / EARTH_RADIUS_M) / DEG,
-      lon: site.lon + ((offsetM * Math.sin(angle)) / (EARTH_RADIUS_M * Math.cos(site.lat * DEG))) / DEG,
+      lat: site.lat + (offsetM * Math.cos(angle)) / EARTH_RADIUS_M / DEG,
+      lon: site.lon + (offsetM * Math.sin(angle)) / (EARTH_RADIUS_M * Math.cos(site.lat * DEG)) / DEG,
     },
     radiusM: 250 + 50 * index,
     speedMs: kind === 'drone' ? 8 : 3,
@@ -63,11 +63,11 @@ export function stateAt(spec: SimulatedVehicleSpec, t: number) {
   const moving = spec.pattern !== 'parked'
   const omega = moving ? spec.speedMs / spec.radiusM : 0 // rad/s, counter-clockwise
   // Each vehicle starts at a different point of its circuit.
-  const phase = (spec.systemId * 37 * DEG) + omega * t
+  const phase = spec.systemId * 37 * DEG + omega * t
   const northM = spec.radiusM * Math.sin(phase)
   const eastM = spec.radiusM * Math.cos(phase)
-  const lat = spec.centre.lat + (northM / EARTH_RADIUS_M) / DEG
-  const lon = spec.centre.lon + (eastM / (EARTH_RADIUS_M * Math.cos(spec.centre.lat * DEG))) / DEG
+  const lat = spec.centre.lat + northM / EARTH_RADIUS_M / DEG
+  const lon = spec.centre.lon + eastM / (EARTH_RADIUS_M * Math.cos(spec.centre.lat * DEG)) / DEG
   // Counter-clockwise on a circle: the velocity is perpendicular to the radius.
   const vNorth = moving ? spec.speedMs * Math.cos(phase) : 0
   const vEast = moving ? -spec.speedMs * Math.sin(phase) : 0

@@ -13,14 +13,51 @@ const bearing = (deg: number) => round(((deg % 360) + 360) % 360, 2)
 
 // ArduPilot's custom modes per firmware (the HEARTBEAT's custom_mode); other autopilots get the base mode's name.
 const ROVER_MODES: Record<number, string> = {
-  0: 'MANUAL', 1: 'ACRO', 3: 'STEERING', 4: 'HOLD', 5: 'LOITER', 6: 'FOLLOW', 7: 'SIMPLE', 8: 'DOCK', 9: 'CIRCLE',
-  10: 'AUTO', 11: 'RTL', 12: 'SMART_RTL', 15: 'GUIDED', 16: 'INITIALISING',
+  0: 'MANUAL',
+  1: 'ACRO',
+  3: 'STEERING',
+  4: 'HOLD',
+  5: 'LOITER',
+  6: 'FOLLOW',
+  7: 'SIMPLE',
+  8: 'DOCK',
+  9: 'CIRCLE',
+  10: 'AUTO',
+  11: 'RTL',
+  12: 'SMART_RTL',
+  15: 'GUIDED',
+  16: 'INITIALISING',
 }
 const COPTER_MODES: Record<number, string> = {
-  0: 'STABILIZE', 1: 'ACRO', 2: 'ALT_HOLD', 3: 'AUTO', 4: 'GUIDED', 5: 'LOITER', 6: 'RTL', 7: 'CIRCLE', 9: 'LAND',
-  11: 'DRIFT', 13: 'SPORT', 14: 'FLIP', 15: 'AUTOTUNE', 16: 'POSHOLD', 17: 'BRAKE', 18: 'THROW', 21: 'SMART_RTL',
+  0: 'STABILIZE',
+  1: 'ACRO',
+  2: 'ALT_HOLD',
+  3: 'AUTO',
+  4: 'GUIDED',
+  5: 'LOITER',
+  6: 'RTL',
+  7: 'CIRCLE',
+  9: 'LAND',
+  11: 'DRIFT',
+  13: 'SPORT',
+  14: 'FLIP',
+  15: 'AUTOTUNE',
+  16: 'POSHOLD',
+  17: 'BRAKE',
+  18: 'THROW',
+  21: 'SMART_RTL',
 }
-const SUB_MODES: Record<number, string> = { 0: 'STABILIZE', 1: 'ACRO', 2: 'ALT_HOLD', 3: 'AUTO', 4: 'GUIDED', 7: 'CIRCLE', 9: 'SURFACE', 16: 'POSHOLD', 19: 'MANUAL' }
+const SUB_MODES: Record<number, string> = {
+  0: 'STABILIZE',
+  1: 'ACRO',
+  2: 'ALT_HOLD',
+  3: 'AUTO',
+  4: 'GUIDED',
+  7: 'CIRCLE',
+  9: 'SURFACE',
+  16: 'POSHOLD',
+  19: 'MANUAL',
+}
 const { MavType, MavModeFlag } = minimal
 
 function modeName(heartbeat: minimal.Heartbeat): string {

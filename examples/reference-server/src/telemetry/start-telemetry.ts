@@ -68,7 +68,9 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Ru
       if (!(cluster.isWorker && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')) {
         clearInterval(refresh)
         ingest.close()
-        throw new Error(`The MAVLink ingest cannot listen on udp://${host}:${options.port}: ${(error as Error).message}. Set HONU_MAVLINK_PORT to a free port, or 0 to turn it off.`)
+        throw new Error(
+          `The MAVLink ingest cannot listen on udp://${host}:${options.port}: ${(error as Error).message}. Set HONU_MAVLINK_PORT to a free port, or 0 to turn it off.`,
+        )
       }
       socket = undefined
       try {

@@ -85,7 +85,9 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
     const rows = await options.db.query<{ device_id: string; tenant_id: string; mavlink_system_id: number }>(
       "select device_id, tenant_id, mavlink_system_id from devices where kind = 'vehicle' and mavlink_system_id is not null",
     )
-    bySystem = new Map(rows.map((r) => [Number(r.mavlink_system_id), { deviceId: r.device_id, tenantId: r.tenant_id, systemId: Number(r.mavlink_system_id) }]))
+    bySystem = new Map(
+      rows.map((r) => [Number(r.mavlink_system_id), { deviceId: r.device_id, tenantId: r.tenant_id, systemId: Number(r.mavlink_system_id) }]),
+    )
     lastReload = now()
     // A vehicle no longer bound (deleted, or bound to another tenant's device) keeps no state here.
     const bound = new Set([...bySystem.values()].map((b) => `${b.tenantId}/${b.deviceId}`))

@@ -12,7 +12,12 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 /** A JSON report: the telemetry fields a vehicle knows (the server sets ids, time and link quality). */
 const reportSchema = object({
   position: object(
-    { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number', minimum: -180, maximum: 180 }, altitudeM: number, relativeAltitudeM: number },
+    {
+      lat: { type: 'number', minimum: -90, maximum: 90 },
+      lon: { type: 'number', minimum: -180, maximum: 180 },
+      altitudeM: number,
+      relativeAltitudeM: number,
+    },
     ['lat', 'lon', 'altitudeM'],
   ),
   headingDeg: { type: 'number', minimum: 0, maximum: 360 },
@@ -20,10 +25,22 @@ const reportSchema = object({
   airSpeedMs: number,
   climbMs: number,
   attitude: object({ rollDeg: number, pitchDeg: number, yawDeg: number }, ['rollDeg', 'pitchDeg', 'yawDeg']),
-  battery: object({ voltageV: number, currentA: number, remainingPct: { type: 'number', minimum: 0, maximum: 100 }, remainingS: { type: 'number', minimum: 0 } }),
+  battery: object({
+    voltageV: number,
+    currentA: number,
+    remainingPct: { type: 'number', minimum: 0, maximum: 100 },
+    remainingS: { type: 'number', minimum: 0 },
+  }),
   mode: { type: 'string', minLength: 1, maxLength: 40, 'x-text': 'line' },
   armed: { type: 'boolean' },
-  gps: object({ fixType: { type: 'integer', minimum: 0, maximum: 8 }, satellites: { type: 'integer', minimum: 0, maximum: 255 }, hdop: { type: 'number', minimum: 0 } }, ['fixType']),
+  gps: object(
+    {
+      fixType: { type: 'integer', minimum: 0, maximum: 8 },
+      satellites: { type: 'integer', minimum: 0, maximum: 255 },
+      hdop: { type: 'number', minimum: 0 },
+    },
+    ['fixType'],
+  ),
 })
 
 const ingestUnauthorized = () =>

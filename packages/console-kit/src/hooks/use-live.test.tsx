@@ -80,7 +80,12 @@ describe('live hooks', () => {
     server({
       type: 'event',
       topic: 'tenants/t1/vehicles',
-      data: { vehicles: [{ deviceId: 'd1', tenantId: 't1', time: 1, mode: 'AUTO' }, { deviceId: 'd2', tenantId: 't1', time: 1 }] },
+      data: {
+        vehicles: [
+          { deviceId: 'd1', tenantId: 't1', time: 1, mode: 'AUTO' },
+          { deviceId: 'd2', tenantId: 't1', time: 1 },
+        ],
+      },
     })
     expect(screen.getByText('vehicles: live')).toBeInTheDocument()
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['d1', 'd2'])

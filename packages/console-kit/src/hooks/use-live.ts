@@ -1,11 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import {
-  getLiveClient,
-  type LiveClient,
-  type LiveConnectionState,
-  type VehiclesState,
-  type VehicleTelemetry,
-} from '@honu/core/live'
+import { getLiveClient, type LiveClient, type LiveConnectionState, type VehiclesState, type VehicleTelemetry } from '@honu/core/live'
 import { useConsoleClient } from './use-console-client'
 
 // Thin hooks over the console's live client (framework-free, '@honu/core/live'): the one live channel of the

@@ -29,7 +29,7 @@ const SOURCE = /* @__PURE__ */ createStore<Pick<I18nState, 't' | 'locale' | 'dat
 }))
 
 /** The language store of the nearest console, or US English outside one. */
-const useI18n = <T,>(select: (state: Pick<I18nState, 't' | 'locale' | 'dates'>) => T): T =>
+const useI18n = <T>(select: (state: Pick<I18nState, 't' | 'locale' | 'dates'>) => T): T =>
   useStore(useContext(ConsoleContext)?.i18n ?? SOURCE, select)
 
 /**

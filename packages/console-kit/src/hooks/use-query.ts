@@ -27,7 +27,8 @@ export function useQuery<T>(query: QueryDefinition<T> | false): QueryResult<T> {
   const hash = query ? queryKeyHash(query.key) : undefined
   const key = query ? query.key : undefined
   const subscribe = useCallback(
-    (onChange: () => void) => (key ? cache.watch(key, (signal) => (latest.current ? latest.current.load(signal) : Promise.reject(new Error('no query'))), onChange) : NOTHING),
+    (onChange: () => void) =>
+      key ? cache.watch(key, (signal) => (latest.current ? latest.current.load(signal) : Promise.reject(new Error('no query'))), onChange) : NOTHING,
     // The key by value: a new array with the same values is the same query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cache, hash],

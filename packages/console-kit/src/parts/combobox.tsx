@@ -157,10 +157,24 @@ export function Combobox({ label, options, value, onChange, placeholder, filter 
               <p className="honu-listbox__empty">{text.noMatches}</p>
             </div>
           ) : (
-            <div ref={setFloating} id={listId} role="listbox" aria-label={label} className="honu-listbox" style={floatingStyles} {...getFloatingProps()}>
+            <div
+              ref={setFloating}
+              id={listId}
+              role="listbox"
+              aria-label={label}
+              className="honu-listbox"
+              style={floatingStyles}
+              {...getFloatingProps()}
+            >
               <FloatingList elementsRef={listRef}>
                 {shown.map((option, index) => (
-                  <OptionRow key={option.value} id={optionId(index)} selected={option.value === value} active={active === index} itemProps={getItemProps({ onClick: () => choose(option) })}>
+                  <OptionRow
+                    key={option.value}
+                    id={optionId(index)}
+                    selected={option.value === value}
+                    active={active === index}
+                    itemProps={getItemProps({ onClick: () => choose(option) })}
+                  >
                     <span>{option.label}</span>
                     {option.description && <span className="honu-listbox__description">{option.description}</span>}
                   </OptionRow>
@@ -175,7 +189,19 @@ export function Combobox({ label, options, value, onChange, placeholder, filter 
 }
 
 /** One option, registered with the list (in order) so the arrow keys can reach it. */
-function OptionRow({ id, selected, active, itemProps, children }: { id: string; selected: boolean; active: boolean; itemProps: Record<string, unknown>; children: ReactNode }) {
+function OptionRow({
+  id,
+  selected,
+  active,
+  itemProps,
+  children,
+}: {
+  id: string
+  selected: boolean
+  active: boolean
+  itemProps: Record<string, unknown>
+  children: ReactNode
+}) {
   const { ref } = useListItem()
   return (
     <div {...itemProps} ref={ref} id={id} role="option" aria-selected={selected} data-active={active} className="honu-listbox__option">

@@ -110,7 +110,15 @@ function Confirm({ onConfirm }: { onConfirm: () => Promise<void> }) {
       <button type="button" onClick={() => setOpen(true)}>
         Delete Harbour cam
       </button>
-      <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete Harbour cam?" description="This cannot be undone." confirmLabel="Delete" danger onConfirm={onConfirm} />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete Harbour cam?"
+        description="This cannot be undone."
+        confirmLabel="Delete"
+        danger
+        onConfirm={onConfirm}
+      />
     </PartsPage>
   )
 }

@@ -5,7 +5,6 @@ import { IconButton } from './icon-button'
 import { PartsPortal, usePartsText } from './parts-root'
 import { wrapTab } from './tab-stops'
 
-
 /** Props of {@link Dialog}. */
 export interface DialogProps {
   /** Whether it shows; the dialog is controlled by its opener. */
@@ -62,7 +61,10 @@ export function Dialog({
   closeLabel,
 }: DialogProps) {
   const text = usePartsText()
-  const { refs: { setFloating }, context } = useFloating({ open, onOpenChange })
+  const {
+    refs: { setFloating },
+    context,
+  } = useFloating({ open, onOpenChange })
   const dismiss = useDismiss(context, { outsidePress: closeOnOutsidePress, outsidePressEvent: 'mousedown' })
   const roleProps = useRole(context, { role })
   const { getFloatingProps } = useInteractions([dismiss, roleProps])
@@ -93,7 +95,13 @@ export function Dialog({
             {children !== undefined && <div className="honu-dialog__body">{children}</div>}
             {footer && <div className="honu-dialog__footer">{footer}</div>}
             {/* Last in the DOM so the first field gets focus on open; placed top right by CSS. */}
-            <IconButton className="honu-dialog__close" label={closeLabel ?? text.close} icon={X} onClick={() => onOpenChange(false)} tooltipPlacement="left" />
+            <IconButton
+              className="honu-dialog__close"
+              label={closeLabel ?? text.close}
+              icon={X}
+              onClick={() => onOpenChange(false)}
+              tooltipPlacement="left"
+            />
           </div>
         </FloatingFocusManager>
       </FloatingOverlay>
@@ -134,7 +142,17 @@ export interface ConfirmDialogProps {
  * <ConfirmDialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}
  *   title={`Delete ${deleting?.name}?`} confirmLabel="Delete" danger onConfirm={() => remove(deleting!)} />
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, danger = false, onConfirm, error }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  onConfirm,
+  error,
+}: ConfirmDialogProps) {
   const text = usePartsText()
   const [busy, setBusy] = useState(false)
   const confirm = async () => {
@@ -162,7 +180,13 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <button type="button" className="honu-button honu-button--quiet" disabled={busy} onClick={() => onOpenChange(false)}>
             {cancelLabel ?? text.cancel}
           </button>
-          <button type="button" className={`honu-button${danger ? ' honu-button--danger' : ''}`} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
+          <button
+            type="button"
+            className={`honu-button${danger ? ' honu-button--danger' : ''}`}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => void confirm()}
+          >
             {confirmLabel}
           </button>
         </>

@@ -67,7 +67,11 @@ export function MenuButton({ label, button, icon: Icon, iconOnly = false, childr
   const elementsRef = useRef<Array<HTMLElement | null>>([])
   const labelsRef = useRef<Array<string | null>>([])
 
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open,
     onOpenChange: setOpen,
     placement,
@@ -77,7 +81,10 @@ export function MenuButton({ label, button, icon: Icon, iconOnly = false, childr
       flip(),
       shift({ padding: 8 }),
       // A long menu scrolls inside the viewport rather than running off it.
-      size({ padding: 8, apply: ({ availableHeight, elements }) => void elements.floating.style.setProperty('max-height', `${Math.max(availableHeight, 120)}px`) }),
+      size({
+        padding: 8,
+        apply: ({ availableHeight, elements }) => void elements.floating.style.setProperty('max-height', `${Math.max(availableHeight, 120)}px`),
+      }),
     ],
   })
   const click = useClick(context)

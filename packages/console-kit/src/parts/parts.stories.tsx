@@ -220,7 +220,14 @@ export const PopoverStory: Story = {
   name: 'Popover',
   render: (args) => (
     <Stage {...args}>
-      <Popover label="Stream details" trigger={<button type="button" className="honu-button honu-button--quiet">Details</button>}>
+      <Popover
+        label="Stream details"
+        trigger={
+          <button type="button" className="honu-button honu-button--quiet">
+            Details
+          </button>
+        }
+      >
         {(close) => (
           <>
             <p>Harbour mouth: HLS, 1280×720.</p>

@@ -49,7 +49,11 @@ export function Popover({ trigger, label, children, placement = 'bottom-start', 
     setUncontrolled(next)
     onOpenChange?.(next)
   }
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open,
     onOpenChange: setOpen,
     placement,

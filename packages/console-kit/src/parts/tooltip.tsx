@@ -43,7 +43,11 @@ export interface TooltipProps {
  */
 export function Tooltip({ content, children, placement = 'top', kind = 'description', openDelayMs = 400 }: TooltipProps) {
   const [open, setOpen] = useState(false)
-  const { refs: { setReference, setFloating }, floatingStyles, context } = useFloating({
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open,
     onOpenChange: setOpen,
     placement,

@@ -10,10 +10,7 @@ export type ConsoleProviderProps = {
    * it. Leaving it out keeps the client's own (`locale` of its options).
    */
   locale?: string
-} & (
-  | { client: ConsoleClient; options?: never }
-  | { options: ConsoleClientOptions; client?: never }
-)
+} & ({ client: ConsoleClient; options?: never } | { options: ConsoleClientOptions; client?: never })
 
 /**
  * Holds one console instance for the tree below and runs its timers while mounted.

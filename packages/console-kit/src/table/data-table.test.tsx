@@ -12,14 +12,21 @@ interface Person {
 }
 
 const people = (count: number, from = 0): Person[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `u${from + i}`, name: `Person ${String(from + i).padStart(5, '0')}`, email: `p${from + i}@example.com` }))
+  Array.from({ length: count }, (_, i) => ({
+    id: `u${from + i}`,
+    name: `Person ${String(from + i).padStart(5, '0')}`,
+    email: `p${from + i}@example.com`,
+  }))
 
 const columns: ColumnDef<Person>[] = [
   { id: 'name', header: 'Name', accessorKey: 'name', size: 200 },
   { id: 'email', header: 'E-mail', accessorKey: 'email', enableSorting: false },
 ]
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'People' })).getAllByRole('row').filter((row) => row.hasAttribute('data-index'))
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'People' }))
+    .getAllByRole('row')
+    .filter((row) => row.hasAttribute('data-index'))
 const bodyRow = (index: number) => {
   const row = bodyRows()[index]
   if (!row) throw new Error(`no body row ${index}`)
@@ -78,7 +85,15 @@ describe('DataTable', () => {
     const onSortingChange = vi.fn()
     const sorting: SortingState = [{ id: 'name', desc: false }]
     render(
-      <DataTable columns={columns} rows={people(3)} getRowId={(p) => p.id} label="People" emptyText="No people" sorting={sorting} onSortingChange={onSortingChange} />,
+      <DataTable
+        columns={columns}
+        rows={people(3)}
+        getRowId={(p) => p.id}
+        label="People"
+        emptyText="No people"
+        sorting={sorting}
+        onSortingChange={onSortingChange}
+      />,
     )
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
     screen.getByRole('button', { name: 'Name' }).focus()

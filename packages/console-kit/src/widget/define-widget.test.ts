@@ -39,7 +39,7 @@ describe('readWidgetData', () => {
     expect(migrate).not.toHaveBeenCalled()
   })
 
-  it("a widget just added (no data) is parsed as it is: there is nothing to migrate", () => {
+  it('a widget just added (no data) is parsed as it is: there is nothing to migrate', () => {
     const { definition, migrate } = notes()
     expect(() => readWidgetData(definition, { dataVersion: 1 })).toThrow('note must be text')
     expect(migrate).not.toHaveBeenCalled()

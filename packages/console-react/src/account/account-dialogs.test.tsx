@@ -167,7 +167,9 @@ describe('ChangePasswordDialog', { timeout: 20_000 }, () => {
     await user.type(current, 'not-it')
     await user.keyboard('{Enter}')
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('That is not your current password.'))
-    expect(client.toasts.getState().toasts.map((t) => [t.message, t.tone])).toEqual([['Password not changed: That is not your current password.', 'negative']])
+    expect(client.toasts.getState().toasts.map((t) => [t.message, t.tone])).toEqual([
+      ['Password not changed: That is not your current password.', 'negative'],
+    ])
     await user.clear(current)
     await user.type(current, 'old-pass-1')
     await user.keyboard('{Enter}')

@@ -18,8 +18,7 @@ const PROBLEM_TEXT = {
   newPassword: { missing: 'missingNew', 'too-short': 'tooShort' },
   confirmation: { missing: 'missingConfirmation', mismatch: 'mismatch' },
 } as const
-const problemKey = (p: NewPasswordProblem) =>
-  p.field === 'newPassword' ? PROBLEM_TEXT.newPassword[p.problem] : PROBLEM_TEXT.confirmation[p.problem]
+const problemKey = (p: NewPasswordProblem) => (p.field === 'newPassword' ? PROBLEM_TEXT.newPassword[p.problem] : PROBLEM_TEXT.confirmation[p.problem])
 
 /**
  * Changes the signed-in user's password (spec §1, §7 password change): the new password twice, checked before it
@@ -86,7 +85,11 @@ export default function ChangePasswordDialog({ open, onOpenChange }: ChangePassw
       }
       // 'Could not change password, User not defined' is the spec's own sentence (§5): shown as it is (in en-US).
       const noUser = code === 'auth/no-user' ? spec('passwordChangeNoUser') : undefined
-      const reason = noUser ?? (code === 'auth/invalid-credentials' && askCurrent ? t('wrongCurrent') : errorText(error, String((error as Error | undefined)?.message ?? error)))
+      const reason =
+        noUser ??
+        (code === 'auth/invalid-credentials' && askCurrent
+          ? t('wrongCurrent')
+          : errorText(error, String((error as Error | undefined)?.message ?? error)))
       client.toasts.getState().show({ message: noUser ?? t('notChanged', { reason }), tone: 'negative' })
       fail(reason, code === 'auth/invalid-credentials' && askCurrent ? 'currentPassword' : code === 'auth/weak-password' ? 'newPassword' : undefined)
     } finally {

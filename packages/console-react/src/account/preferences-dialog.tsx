@@ -98,7 +98,12 @@ export default function PreferencesDialog({ open, onOpenChange }: PreferencesDia
         </fieldset>
         <div className="honu-select-field">
           <label htmlFor={`${id}-language`}>{t('language')}</label>
-          <select id={`${id}-language`} className="honu-select" value={chosenLocale} onChange={(e) => preferences.setLocale(e.target.value || undefined)}>
+          <select
+            id={`${id}-language`}
+            className="honu-select"
+            value={chosenLocale}
+            onChange={(e) => preferences.setLocale(e.target.value || undefined)}
+          >
             <option value="">{t('languageDefault', { language: nativeName(hostLocale) })}</option>
             {LOCALES.map((tag) => (
               <option key={tag} value={tag} lang={tag}>

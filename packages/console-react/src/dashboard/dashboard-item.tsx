@@ -84,7 +84,13 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
   }
   const Widget = componentOf(definition)
   return (
-    <Suspense fallback={<p className="honu-muted" role="status">{t('loadingWidget', { name: widget.name })}</p>}>
+    <Suspense
+      fallback={
+        <p className="honu-muted" role="status">
+          {t('loadingWidget', { name: widget.name })}
+        </p>
+      }
+    >
       <Widget widget={{ ...widget, data }} workspace={workspace} setData={setData} />
     </Suspense>
   )
@@ -95,7 +101,18 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item, workspace, engine, actions, definition, columns, resizable, announce, helpId, current }: DashboardItemProps) {
+export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({
+  item,
+  workspace,
+  engine,
+  actions,
+  definition,
+  columns,
+  resizable,
+  announce,
+  helpId,
+  current,
+}: DashboardItemProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [lifted, setLifted] = useState<Place>()
   const t = useMessages(dashboardMessages)
@@ -184,7 +201,12 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
 
   const state = item.isFullscreen ? 'fullscreen' : lifted ? 'lifted' : 'idle'
   return (
-    <div ref={ref} className={`grid-stack-item honu-grid-item${item.isFullscreen ? ' honu-grid-item--fullscreen' : ''}`} gs-id={item.id} data-state={state}>
+    <div
+      ref={ref}
+      className={`grid-stack-item honu-grid-item${item.isFullscreen ? ' honu-grid-item--fullscreen' : ''}`}
+      gs-id={item.id}
+      data-state={state}
+    >
       <div
         className="grid-stack-item-content honu-grid-item__frame"
         tabIndex={0}
@@ -219,7 +241,11 @@ export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({ item,
           <IconButton label={t('remove', { name: item.name })} icon={X} onClick={() => actions.remove(workspace, item.id)} />
         </div>
         <div className="honu-grid-item__body">
-          <WidgetErrorBoundary stopped={t('stopped', { name: item.name })} retry={t('retry')} onError={() => definition && components.delete(definition)}>
+          <WidgetErrorBoundary
+            stopped={t('stopped', { name: item.name })}
+            retry={t('retry')}
+            onError={() => definition && components.delete(definition)}
+          >
             <WidgetBody widget={shown as GridWidget} workspace={workspace} definition={definition} setData={setData} />
           </WidgetErrorBoundary>
         </div>

@@ -22,8 +22,23 @@ function TwoChoices({ name, onPick, onCancel }: WidgetPickerProps) {
   )
 }
 const registry: WidgetDefinition[] = [
-  { type: 'MissionExecStatus', title: 'Mission execution', description: 'Runs.', icon: Flag, load: async () => ({ default: Nothing }), parse: (d) => d },
-  { type: 'Map', title: 'Map', description: 'A map.', icon: MapIcon, defaultSize: { w: 6, h: 5 }, load: async () => ({ default: Nothing }), parse: (d) => d },
+  {
+    type: 'MissionExecStatus',
+    title: 'Mission execution',
+    description: 'Runs.',
+    icon: Flag,
+    load: async () => ({ default: Nothing }),
+    parse: (d) => d,
+  },
+  {
+    type: 'Map',
+    title: 'Map',
+    description: 'A map.',
+    icon: MapIcon,
+    defaultSize: { w: 6, h: 5 },
+    load: async () => ({ default: Nothing }),
+    parse: (d) => d,
+  },
   {
     type: 'Video',
     title: 'Video',

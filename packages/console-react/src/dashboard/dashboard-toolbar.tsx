@@ -2,7 +2,16 @@ import { Component, lazy, Suspense, useId, useState, type ChangeEvent, type Comp
 import { useStore } from 'zustand'
 import { LayoutGrid, Plus } from 'lucide-react'
 import { dashboardMessages } from '../messages/dashboard'
-import { useMessages, useConsoleClient, MenuButton, MenuItem, type WidgetDefinition, type WidgetPickerProps, type WidgetRegistry, useWidgetRegistry } from '@honu/console-kit'
+import {
+  useMessages,
+  useConsoleClient,
+  MenuButton,
+  MenuItem,
+  type WidgetDefinition,
+  type WidgetPickerProps,
+  type WidgetRegistry,
+  useWidgetRegistry,
+} from '@honu/console-kit'
 import { ConsoleError } from '@honu/core'
 import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
 import { useWorkspaceActions } from '../ui/use-workspace-actions'
@@ -85,7 +94,14 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
   const picked = (data: unknown) => {
     if (!picking) return
     const size = snap ? undefined : picking.definition.defaultSize
-    actions.add(workspace, { id: picking.id, type: picking.definition.type, name: picking.name, data, dataVersion: picking.definition.version, ...size })
+    actions.add(workspace, {
+      id: picking.id,
+      type: picking.definition.type,
+      name: picking.name,
+      data,
+      dataVersion: picking.definition.version,
+      ...size,
+    })
     setPicking(undefined)
   }
 
@@ -137,7 +153,12 @@ export function DashboardToolbar({ workspace, registry }: DashboardToolbarProps)
         </Suspense>
       )}
       {picking && (
-        <PickerBoundary key={picking.id} onFailed={() => setPicking(undefined)} setMessage={(text) => setMessage({ tone: 'error', text })} failed={t('pickerFailed')}>
+        <PickerBoundary
+          key={picking.id}
+          onFailed={() => setPicking(undefined)}
+          setMessage={(text) => setMessage({ tone: 'error', text })}
+          failed={t('pickerFailed')}
+        >
           <Suspense fallback={null}>
             <picking.Picker name={picking.name} onPick={picked} onCancel={() => setPicking(undefined)} />
           </Suspense>

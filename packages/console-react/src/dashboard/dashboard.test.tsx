@@ -108,7 +108,9 @@ describe('Dashboard', () => {
     await screen.findByText('content of Bow camera')
     const grid = document.querySelector<HTMLElement>('.grid-stack')!
     expect(grid.style.minHeight).toBe('')
-    act(() => actions.applySettings({ ...client.grid.getState().settings, snapToGrid: true, snapToGridColumns: 3, minGridWidth: 900, minGridHeight: 500 }))
+    act(() =>
+      actions.applySettings({ ...client.grid.getState().settings, snapToGrid: true, snapToGridColumns: 3, minGridWidth: 900, minGridHeight: 500 }),
+    )
     expect(grid.style.minWidth).toBe('900px')
     expect(grid.style.minHeight).toBe('500px')
     expect(grid.dataset.columns).toBe('3')

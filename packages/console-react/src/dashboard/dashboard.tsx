@@ -7,8 +7,7 @@ import { useWorkspaceActions } from '../ui/use-workspace-actions'
 import { DashboardItem } from './dashboard-item'
 import { dashboardMessages } from '../messages/dashboard'
 
-const prefersReducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /** Props of {@link Dashboard}. */
 export interface DashboardProps {
@@ -49,10 +48,7 @@ export function Dashboard({ workspace, registry, label, emptyHint }: DashboardPr
   const status = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   const [gridElement, setGridElement] = useState<HTMLDivElement | null>(null)
   const [announcement, setAnnouncement] = useState('')
-  const current = useCallback(
-    (id: string) => client.grid.getState().workspaces[workspace].items.find((item) => item.id === id),
-    [client, workspace],
-  )
+  const current = useCallback((id: string) => client.grid.getState().workspaces[workspace].items.find((item) => item.id === id), [client, workspace])
   const definitions = useMemo(() => new Map<string, WidgetDefinition>(registry.map((d) => [d.type, d])), [registry])
   const headingId = useId()
   const helpId = useId()

@@ -4,7 +4,6 @@ import { useConsoleClient, useMessages, Dialog } from '@honu/console-kit'
 import { dashboardMessages } from '../messages/dashboard'
 import { useWorkspaceActions } from '../ui/use-workspace-actions'
 
-
 /** Props of {@link GridSettingsDialog}. */
 export interface GridSettingsDialogProps {
   /** Called when the dialog closes, after Save kept the settings or Cancel put the grid back. */
@@ -67,7 +66,12 @@ export default function GridSettingsDialog({ onClose }: GridSettingsDialogProps)
     >
       <form id={formId} className="honu-form honu-grid-settings" noValidate onSubmit={save}>
         <label className="honu-checkbox">
-          <input type="checkbox" checked={draft.snapToGrid} aria-describedby={`${id}-snap-help`} onChange={(e) => editor.change({ snapToGrid: e.target.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={draft.snapToGrid}
+            aria-describedby={`${id}-snap-help`}
+            onChange={(e) => editor.change({ snapToGrid: e.target.checked })}
+          />{' '}
           {t('snapToGrid')}
         </label>
         <p id={`${id}-snap-help`} className="honu-muted">

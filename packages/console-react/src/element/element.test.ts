@@ -70,7 +70,11 @@ describe('userFromIdToken', () => {
   const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`
 
   it("reads the user from the token's claims", () => {
-    expect(userFromIdToken(token({ user_id: 'ada', sub: 'ada', email: 'ada@honu.test', name: 'Ada' }))).toEqual({ uid: 'ada', email: 'ada@honu.test', displayName: 'Ada' })
+    expect(userFromIdToken(token({ user_id: 'ada', sub: 'ada', email: 'ada@honu.test', name: 'Ada' }))).toEqual({
+      uid: 'ada',
+      email: 'ada@honu.test',
+      displayName: 'Ada',
+    })
     expect(userFromIdToken(token({ sub: 'bob' }))).toEqual({ uid: 'bob', email: null, displayName: null })
   })
 

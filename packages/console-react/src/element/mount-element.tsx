@@ -177,7 +177,17 @@ export function mountElement(element: HonuConsoleElement): MountedElement {
  * Inside the router: reports route changes (`navigate`), asks the host to sign in when the session is signed out,
  * applies the `theme` attribute, and opens the `tenant` the host names once signed in.
  */
-function HostBridge({ element, client, basePath, onSignedOut }: { element: HonuConsoleElement; client: ConsoleClient; basePath: string; onSignedOut(path: string): void }) {
+function HostBridge({
+  element,
+  client,
+  basePath,
+  onSignedOut,
+}: {
+  element: HonuConsoleElement
+  client: ConsoleClient
+  basePath: string
+  onSignedOut(path: string): void
+}) {
   const location = useLocation()
   const navigate = useNavigate()
   const path = `${basePath}${location.pathname === '/' ? '' : location.pathname}${location.search}${location.hash}` || '/'
@@ -228,7 +238,8 @@ function HostBridge({ element, client, basePath, onSignedOut }: { element: HonuC
         navigate(PATHS.streams, { replace: true })
       }
     }
-    const run = () => void open().catch((error: unknown) => emit(element, 'error', { message: error instanceof Error ? error.message : String(error), error }))
+    const run = () =>
+      void open().catch((error: unknown) => emit(element, 'error', { message: error instanceof Error ? error.message : String(error), error }))
     run()
     const unsubscribe = client.session.subscribe((state, previous) => {
       if (state.status !== previous.status) run()

@@ -69,8 +69,7 @@ export function decideNavigation(facts: NavigationFacts): NavigationDecision {
   // Step 5 (and with host sign-in, the second-factor and e-mail-action routes, which it has no use for): the login
   // route when already signed in.
   if ((facts.path === PATHS.login || (facts.hostSignIn && isSignInForm(facts.path))) && facts.signedIn) {
-    const toEntryPoint =
-      !facts.missionPlanningRefused && canEnterMissionPlanning({ permissions: facts.permissions }, facts.flags)
+    const toEntryPoint = !facts.missionPlanningRefused && canEnterMissionPlanning({ permissions: facts.permissions }, facts.flags)
     return toEntryPoint ? PATHS.entryPoint : PATHS.streams
   }
   return undefined

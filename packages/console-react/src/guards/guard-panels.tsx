@@ -20,4 +20,5 @@ export const sessionLoadErrorPanel = () => panel(<SessionLoadError />)
 export const unreachablePanel = () => panel(<UnreachablePanel />)
 
 /** Loads the three panels' code now; a failure is met again, and shown, when one is needed. */
-export const preloadGuardPanels = (): Promise<unknown> => Promise.allSettled([HostSignIn.preload(), SessionLoadError.preload(), UnreachablePanel.preload()])
+export const preloadGuardPanels = (): Promise<unknown> =>
+  Promise.allSettled([HostSignIn.preload(), SessionLoadError.preload(), UnreachablePanel.preload()])

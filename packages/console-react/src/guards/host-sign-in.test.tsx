@@ -91,16 +91,22 @@ describe('host sign-in', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1))
     expect(assign).toHaveBeenCalledWith('https://portal.example.com/signin?returnTo=%2Fops%2Fadminconsole')
     // A link to it as well, for when the browser is told not to go.
-    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', 'https://portal.example.com/signin?returnTo=%2Fops%2Fadminconsole')
+    expect(screen.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute(
+      'href',
+      'https://portal.example.com/signin?returnTo=%2Fops%2Fadminconsole',
+    )
     expectNoSignInForm()
   })
 
-  it.each(['/mfasignin', '/auth/action?mode=resetPassword&oobCode=x', '/login'])('the token adapter alone (no option) shows no form on %s', async (path) => {
-    consoleAt(path, { auth: createPortal().auth, server })
-    expect(await screen.findByText('Sign in through the host application.')).toBeInTheDocument()
-    expectNoSignInForm()
-    expect(screen.queryByRole('link', { name: 'Go to sign-in' })).not.toBeInTheDocument()
-  })
+  it.each(['/mfasignin', '/auth/action?mode=resetPassword&oobCode=x', '/login'])(
+    'the token adapter alone (no option) shows no form on %s',
+    async (path) => {
+      consoleAt(path, { auth: createPortal().auth, server })
+      expect(await screen.findByText('Sign in through the host application.')).toBeInTheDocument()
+      expectNoSignInForm()
+      expect(screen.queryByRole('link', { name: 'Go to sign-in' })).not.toBeInTheDocument()
+    },
+  )
 
   it('onSignInRequired with the console’s own identity provider also hands sign-in to the host', async () => {
     const onSignInRequired = vi.fn()

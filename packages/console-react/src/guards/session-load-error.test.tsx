@@ -18,7 +18,9 @@ function openSignedIn(path: string, user: number) {
     if (server.user === 0) throw new TypeError('Failed to fetch')
     if (pathname === '/health') return json(200, { status: 'ok' })
     if (pathname === '/api/v1/users/u1') {
-      return server.user === 200 ? json(200, { email: 'ada@honu.test', permissions: { alpha: ['reader'] } }) : json(server.user, { message: 'The server failed to handle this request.' })
+      return server.user === 200
+        ? json(200, { email: 'ada@honu.test', permissions: { alpha: ['reader'] } })
+        : json(server.user, { message: 'The server failed to handle this request.' })
     }
     if (pathname === '/api/v1/tenants') return json(200, { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour' }] })
     return json(404, {})

@@ -43,9 +43,7 @@ export function SessionLoadError() {
       <div className="honu-error" role="alert">
         {/* §8: 'Failed to fetch user data', with the server's message when there is one. */}
         <p>{errorText(error, spec('failedToFetchUserData'))}</p>
-        <p>
-          {reached ? p('accountServerFailed') : p('accountUnreachable')}
-        </p>
+        <p>{reached ? p('accountServerFailed') : p('accountUnreachable')}</p>
         {/* No answer (down, or refusing this page's origin): the address, so whoever embeds the console can check it. */}
         {!reached && (
           <p>

@@ -6,7 +6,15 @@ const wes = { uid: 'wes', email: 'wes@honu.test' }
 const server = {
   'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['writer'], bravo: ['reader'] } } },
   'GET /api/v1/videos': { status: 200, body: { data: [], total_count: 0 } },
-  'GET /api/v1/tenants': { status: 200, body: { data: [{ tenant_id: 'bravo', name: 'Bravo Bay' }, { tenant_id: 'alpha', name: 'Alpha Harbour' }] } },
+  'GET /api/v1/tenants': {
+    status: 200,
+    body: {
+      data: [
+        { tenant_id: 'bravo', name: 'Bravo Bay' },
+        { tenant_id: 'alpha', name: 'Alpha Harbour' },
+      ],
+    },
+  },
 }
 
 /** The working layout's header: tenant switcher, navigation tabs, user menu (helper B's parts). */

@@ -11,7 +11,12 @@ const server = {
   'GET /api/v1/videos': { status: 200, body: { data: [] } },
   'GET /api/v1/tenants': {
     status: 200,
-    body: { data: [{ tenant_id: 'bravo', name: 'Bravo Bay' }, { tenant_id: 'alpha', name: 'Alpha Harbour' }] },
+    body: {
+      data: [
+        { tenant_id: 'bravo', name: 'Bravo Bay' },
+        { tenant_id: 'alpha', name: 'Alpha Harbour' },
+      ],
+    },
   },
 }
 
@@ -92,7 +97,15 @@ describe('MainLayout', { timeout: 30_000 }, () => {
       server: {
         'GET /api/v1/users/oda': { status: 200, body: { email: oda.email, permissions: { '*': ['org-admin'] } } },
         'GET /api/v2/user/oda': { status: 200, body: { data: [{ uid: 'oda', email: oda.email }] } },
-        'GET /api/v2/organisation': { status: 200, body: { data: [{ id: 'o2', name: 'Reef Survey' }, { id: 'o1', name: 'Coral Watch' }] } },
+        'GET /api/v2/organisation': {
+          status: 200,
+          body: {
+            data: [
+              { id: 'o2', name: 'Reef Survey' },
+              { id: 'o1', name: 'Coral Watch' },
+            ],
+          },
+        },
       },
     })
     await screen.findByRole('heading', { level: 1, name: 'Mission review' })

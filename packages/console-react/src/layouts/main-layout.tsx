@@ -3,7 +3,21 @@ import { useContext, useMemo, useState } from 'react'
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import type { Tenant } from '@honu/core'
 import { ChangePasswordDialog, PreferencesDialog } from '../account'
-import { useConsoleClient, useQuery, useScreenBand, useSession, useTenant, useErrorText, useMessages, useTranslate, MenuButton, MenuItem, MenuSeparator, PartsRootProvider, type PartsText } from '@honu/console-kit'
+import {
+  useConsoleClient,
+  useQuery,
+  useScreenBand,
+  useSession,
+  useTenant,
+  useErrorText,
+  useMessages,
+  useTranslate,
+  MenuButton,
+  MenuItem,
+  MenuSeparator,
+  PartsRootProvider,
+  type PartsText,
+} from '@honu/console-kit'
 import { headerMessages } from '../messages/header'
 import { CONSOLE_ROUTES, type ConsoleLayout } from '../navigation/console-routes'
 import { usePaths } from '../navigation/paths-context'

@@ -42,14 +42,16 @@ export default {
     cannotResize: '{name} kann nicht in der Größe geändert werden.',
     resizingOff: 'Größenänderung ist in diesem Layout ausgeschaltet.',
     widgetRole: 'Widget',
-    keyboardHelp: 'Drücken Sie die Eingabetaste, um ein Widget anzuheben, die Pfeiltasten, um es zu verschieben, Umschalt und die Pfeiltasten, um seine Größe zu ändern, die Eingabetaste, um es abzulegen, und Escape, um abzubrechen.',
+    keyboardHelp:
+      'Drücken Sie die Eingabetaste, um ein Widget anzuheben, die Pfeiltasten, um es zu verschieben, Umschalt und die Pfeiltasten, um seine Größe zu ändern, die Eingabetaste, um es abzulegen, und Escape, um abzubrechen.',
     empty: 'Hier sind noch keine Widgets.',
     emptyHint: 'Fügen Sie eines mit „Widget hinzufügen“ in der Werkzeugleiste oben hinzu.',
     reloadToSee: 'Laden Sie die Seite neu, um das Dashboard zu sehen.',
     minimised: 'Minimierte Widgets',
     restore: '{name} wiederherstellen',
     place: 'Spalte {x, number}, Zeile {y, number}, {w, number} breit und {h, number} hoch',
-    lifted: '{name} angehoben bei {place}. Pfeiltasten verschieben, Umschalt und Pfeiltasten ändern die Größe, die Eingabetaste legt ab, Escape bricht ab.',
+    lifted:
+      '{name} angehoben bei {place}. Pfeiltasten verschieben, Umschalt und Pfeiltasten ändern die Größe, die Eingabetaste legt ab, Escape bricht ab.',
     moved: '{name} verschoben nach {place}.',
     stays: '{name} kann nicht weiter in diese Richtung; es bleibt bei {place}.',
     resized: '{name} geändert auf {place}.',
@@ -161,8 +163,7 @@ export default {
   shell: {
     retryingConnection: 'Server wird erneut kontaktiert…',
     slowServer: 'Der Server antwortet noch nicht; die Konsole wartet weiter.',
-    unreachable:
-      'Der Server ist nicht erreichbar. Die Konsole versucht es weiter und holt alles von selbst nach, sobald er wieder da ist.',
+    unreachable: 'Der Server ist nicht erreichbar. Die Konsole versucht es weiter und holt alles von selbst nach, sobald er wieder da ist.',
     retryNow: 'Jetzt erneut versuchen',
     connectedAgain: 'Wieder mit dem Server verbunden.',
     retry: 'Erneut versuchen',

@@ -13,4 +13,16 @@ import { signInMessages } from './sign-in'
 import { streamMessages } from './streams'
 
 /** console-react's message books, by name. */
-export const books = { passwordResetMessages, secondFactorMessages, areaMessages, selectMessages, accountMessages, dashboardMessages, headerMessages, shellMessages, panelMessages, signInMessages, streamMessages }
+export const books = {
+  passwordResetMessages,
+  secondFactorMessages,
+  areaMessages,
+  selectMessages,
+  accountMessages,
+  dashboardMessages,
+  headerMessages,
+  shellMessages,
+  panelMessages,
+  signInMessages,
+  streamMessages,
+}

@@ -47,7 +47,11 @@ describe('the console in German', () => {
 
 describe('useDates', () => {
   const wrapperFor = (locale: string) => {
-    const client = createConsoleClient({ api: { baseUrl: 'http://api.test' }, storage: { local: createMemoryStorage(), session: createMemoryStorage() }, locale })
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://api.test' },
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+      locale,
+    })
     return ({ children }: { children: ReactNode }) => <ConsoleProvider client={client}>{children}</ConsoleProvider>
   }
 

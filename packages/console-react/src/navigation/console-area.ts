@@ -59,7 +59,8 @@ const AREA_KEY = /^[A-Za-z][\w.-]{0,63}$/
 export function defineArea<const A extends ConsoleArea>(area: A): A {
   if (!AREA_KEY.test(area.key)) throw areaError(`The area key "${area.key}" is not one: a letter, then letters, digits and . _ -.`)
   for (const route of area.routes ?? []) {
-    if (!/^\/[\w.~/:-]*$/.test(route.path) || route.path.includes('//')) throw areaError(`Area "${area.key}" has a path that is not one: "${route.path}".`)
+    if (!/^\/[\w.~/:-]*$/.test(route.path) || route.path.includes('//'))
+      throw areaError(`Area "${area.key}" has a path that is not one: "${route.path}".`)
   }
   return area
 }

@@ -7,15 +7,7 @@ export type CardScreen = 'login' | 'auth-action' | 'mfa-sign-in' | 'tenant-selec
 
 /** The screens of the working layouts (network product and mission planning), by key. */
 export type WorkingScreen =
-  | 'streams'
-  | 'vehicle'
-  | 'topology-list'
-  | 'topology-graph'
-  | 'admin'
-  | 'collaboration'
-  | 'mission-operations'
-  | 'mission-review'
-  | 'user-management'
+  'streams' | 'vehicle' | 'topology-list' | 'topology-graph' | 'admin' | 'collaboration' | 'mission-operations' | 'mission-review' | 'user-management'
 
 /** A route's screen, by key: the top floor (`routes/screens.tsx`) resolves each key to its component or import. */
 export type ScreenKey = CardScreen | WorkingScreen

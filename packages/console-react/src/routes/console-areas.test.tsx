@@ -20,7 +20,9 @@ const notes = defineArea({
 describe('defineArea', () => {
   it('refuses a key or a path that is not one, saying which', () => {
     expect(() => defineArea({ key: '1 notes' })).toThrow('The area key "1 notes" is not one')
-    expect(() => defineArea({ key: 'notes', routes: [{ path: '/a//b', screen: async () => () => null }] })).toThrow('Area "notes" has a path that is not one: "/a//b".')
+    expect(() => defineArea({ key: 'notes', routes: [{ path: '/a//b', screen: async () => () => null }] })).toThrow(
+      'Area "notes" has a path that is not one: "/a//b".',
+    )
   })
 
   it('refuses an area asking for a path the console has, and two areas with one key', () => {

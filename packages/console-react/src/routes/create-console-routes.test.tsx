@@ -61,7 +61,7 @@ describe('Console', () => {
   it('brings its own memory router when asked, with a base name for every link and redirect', async () => {
     const client = createConsoleClient({
       // A server that answers (its health check: the console asks it when it mounts).
-    api: { baseUrl: 'http://api.test', fetch: createFakeServer().fetch },
+      api: { baseUrl: 'http://api.test', fetch: createFakeServer().fetch },
       auth: createFakeAuthAdapter(),
       scheduler: createManualScheduler(),
       storage: { local: createMemoryStorage(), session: createMemoryStorage() },
@@ -87,7 +87,10 @@ describe('widgets loaded after sign-in', () => {
   const wes = { uid: 'wes', email: 'wes@honu.test' }
   const server = {
     'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['reader'] } } },
-    'GET /api/v1/videos': { status: 200, body: { data: [{ video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/h.m3u8' }], total_count: 1 } },
+    'GET /api/v1/videos': {
+      status: 200,
+      body: { data: [{ video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/h.m3u8' }], total_count: 1 },
+    },
   }
 
   it('a widget list given as a function is not loaded for the sign-in page', async () => {

@@ -76,10 +76,14 @@ function PrefetchNextSteps() {
   useEffect(() => {
     const timer = setTimeout(() => {
       preloadGuardPanels()
-      const next = [WorkingLayout, NotFound, ...CONSOLE_ROUTES.flatMap((row) => {
-        const { load } = row.layout === 'card' ? resolveScreen(row.screen) : {}
-        return load ? [screenOf(row, load)] : []
-      })]
+      const next = [
+        WorkingLayout,
+        NotFound,
+        ...CONSOLE_ROUTES.flatMap((row) => {
+          const { load } = row.layout === 'card' ? resolveScreen(row.screen) : {}
+          return load ? [screenOf(row, load)] : []
+        }),
+      ]
       // A failure here is met again, and shown, when the screen is visited.
       for (const screen of next) screen.preload().catch(() => undefined)
     }, 0)
@@ -259,18 +263,18 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
           <PathsProvider base={base}>
             <EmbeddingContext.Provider value={options.embedded ?? false}>
               <ConsoleAreasContext.Provider value={areas}>
-              <HostOptionsScope options={hostOptionsOf(options)}>
-                <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
-                  <ThemedRoot>
-                    <ConnectionNotices>
-                      <Outlet />
-                    </ConnectionNotices>
-                    <Toaster />
-                    <ConnectionCheck />
-                    <PrefetchNextSteps />
-                  </ThemedRoot>
-                </WidgetRegistryContext.Provider>
-              </HostOptionsScope>
+                <HostOptionsScope options={hostOptionsOf(options)}>
+                  <WidgetRegistryContext.Provider value={typeof given === 'function' ? undefined : given}>
+                    <ThemedRoot>
+                      <ConnectionNotices>
+                        <Outlet />
+                      </ConnectionNotices>
+                      <Toaster />
+                      <ConnectionCheck />
+                      <PrefetchNextSteps />
+                    </ThemedRoot>
+                  </WidgetRegistryContext.Provider>
+                </HostOptionsScope>
               </ConsoleAreasContext.Provider>
             </EmbeddingContext.Provider>
           </PathsProvider>

@@ -155,8 +155,22 @@ describe('RouteErrorBoundary', () => {
           </RouteErrorBoundary>
         ),
         children: [
-          { path: 'broken', element: <RouteErrorBoundary><Broken /></RouteErrorBoundary> },
-          { path: 'fine', element: <RouteErrorBoundary><h1>Fine here</h1></RouteErrorBoundary> },
+          {
+            path: 'broken',
+            element: (
+              <RouteErrorBoundary>
+                <Broken />
+              </RouteErrorBoundary>
+            ),
+          },
+          {
+            path: 'fine',
+            element: (
+              <RouteErrorBoundary>
+                <h1>Fine here</h1>
+              </RouteErrorBoundary>
+            ),
+          },
         ],
       },
     ])
@@ -188,7 +202,7 @@ describe('RouteErrorBoundary', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('render failed')
   })
 
-  it('the console root\'s failure keeps the console\'s styles scope and theme around the error', async () => {
+  it("the console root's failure keeps the console's styles scope and theme around the error", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const [root] = createConsoleRoutes()
     // No ConsoleProvider: the themed root cannot read the preferences and throws.

@@ -29,9 +29,7 @@ export function RouteError({ error }: { error: unknown }) {
       <h1 id="honu-route-error-title" ref={heading} tabIndex={-1}>
         {stale ? recovery('consoleUpdated') : t('screenFailed')}
       </h1>
-      <p>
-        {stale ? t('reloadForNewVersion') : t('tryAgainOrReload')}
-      </p>
+      <p>{stale ? t('reloadForNewVersion') : t('tryAgainOrReload')}</p>
       <div className="honu-actions">
         {stale && (
           <button type="button" className="honu-button" onClick={() => globalThis.location.reload()}>

@@ -50,7 +50,14 @@ function ForgotPassword() {
       ) : (
         <form className="honu-form" onSubmit={(e) => void submit(e)} noValidate>
           <label htmlFor="reset-email">{t('email')}</label>
-          <input id="reset-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={state.status === 'error'} />
+          <input
+            id="reset-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={state.status === 'error'}
+          />
           <FormError message={state.status === 'error' ? state.message : undefined} />
           <button type="submit" className="honu-button" disabled={state.status === 'sending'}>
             {t('sendResetLink')}

@@ -3,7 +3,15 @@ import { expect, within } from 'storybook/test'
 import { inLightTheme, StoryConsole, storyConsole } from '../__fixtures__/story-console'
 
 const oda = { uid: 'oda', email: 'oda@honu.test' }
-const organisations = { status: 200, body: { data: [{ id: 'o2', name: 'Reef Survey' }, { id: 'o1', name: 'Coral Watch' }] } }
+const organisations = {
+  status: 200,
+  body: {
+    data: [
+      { id: 'o2', name: 'Reef Survey' },
+      { id: 'o1', name: 'Coral Watch' },
+    ],
+  },
+}
 const server = {
   'GET /api/v1/users/oda': { status: 200, body: { email: oda.email, permissions: { '*': ['org-admin'] } } },
   'GET /api/v2/user/oda': { status: 200, body: { data: [{ uid: 'oda', email: oda.email }] } },
@@ -24,7 +32,11 @@ type Story = StoryObj<typeof meta>
 export const PickOrganisation: Story = {
   play: async ({ canvas, userEvent }) => {
     const list = await canvas.findByRole('list', { name: 'Organisations' })
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Coral Watch', 'Reef Survey'])
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Coral Watch', 'Reef Survey'])
     await userEvent.click(within(list).getByRole('button', { name: 'Reef Survey' }))
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Mission operations' })).toBeVisible()
     expect(storyConsole().path).toBe('/missionoperations')

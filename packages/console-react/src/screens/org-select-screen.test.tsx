@@ -23,7 +23,11 @@ describe('OrgSelectScreen', () => {
     const { router, client } = consoleAt('/orgselection', { signedInAs: orgAdmin, flags: { mission_planning: true }, server })
     expect(await screen.findByRole('heading', { name: 'Choose an organisation' })).toBeInTheDocument()
     const list = await screen.findByRole('list', { name: 'Organisations' })
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Coral Watch', 'Reef Survey'])
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Coral Watch', 'Reef Survey'])
     await expectNoAxeViolations(document.body)
 
     fireEvent.click(within(list).getByRole('button', { name: 'Reef Survey' }))

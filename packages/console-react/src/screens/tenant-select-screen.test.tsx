@@ -65,7 +65,12 @@ describe('TenantSelectScreen', () => {
 
   it('lists the invitations waiting for a person with no console record yet; accepting one brings its tenant (issue 22)', async () => {
     const newbie = { uid: 'newbie', email: 'newbie@honu.test' }
-    const invitation = { id: 'InvitationInvitationInvitat', name: 'Newbie', tenants: [{ tenant_id: 'alpha', name: 'Alpha Harbour', roles: ['reader'] }], organisations: [] }
+    const invitation = {
+      id: 'InvitationInvitationInvitat',
+      name: 'Newbie',
+      tenants: [{ tenant_id: 'alpha', name: 'Alpha Harbour', roles: ['reader'] }],
+      organisations: [],
+    }
     const { answers, requests } = consoleAt('/tenant', {
       signedInAs: newbie,
       server: {
@@ -93,7 +98,12 @@ describe('TenantSelectScreen', () => {
   })
 
   it('declining an invitation removes it and grants nothing', async () => {
-    const invitation = { id: 'InvitationInvitationInvitat', name: 'Ada', tenants: [{ tenant_id: 'charlie', name: 'Charlie Cove', roles: ['writer'] }], organisations: [] }
+    const invitation = {
+      id: 'InvitationInvitationInvitat',
+      name: 'Ada',
+      tenants: [{ tenant_id: 'charlie', name: 'Charlie Cove', roles: ['writer'] }],
+      organisations: [],
+    }
     const { answers, requests } = consoleAt('/tenant', {
       signedInAs: ada,
       server: {

@@ -152,9 +152,7 @@ export function TenantSelectScreen() {
                       })
                     : t('noNetwork')}
                 </span>
-                {overlapping.has(tenant.tenant_id) && (
-                  <span className="honu-choice__warning">{t('overlaps')}</span>
-                )}
+                {overlapping.has(tenant.tenant_id) && <span className="honu-choice__warning">{t('overlaps')}</span>}
               </button>
             </li>
           ))}

@@ -11,18 +11,19 @@ const server = {
 }
 
 describe('WorkAreaScreen', () => {
-  it.each([
-    ['/collaboration', 'Collaboration', 'Messages and shared views between operators.'],
-  ])('%s: loads on first visit and says what the area will hold, with the role, in the network layout', async (path, title, description) => {
-    consoleAt(path, { signedInAs: wes, tenant: alpha, server })
-    const heading = await screen.findByRole('heading', { level: 1, name: title })
-    // Focus moves in an effect that runs just after the heading appears.
-    await waitFor(() => expect(heading).toHaveFocus())
-    expect(screen.getByText(description)).toBeInTheDocument()
-    expect(screen.getByText('Your role here: admin')).toBeInTheDocument()
-    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Network topology')
-    await expectNoAxeViolations(document.body)
-  })
+  it.each([['/collaboration', 'Collaboration', 'Messages and shared views between operators.']])(
+    '%s: loads on first visit and says what the area will hold, with the role, in the network layout',
+    async (path, title, description) => {
+      consoleAt(path, { signedInAs: wes, tenant: alpha, server })
+      const heading = await screen.findByRole('heading', { level: 1, name: title })
+      // Focus moves in an effect that runs just after the heading appears.
+      await waitFor(() => expect(heading).toHaveFocus())
+      expect(screen.getByText(description)).toBeInTheDocument()
+      expect(screen.getByText('Your role here: admin')).toBeInTheDocument()
+      expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Network topology')
+      await expectNoAxeViolations(document.body)
+    },
+  )
 
   it('the navigation moves between the areas', async () => {
     const { router } = consoleAt('/adminconsole', { signedInAs: wes, tenant: alpha, server })
@@ -43,7 +44,10 @@ describe('WorkAreaScreen', () => {
       ['Collaboration', '/ops/collaboration'],
       ['Admin console', '/ops/adminconsole'],
     ])
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Collaboration' })).toHaveAttribute('aria-current', 'page')
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Collaboration' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   })
 
   it.each([

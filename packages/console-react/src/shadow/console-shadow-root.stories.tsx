@@ -47,7 +47,10 @@ const HOSTILE = `
 function styles(root: Element): string[] {
   return [...root.querySelectorAll('*')].map((el) => {
     const style = getComputedStyle(el)
-    return `${el.localName}.${el.className}|${[...style].filter((p) => !p.startsWith('--')).map((p) => `${p}:${style.getPropertyValue(p)}`).join(';')}`
+    return `${el.localName}.${el.className}|${[...style]
+      .filter((p) => !p.startsWith('--'))
+      .map((p) => `${p}:${style.getPropertyValue(p)}`)
+      .join(';')}`
   })
 }
 

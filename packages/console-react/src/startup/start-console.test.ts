@@ -23,7 +23,14 @@ describe('startConsole (spec §2 start-up)', () => {
 
   it('logs to console.error by default', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
-    await startConsole({ steps: [() => { throw new Error('x') }], mount: vi.fn() })
+    await startConsole({
+      steps: [
+        () => {
+          throw new Error('x')
+        },
+      ],
+      mount: vi.fn(),
+    })
     expect(spy).toHaveBeenCalledWith(expect.stringContaining('not mounted'), expect.any(Error))
   })
 

@@ -32,7 +32,11 @@ export const Muted: Story = {
     show('Error logging in', 'negative')
     show('Stream Slipway added.', 'positive')
     const region = await canvas.findByRole('region', { name: 'Notifications' })
-    await expect(within(region).getAllByRole('status').map((toast) => toast.textContent)).toEqual(['Error logging in×', 'Stream Slipway added.×'])
+    await expect(
+      within(region)
+        .getAllByRole('status')
+        .map((toast) => toast.textContent),
+    ).toEqual(['Error logging in×', 'Stream Slipway added.×'])
     expect(within(region).queryByRole('alert')).toBeNull()
     expect(heading).toHaveFocus()
     const dismiss = canvas.getByRole('button', { name: 'Dismiss: Stream Slipway added.' })

@@ -46,13 +46,7 @@ function ToastRegions() {
       {TOAST_POSITIONS.filter((p) => byPosition.has(p)).map((position) => (
         <section key={position} className="honu-toasts" data-position={position} aria-label={t('notifications')}>
           {byPosition.get(position)!.map(({ toast, presentation }) => (
-            <div
-              key={toast.id}
-              className="honu-toast"
-              data-tone={toast.tone}
-              data-presentation={presentation}
-              role={ROLE[presentation]}
-            >
+            <div key={toast.id} className="honu-toast" data-tone={toast.tone} data-presentation={presentation} role={ROLE[presentation]}>
               <span>{toast.message}</span>
               <button
                 type="button"

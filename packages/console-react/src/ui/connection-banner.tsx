@@ -68,9 +68,7 @@ export function ConnectionBanner({ quiet = false }: { quiet?: boolean }) {
       {down && status === 'slow' && <p>{t('slowServer')}</p>}
       {down && status !== 'slow' && (
         <>
-          <p>
-            {status === 'retrying' ? t('retryingConnection') : t('unreachable')}
-          </p>
+          <p>{status === 'retrying' ? t('retryingConnection') : t('unreachable')}</p>
           <button type="button" className="honu-button honu-button--quiet" onClick={() => client.connection.getState().retryNow()}>
             {t('retryNow')}
           </button>

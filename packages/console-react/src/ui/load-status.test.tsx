@@ -36,7 +36,11 @@ describe('useQuery with LoadStatus', () => {
     const load = vi.fn(() => answers[load.mock.calls.length - 1]!.promise)
     function Tenants() {
       const state = useQuery({ key: ['tenants', 'first'], load })
-      return state.status === 'ready' ? <p>{state.data}</p> : <LoadStatus state={state} what="your tenants" loading="Loading tenants…" onRetry={state.retry} />
+      return state.status === 'ready' ? (
+        <p>{state.data}</p>
+      ) : (
+        <LoadStatus state={state} what="your tenants" loading="Loading tenants…" onRetry={state.retry} />
+      )
     }
     mount(<Tenants />)
     expect(screen.getByRole('status')).toHaveTextContent('Loading tenants…')

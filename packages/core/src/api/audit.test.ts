@@ -21,7 +21,15 @@ describe('auditQuery', () => {
   it('names the filters as the server does and leaves out what is empty', () => {
     expect(
       auditQuery(
-        { tenantId: 'alpha', actor: ' ada@honu.test ', action: '', resourceType: 'user', resourceId: undefined, from: '2026-11-01T00:00:00.000Z', to: '' },
+        {
+          tenantId: 'alpha',
+          actor: ' ada@honu.test ',
+          action: '',
+          resourceType: 'user',
+          resourceId: undefined,
+          from: '2026-11-01T00:00:00.000Z',
+          to: '',
+        },
         { cursor: 'c1', limit: 200 },
       ),
     ).toEqual({
@@ -49,7 +57,9 @@ describe('parseAuditPage', () => {
   })
 
   it('keeps the v2 organisation of an entry', () => {
-    expect(parseAuditPage({ data: [{ ...entry, tenant_id: null, organisation_id: 'org-1' }], next_cursor: null }).entries[0]).toMatchObject({ organisation_id: 'org-1' })
+    expect(parseAuditPage({ data: [{ ...entry, tenant_id: null, organisation_id: 'org-1' }], next_cursor: null }).entries[0]).toMatchObject({
+      organisation_id: 'org-1',
+    })
   })
 
   it('takes a missing e-mail, cursor and before as null', () => {
@@ -128,7 +138,8 @@ describe('v1.listAudit and v1.exportAudit over HTTP', () => {
   })
 
   it('exports the filtered view as a file with the bearer header and the name from Content-Disposition', async () => {
-    const csv = 'id,at,actor_uid,actor_email,tenant_id,action,resource_type,resource_id,before,after\r\n42,2026-11-26T02:40:00.000Z,ada,ada@honu.test,alpha,role.change,user,u1,"{""role"":""writer""}","{""role"":""reader""}"\r\n'
+    const csv =
+      'id,at,actor_uid,actor_email,tenant_id,action,resource_type,resource_id,before,after\r\n42,2026-11-26T02:40:00.000Z,ada,ada@honu.test,alpha,role.change,user,u1,"{""role"":""writer""}","{""role"":""reader""}"\r\n'
     handle = (_url, res) => {
       res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit-alpha-2026-11-26.csv"' })
       res.end(csv)

@@ -18,11 +18,17 @@ const changedFields = nullish(record(string(), unknown(), '{path} is not a set o
 const auditEntrySchema = looseObject(
   {
     id: string('{path} is not an id'),
-    at: pipe(string('{path} is not a time'), check((value) => !Number.isNaN(Date.parse(value)), '{path} is not a time')),
+    at: pipe(
+      string('{path} is not a time'),
+      check((value) => !Number.isNaN(Date.parse(value)), '{path} is not a time'),
+    ),
     actor: looseObject({ uid: string('{path} is not a uid'), email: nullish(string('{path} is not an e-mail'), null) }, objectMessage('an actor')),
     tenant_id: nullable(string('{path} is not a tenant id')),
     organisation_id: nullish(string('{path} is not an organisation id')),
-    action: pipe(string('{path} is not an action'), check((value) => value !== '', '{path} is empty')),
+    action: pipe(
+      string('{path} is not an action'),
+      check((value) => value !== '', '{path} is empty'),
+    ),
     resource: looseObject({ type: string('{path} is not a resource type'), id: string('{path} is not an id') }, objectMessage('a resource')),
     before: changedFields,
     after: changedFields,
@@ -39,7 +45,6 @@ const auditPageSchema = looseObject(
   objectMessage('a page of the audit trail'),
 )
 
-
 /**
  * Parses an answer of `GET /api/v1/audit`.
  *
@@ -52,7 +57,11 @@ export function parseAuditPage(body: unknown): AuditPage {
     throw new HttpError({ code: 'http/status', status: 200, body, message: `The server's audit trail could not be read: ${parsed.problem}.` })
   }
   const { data, next_cursor, total_count } = parsed.value
-  return { entries: data satisfies AuditTrailEntry[], nextCursor: next_cursor ?? null, ...(typeof total_count === 'number' ? { totalCount: total_count } : {}) }
+  return {
+    entries: data satisfies AuditTrailEntry[],
+    nextCursor: next_cursor ?? null,
+    ...(typeof total_count === 'number' ? { totalCount: total_count } : {}),
+  }
 }
 
 /** The query of an audit call: the filters (and page) under the server's parameter names. */
@@ -96,8 +105,12 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
     const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header)
     if (plain) name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]!.trim()
   }
-  // eslint-disable-next-line no-control-regex
-  const safe = name?.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  const safe = name
+    ?.split(/[\\/]/)
+    .pop()
+    // eslint-disable-next-line no-control-regex
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
   return safe && safe !== '.' && safe !== '..' ? safe : undefined
 }
 

@@ -21,16 +21,36 @@ const last = () => server.requests.at(-1)!
 describe('every v1 call of §7', () => {
   it.each([
     ['GET', '/api/v1/videos?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listVideos('t1')],
-    ['POST', '/api/v1/videos?tenant_id=t1', { name: 'n', source: 's' }, (c: ReturnType<typeof client>) => c.createVideo('t1', { name: 'n', source: 's' })],
-    ['PUT', '/api/v1/videos/v%2F1?tenant_id=t1', { name: 'n', source: 's', proxy: 'p' }, (c: ReturnType<typeof client>) => c.updateVideo('t1', 'v/1', { name: 'n', source: 's', proxy: 'p' })],
+    [
+      'POST',
+      '/api/v1/videos?tenant_id=t1',
+      { name: 'n', source: 's' },
+      (c: ReturnType<typeof client>) => c.createVideo('t1', { name: 'n', source: 's' }),
+    ],
+    [
+      'PUT',
+      '/api/v1/videos/v%2F1?tenant_id=t1',
+      { name: 'n', source: 's', proxy: 'p' },
+      (c: ReturnType<typeof client>) => c.updateVideo('t1', 'v/1', { name: 'n', source: 's', proxy: 'p' }),
+    ],
     ['DELETE', '/api/v1/videos/v1?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.deleteVideo('t1', 'v1')],
     ['GET', '/api/v1/devices?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listDevices('t1')],
     ['GET', '/api/v1/tenants', undefined, (c: ReturnType<typeof client>) => c.listTenants()],
     ['PUT', '/api/v1/tenants/t1', { name: 'New' }, (c: ReturnType<typeof client>) => c.updateTenant('t1', { name: 'New' })],
     ['GET', '/api/v1/users/?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.listUsers('t1')],
     ['POST', '/api/v1/users', { name: 'Ada', email: 'a@x' }, (c: ReturnType<typeof client>) => c.createUser({ name: 'Ada', email: 'a@x' })],
-    ['POST', '/api/v1/users/u1/role', { tenant: 't1', role: 'writer' }, (c: ReturnType<typeof client>) => c.addUserRole('u1', { tenant: 't1', role: 'writer' })],
-    ['PUT', '/api/v1/users/u1/role', { tenant: 't1', role: 'writer', new_role: 'admin' }, (c: ReturnType<typeof client>) => c.updateUserRole('u1', { tenant: 't1', role: 'writer', new_role: 'admin' })],
+    [
+      'POST',
+      '/api/v1/users/u1/role',
+      { tenant: 't1', role: 'writer' },
+      (c: ReturnType<typeof client>) => c.addUserRole('u1', { tenant: 't1', role: 'writer' }),
+    ],
+    [
+      'PUT',
+      '/api/v1/users/u1/role',
+      { tenant: 't1', role: 'writer', new_role: 'admin' },
+      (c: ReturnType<typeof client>) => c.updateUserRole('u1', { tenant: 't1', role: 'writer', new_role: 'admin' }),
+    ],
     ['DELETE', '/api/v1/users/u1/role/t1', undefined, (c: ReturnType<typeof client>) => c.removeUserFromTenant('u1', 't1')],
     ['DELETE', '/api/v1/users/u1/role/t1/writer', undefined, (c: ReturnType<typeof client>) => c.removeUserRole('u1', 't1', 'writer')],
     ['GET', '/api/v1/users/u1', undefined, (c: ReturnType<typeof client>) => c.getUser('u1')],
@@ -160,7 +180,9 @@ describe('answers', () => {
 
   it("fails a user fetch with 'Failed to fetch user data' and the server message", async () => {
     answer = { status: 404, body: { message: 'User not found' } }
-    const error = await client().getUser('nobody').catch((e: unknown) => e)
+    const error = await client()
+      .getUser('nobody')
+      .catch((e: unknown) => e)
     expect(ConsoleError.is(error)).toBe(true)
     expect(error).toMatchObject({ code: 'user/fetch-failed', message: 'Failed to fetch user data: User not found' })
     answer = { status: 500, body: undefined }

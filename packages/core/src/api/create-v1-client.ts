@@ -102,12 +102,7 @@ export function createV1Client(options: V1ClientOptions) {
     },
 
     /** `PUT /videos/{video_id}?tenant_id` with name, source and proxy; answers `update_time`. */
-    updateVideo(
-      tenantId: string,
-      videoId: string,
-      update: VideoUpdate,
-      request: Signal = {},
-    ): Promise<{ update_time: string }> {
+    updateVideo(tenantId: string, videoId: string, update: VideoUpdate, request: Signal = {}): Promise<{ update_time: string }> {
       const { name, source, proxy } = update
       return http.request('PUT', `${base}/videos/${enc(videoId)}`, {
         ...request,
@@ -169,7 +164,11 @@ export function createV1Client(options: V1ClientOptions) {
      */
     createUser(user: { name: string; email: string }, request: Signal & { tenantId?: string } = {}): Promise<{ uid: string }> {
       const { tenantId, ...rest } = request
-      return http.request('POST', `${base}/users`, { ...rest, ...(tenantId ? { query: { tenant_id: tenantId } } : {}), body: { name: user.name, email: user.email } })
+      return http.request('POST', `${base}/users`, {
+        ...rest,
+        ...(tenantId ? { query: { tenant_id: tenantId } } : {}),
+        body: { name: user.name, email: user.email },
+      })
     },
 
     /** `GET /invitations`: the signed-in person's pending invitations (for their verified e-mail). */
@@ -193,11 +192,7 @@ export function createV1Client(options: V1ClientOptions) {
     },
 
     /** `PUT /users/{uid}/role`: replaces `role` with `new_role` in a tenant. */
-    updateUserRole(
-      uid: string,
-      change: { tenant: string; role: string; new_role: string },
-      request: Signal = {},
-    ): Promise<unknown> {
+    updateUserRole(uid: string, change: { tenant: string; role: string; new_role: string }, request: Signal = {}): Promise<unknown> {
       return http.request('PUT', `${base}/users/${enc(uid)}/role`, { ...request, body: change })
     },
 

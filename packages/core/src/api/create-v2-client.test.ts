@@ -45,7 +45,12 @@ describe('v2 user calls of §7', () => {
   const client = () => createV2Client({ http, baseUrl: `${main.url}/api/v2` })
 
   it('GET user/{uid} uses the first item of the list', async () => {
-    answer = { data: [{ id: '1', uid: 'u1', email: 'Ada@x.io', super_admin: true }, { id: '2', uid: 'u2', email: 'b' }] }
+    answer = {
+      data: [
+        { id: '1', uid: 'u1', email: 'Ada@x.io', super_admin: true },
+        { id: '2', uid: 'u2', email: 'b' },
+      ],
+    }
     const user = await client().getUser('u1')
     expect(main.requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v2/user/u1' })
     expect(user).toMatchObject({ uid: 'u1', super_admin: true })
@@ -56,9 +61,19 @@ describe('v2 user calls of §7', () => {
 
   it.each([
     ['GET', '/api/v2/user/organisation/o1', undefined, (c: ReturnType<typeof client>) => c.listUsers('user/organisation/o1')],
-    ['POST', '/api/v2/user/organisation/o1', { name: 'Ada', email: 'a@x' }, (c: ReturnType<typeof client>) => c.createUser('organisation', 'o1', { name: 'Ada', email: 'a@x' })],
+    [
+      'POST',
+      '/api/v2/user/organisation/o1',
+      { name: 'Ada', email: 'a@x' },
+      (c: ReturnType<typeof client>) => c.createUser('organisation', 'o1', { name: 'Ada', email: 'a@x' }),
+    ],
     ['DELETE', '/api/v2/user/organisation/o1/u1', undefined, (c: ReturnType<typeof client>) => c.deleteUser('organisation', 'o1', 'u1')],
-    ['PUT', '/api/v2/user/organisation/o1/u1/role', { Organisation: ['read'] }, (c: ReturnType<typeof client>) => c.setUserRoles('organisation', 'o1', 'u1', { Organisation: ['read'] })],
+    [
+      'PUT',
+      '/api/v2/user/organisation/o1/u1/role',
+      { Organisation: ['read'] },
+      (c: ReturnType<typeof client>) => c.setUserRoles('organisation', 'o1', 'u1', { Organisation: ['read'] }),
+    ],
     ['DELETE', '/api/v2/user/organisation/o1/u1/role', undefined, (c: ReturnType<typeof client>) => c.deleteUserRoles('organisation', 'o1', 'u1')],
   ] as const)('%s %s', async (method, url, body, run) => {
     answer = { data: { uid: 'x' } }
@@ -101,6 +116,10 @@ describe('typed client for every v2 resource type', () => {
 
   it('lists as empty when the server answers something other than a list', async () => {
     answer = { data: 'maintenance' }
-    await expect(createV2Client({ http, baseUrl: `${main.url}/api/v2` }).resource('chart').list()).resolves.toEqual([])
+    await expect(
+      createV2Client({ http, baseUrl: `${main.url}/api/v2` })
+        .resource('chart')
+        .list(),
+    ).resolves.toEqual([])
   })
 })

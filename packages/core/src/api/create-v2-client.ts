@@ -77,12 +77,7 @@ export function createV2Client(options: V2ClientOptions) {
     },
 
     /** `POST user/{ownerType}/{ownerId}` with name and e-mail; answers the new `uid`. */
-    createUser(
-      ownerType: string,
-      ownerId: string,
-      user: { name: string; email: string },
-      request: Signal = {},
-    ): Promise<{ uid: string }> {
+    createUser(ownerType: string, ownerId: string, user: { name: string; email: string }, request: Signal = {}): Promise<{ uid: string }> {
       return call('POST', `user/${enc(ownerType)}/${enc(ownerId)}`, {
         ...request,
         body: { name: user.name, email: user.email },
@@ -95,13 +90,7 @@ export function createV2Client(options: V2ClientOptions) {
     },
 
     /** `PUT user/{ownerType}/{ownerId}/{uid}/role` with the roles object. */
-    setUserRoles(
-      ownerType: string,
-      ownerId: string,
-      uid: string,
-      roles: MissionPlanningRoles,
-      request: Signal = {},
-    ): Promise<unknown> {
+    setUserRoles(ownerType: string, ownerId: string, uid: string, roles: MissionPlanningRoles, request: Signal = {}): Promise<unknown> {
       return call('PUT', `user/${enc(ownerType)}/${enc(ownerId)}/${enc(uid)}/role`, { ...request, body: roles })
     },
 

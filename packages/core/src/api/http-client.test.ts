@@ -76,12 +76,16 @@ describe('createHttpClient', () => {
   })
 
   it('keeps a malformed error body as text', async () => {
-    const error = await createHttpClient().request('GET', `${server.url}/html-error`).catch((e: unknown) => e)
+    const error = await createHttpClient()
+      .request('GET', `${server.url}/html-error`)
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, body: '<html>bad gateway</html>' })
   })
 
   it('times out', async () => {
-    const error = await createHttpClient({ timeoutMs: 50 }).request('GET', `${server.url}/slow`).catch((e: unknown) => e)
+    const error = await createHttpClient({ timeoutMs: 50 })
+      .request('GET', `${server.url}/slow`)
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'http/timeout', status: 0 })
   })
 

@@ -123,7 +123,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   const send = async <T>(method: string, url: string, request: RequestOptions, retried: boolean): Promise<T> => {
     const token = options.getToken ? await options.getToken() : undefined
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: request.responseType === 'blob' ? '*/*' : 'application/json' }
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
+    }
     if (token) headers.Authorization = `Bearer ${token}`
 
     const controller = new AbortController()
@@ -177,7 +180,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       report(response.status < 502 || response.status > 504)
       let body: unknown
       try {
-        if (response.ok && request.responseType === 'blob') return { blob: await response.blob(), headers: response.headers } satisfies BlobAnswer as T
+        if (response.ok && request.responseType === 'blob')
+          return { blob: await response.blob(), headers: response.headers } satisfies BlobAnswer as T
         body = await readBody(response)
       } catch (cause) {
         const code = timedOut ? 'http/timeout' : controller.signal.aborted ? 'http/aborted' : 'http/network'

@@ -21,4 +21,3 @@ export async function pingHealth(http: HttpClient, apiHost: string, logger: Logg
     return false
   }
 }
-

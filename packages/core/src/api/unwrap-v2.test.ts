@@ -7,7 +7,10 @@ describe('unwrapV2 (§7: data.data, else data, else a plain string)', () => {
     [{ data: [1, 2] }, [1, 2]],
     [{ data: null }, null],
     ['plain text', 'plain text'],
-    [[1, 2], [1, 2]],
+    [
+      [1, 2],
+      [1, 2],
+    ],
     [{ other: 1 }, { other: 1 }],
   ])('%j → %j', (body, expected) => {
     expect(unwrapV2(body)).toEqual(expected)

@@ -69,12 +69,17 @@ describe('listUsersPage (the paged GET /users/ of issue 15)', () => {
 
   it('refuses an answer that is not a page of users, naming the field', async () => {
     answer = { status: 200, body: { data: [{ name: 'no uid' }] } }
-    await expect(client().listUsersPage('t1')).rejects.toMatchObject({ code: 'http/status', message: expect.stringMatching(/data\[0\]\.uid is missing/) })
+    await expect(client().listUsersPage('t1')).rejects.toMatchObject({
+      code: 'http/status',
+      message: expect.stringMatching(/data\[0\]\.uid is missing/),
+    })
   })
 
   it('fails with "Unable to find Tenant Id" without a tenant id, asking nothing', async () => {
     const before = server.requests.length
-    const failure = await client().listUsersPage('').catch((e: unknown) => e)
+    const failure = await client()
+      .listUsersPage('')
+      .catch((e: unknown) => e)
     expect(ConsoleError.is(failure)).toBe(true)
     expect((failure as ConsoleError).message).toBe('Unable to find Tenant Id')
     expect(server.requests.length).toBe(before)

@@ -91,4 +91,3 @@ export const V2_RESOURCE_NAMES = [
   'audit',
   'user/rebac',
 ] as const satisfies readonly V2ResourceName[]
-

@@ -7,8 +7,7 @@ export const PASSWORD_MIN_LENGTH = 6
 
 /** What is wrong with a new password, by field: the form words it (and translates it). */
 export type NewPasswordProblem =
-  | { field: 'newPassword'; problem: 'missing' | 'too-short' }
-  | { field: 'confirmation'; problem: 'missing' | 'mismatch' }
+  { field: 'newPassword'; problem: 'missing' | 'too-short' } | { field: 'confirmation'; problem: 'missing' | 'mismatch' }
 
 /**
  * Checks a new password and its confirmation before they are sent, first problem first: a new password is given

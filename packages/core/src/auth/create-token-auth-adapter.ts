@@ -37,8 +37,7 @@ export function createTokenAuthAdapter(options: TokenAuthAdapterOptions): AuthAd
       return options.subscribe(listener)
     },
     getIdToken: (o) => options.getToken(o),
-    signIn: () =>
-      Promise.reject(new AuthError({ code: 'auth/unsupported', message: 'Sign in through the host application.' })),
+    signIn: () => Promise.reject(new AuthError({ code: 'auth/unsupported', message: 'Sign in through the host application.' })),
     signOut: async () => {
       await options.signOut?.()
     },

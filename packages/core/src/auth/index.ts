@@ -2,12 +2,5 @@ export type { AuthAdapter, AuthUser, PasswordCredentials, MfaHint } from './auth
 export { MfaRequiredError } from './mfa-required-error'
 export { createTokenAuthAdapter, type TokenAuthAdapterOptions } from './create-token-auth-adapter'
 export { createAuthService, type AuthService, type SignInOutcome } from './create-auth-service'
-export {
-  createSessionStore,
-  type SessionNotice,
-  type SessionState,
-  type SessionStatus,
-  type SessionStore,
-  type SessionUser,
-} from './session-store'
+export { createSessionStore, type SessionNotice, type SessionState, type SessionStatus, type SessionStore, type SessionUser } from './session-store'
 export { checkNewPassword, PASSWORD_MIN_LENGTH, type NewPasswordProblem } from './check-new-password'

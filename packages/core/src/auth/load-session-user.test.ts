@@ -39,18 +39,15 @@ const failed = (status: number) =>
   })
 
 describe("the user record after sign-in (spec §8: 'Error logging in', and the user is signed out)", () => {
-  it.each([401, 403, 404, 422])(
-    "a %i: 'Error logging in' (negative), signed out of the provider, the session in error",
-    async (status) => {
-      const { auth, session, toasts, logger, loader } = setup(() => Promise.reject(failed(status)))
-      await loader.load(ada)
-      expect(toasts.getState().toasts).toMatchObject([{ message: 'Error logging in', tone: 'negative' }])
-      expect(await auth.getCurrentUser()).toBeUndefined()
-      expect(session.getState().status).toBe('error')
-      expect(session.getState().user).toBeUndefined()
-      expect(logger.error).toHaveBeenCalledWith('Failed to fetch user data: not today')
-    },
-  )
+  it.each([401, 403, 404, 422])("a %i: 'Error logging in' (negative), signed out of the provider, the session in error", async (status) => {
+    const { auth, session, toasts, logger, loader } = setup(() => Promise.reject(failed(status)))
+    await loader.load(ada)
+    expect(toasts.getState().toasts).toMatchObject([{ message: 'Error logging in', tone: 'negative' }])
+    expect(await auth.getCurrentUser()).toBeUndefined()
+    expect(session.getState().status).toBe('error')
+    expect(session.getState().user).toBeUndefined()
+    expect(logger.error).toHaveBeenCalledWith('Failed to fetch user data: not today')
+  })
 
   // The deliberate difference (docs/spec-reading.md): a server that fails or cannot be reached keeps the
   // provider's session, and 'Error logging in' is the page with a Retry instead of a sign-out.

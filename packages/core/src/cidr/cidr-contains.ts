@@ -60,9 +60,7 @@ export function findCidrOverlaps<Id>(entries: readonly NamedCidr<Id>[]): CidrOve
       // Skipped on purpose; see the doc comment.
     }
   }
-  blocks.sort((p, q) =>
-    p.block.version - q.block.version || (p.block.first < q.block.first ? -1 : p.block.first > q.block.first ? 1 : 0),
-  )
+  blocks.sort((p, q) => p.block.version - q.block.version || (p.block.first < q.block.first ? -1 : p.block.first > q.block.first ? 1 : 0))
   const overlaps: CidrOverlap<Id>[] = []
   for (let i = 0; i < blocks.length; i++) {
     const current = blocks[i]!

@@ -85,7 +85,7 @@ export function formatIp({ version, value }: IpAddress): string {
   const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt((7 - i) * 16)) & 0xffffn))
   let bestStart = -1
   let bestLength = 0
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++
       continue

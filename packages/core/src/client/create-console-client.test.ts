@@ -261,7 +261,12 @@ describe('createConsoleClient', () => {
     expect(client.streamView.getState().sidebarOpen).toBe(true)
     const seen: unknown[] = []
     client.session.subscribe((now) => {
-      if (now.status === 'authenticated') seen.push([client.tenant.getState().tenant?.tenant_id, client.preferences.getState().theme, client.grid.getState().workspaces['stream-view'].items.length])
+      if (now.status === 'authenticated')
+        seen.push([
+          client.tenant.getState().tenant?.tenant_id,
+          client.preferences.getState().theme,
+          client.grid.getState().workspaces['stream-view'].items.length,
+        ])
     })
     await client.auth.signIn({ email: 'ada@x.io', password: 'pw' })
     await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
@@ -309,7 +314,9 @@ describe('recovery', () => {
     api = await startTestServer((req, res) => {
       if (req.url === '/health') return json(res, 200, { status: 'ok' })
       if (req.url.startsWith('/api/v1/users/u1')) {
-        return userStatus === 200 ? json(res, 200, { email: 'ada@x.io', permissions: { t1: ['reader'] } }) : json(res, userStatus, { message: 'failed' })
+        return userStatus === 200
+          ? json(res, 200, { email: 'ada@x.io', permissions: { t1: ['reader'] } })
+          : json(res, userStatus, { message: 'failed' })
       }
       if (req.url.startsWith('/api/v1/videos')) {
         const n = Number(/fake-token-u1-(\d+)/.exec(req.headers.authorization ?? '')?.[1] ?? -1)

@@ -18,11 +18,7 @@ import type { LiveSocketFactory } from '../platform/live-socket'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { StoreLifecycle } from '../platform/persist'
 import { globalScheduler, type Scheduler } from '../platform/scheduler'
-import {
-  createBrowserStorage,
-  createNamespacedStorage,
-  type ConsoleStorage,
-} from '../platform/storage-adapter'
+import { createBrowserStorage, createNamespacedStorage, type ConsoleStorage } from '../platform/storage-adapter'
 import { cameBack, createConnectionStore, type ConnectionStore } from '../stores/connection-store'
 import { createFlagsStore, type FlagsStore } from '../stores/flags-store'
 import { createPreferencesStore, type PreferencesStore } from '../stores/preferences-store'
@@ -249,9 +245,19 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleClien
   })
   // Stored state is read back when a user signs in (or their session is restored), not at creation: a visitor on
   // the sign-in page needs none of it, and its schemas (valibot) then stay off that page (issue 12's budget).
-  const restore = (uid: string) =>
-    Promise.all([preferences.getState().setUser(uid), tenant.restore(), streamView.restore(), grid.restore()])
-  const users = createSessionUserLoader({ auth, v1, session, tenant, toasts, i18n, logger, getToken: tokens.current, avatar: options.avatar, restore })
+  const restore = (uid: string) => Promise.all([preferences.getState().setUser(uid), tenant.restore(), streamView.restore(), grid.restore()])
+  const users = createSessionUserLoader({
+    auth,
+    v1,
+    session,
+    tenant,
+    toasts,
+    i18n,
+    logger,
+    getToken: tokens.current,
+    avatar: options.avatar,
+    restore,
+  })
   const authService = createAuthService(auth, session, toasts, i18n)
 
   let periodicTimer: unknown

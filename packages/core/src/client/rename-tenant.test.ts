@@ -6,7 +6,12 @@ import { createManualScheduler } from '../testing/create-manual-scheduler'
 import { createConsoleClient } from './create-console-client'
 import { renameTenant } from './rename-tenant'
 
-const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour', remote_cidr: '10.10.0.0/16', remote_cidr_range: { start: '10.10.0.0', end: '10.10.255.255' } }
+const alpha = {
+  tenant_id: 'alpha',
+  name: 'Alpha Harbour',
+  remote_cidr: '10.10.0.0/16',
+  remote_cidr_range: { start: '10.10.0.0', end: '10.10.255.255' },
+}
 
 /** A console with Alpha selected (roles loaded) whose server answers PUT tenants with `answer` (the boundary: fetch). */
 function setup(answer: (body: unknown) => Response | Promise<Response>) {
@@ -72,7 +77,11 @@ describe('renameTenant', () => {
 
   it("leaves the rest of the name rule to the server: its 400 is the console's HttpError with the server's words", async () => {
     const { client, calls } = setup(() => json(400, { message: 'body/name must be one line without control characters' }))
-    await expect(renameTenant(client, 'alpha', 'Alpha\u0007North')).rejects.toMatchObject({ code: 'http/status', status: 400, message: 'body/name must be one line without control characters' })
+    await expect(renameTenant(client, 'alpha', 'Alpha\u0007North')).rejects.toMatchObject({
+      code: 'http/status',
+      status: 400,
+      message: 'body/name must be one line without control characters',
+    })
     expect(calls).toHaveLength(1)
     expect(client.tenant.getState().tenant?.name).toBe('Alpha Harbour')
   })

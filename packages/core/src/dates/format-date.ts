@@ -25,10 +25,7 @@ function toDate(value: string | number | Date | null | undefined): Date | undefi
  *
  * @example formatUtcDate('2026-11-22T13:05:00Z') // 'Sun, Nov 22, 2026, 1:05:00 PM UTC'
  */
-export function formatUtcDate(
-  value: string | number | Date | null | undefined,
-  locale: Partial<DateLocale> = {},
-): string {
+export function formatUtcDate(value: string | number | Date | null | undefined, locale: Partial<DateLocale> = {}): string {
   const date = toDate(value)
   if (!date) return UNKNOWN_DATE
   const { locale: tag, hour12 } = { ...defaultDateLocale, ...locale }
@@ -52,10 +49,7 @@ export function formatUtcDate(
  *
  * @example formatJoinedDate('2026-11-22T23:59:00Z') // 'Sun, Nov 22, 2026'
  */
-export function formatJoinedDate(
-  value: string | number | Date | null | undefined,
-  locale: Partial<DateLocale> = {},
-): string {
+export function formatJoinedDate(value: string | number | Date | null | undefined, locale: Partial<DateLocale> = {}): string {
   const date = toDate(value)
   if (!date) return UNKNOWN_DATE
   return new Intl.DateTimeFormat(locale.locale ?? defaultDateLocale.locale, {

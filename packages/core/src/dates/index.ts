@@ -1,8 +1,1 @@
-export {
-  formatUtcDate,
-  formatJoinedDate,
-  weekdayNames,
-  defaultDateLocale,
-  UNKNOWN_DATE,
-  type DateLocale,
-} from './format-date'
+export { formatUtcDate, formatJoinedDate, weekdayNames, defaultDateLocale, UNKNOWN_DATE, type DateLocale } from './format-date'

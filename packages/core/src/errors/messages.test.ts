@@ -22,10 +22,9 @@ describe('message catalogue', () => {
     const section = (start: string, end?: string) => spec.slice(spec.indexOf(start), end === undefined ? undefined : spec.indexOf(end))
     expect(spec).toContain('## 5. Validation rules')
     expect(spec).toContain('## 8. The error catalogue')
-    const inScope = [
-      ...section('## 5. Validation rules', '## 8.').matchAll(QUOTE),
-      ...section('## 8. The error catalogue').matchAll(QUOTE),
-    ].map((m) => m[1])
+    const inScope = [...section('## 5. Validation rules', '## 8.').matchAll(QUOTE), ...section('## 8. The error catalogue').matchAll(QUOTE)].map(
+      (m) => m[1],
+    )
     const catalogued = new Set<string>(Object.values(messages))
     expect(inScope.length).toBeGreaterThan(15)
     expect(inScope.filter((text) => !catalogued.has(text!))).toEqual([])

@@ -51,11 +51,15 @@ describe('createFirebaseAuthAdapter against the Auth emulator', () => {
   it('resets the password with the code from the emulator, then changes it while signed in', async () => {
     const adapter = createFirebaseAuthAdapter(auth)
     await adapter.sendPasswordResetEmail!(email)
-    const { oobCodes } = (await emulator(`/emulator/v1/projects/${PROJECT}/oobCodes`)) as { oobCodes: { email: string; oobCode: string; requestType: string }[] }
+    const { oobCodes } = (await emulator(`/emulator/v1/projects/${PROJECT}/oobCodes`)) as {
+      oobCodes: { email: string; oobCode: string; requestType: string }[]
+    }
     const code = oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').at(-1)!.oobCode
     await expect(adapter.verifyPasswordResetCode!(code)).resolves.toBe(email)
     await adapter.confirmPasswordReset!(code, 'second-pass-2')
-    await expect(adapter.confirmPasswordReset!(code, 'again-pass-3').catch((e: unknown) => toAuthError(e).code)).resolves.toBe('auth/invalid-action-code')
+    await expect(adapter.confirmPasswordReset!(code, 'again-pass-3').catch((e: unknown) => toAuthError(e).code)).resolves.toBe(
+      'auth/invalid-action-code',
+    )
     await adapter.signIn({ email, password: 'second-pass-2' })
     await adapter.changePassword!('third-pass-3')
     await adapter.signOut()

@@ -59,7 +59,10 @@ function defaultVerifier(auth: Auth): ApplicationVerifier {
  * const auth = getAuth(app)
  * const client = createConsoleClient({ api, auth: createFirebaseAuthAdapter(auth) })
  */
-export function createFirebaseAuthAdapter(auth: Auth, options: FirebaseAuthAdapterOptions = {}): AuthAdapter & Required<Pick<AuthAdapter, 'sendMfaCode' | 'resolveMfa' | 'hasPendingMfa'>> {
+export function createFirebaseAuthAdapter(
+  auth: Auth,
+  options: FirebaseAuthAdapterOptions = {},
+): AuthAdapter & Required<Pick<AuthAdapter, 'sendMfaCode' | 'resolveMfa' | 'hasPendingMfa'>> {
   let resolver: MultiFactorResolver | undefined
   let verificationId: string | undefined
   let verifier: ApplicationVerifier | undefined
@@ -98,10 +101,7 @@ export function createFirebaseAuthAdapter(auth: Auth, options: FirebaseAuthAdapt
       if (!resolver || !info) throw new AuthError({ code: 'auth/no-mfa-pending', message: 'No second-factor challenge is pending.' })
       if (hint.factorId === 'totp') return
       verifier ??= (options.createVerifier ?? defaultVerifier)(auth)
-      verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber(
-        { multiFactorHint: info, session: resolver.session },
-        verifier,
-      )
+      verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber({ multiFactorHint: info, session: resolver.session }, verifier)
     },
     async resolveMfa(hint, code) {
       if (!resolver) throw new AuthError({ code: 'auth/no-mfa-pending', message: 'No second-factor challenge is pending.' })

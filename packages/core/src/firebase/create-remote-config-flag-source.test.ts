@@ -46,16 +46,12 @@ describe('createRemoteConfigFlagSource', () => {
   })
 
   it('logs a fetch failure with its catalogue code and falls back to the activated value', async () => {
-    sdk.fetchAndActivate.mockRejectedValue(
-      Object.assign(new Error('x'), { code: 'remoteconfig/fetch-status', customData: { httpStatus: 503 } }),
-    )
+    sdk.fetchAndActivate.mockRejectedValue(Object.assign(new Error('x'), { code: 'remoteconfig/fetch-status', customData: { httpStatus: 503 } }))
     const logger = quiet()
     await expect(createRemoteConfigFlagSource(fakeRemoteConfig(), { logger }).load()).resolves.toEqual({
       mission_planning: true,
     })
-    expect(logger.warn).toHaveBeenCalledWith(
-      expect.objectContaining({ code: 'remote-config/fetch-status', message: expect.stringContaining('503') }),
-    )
+    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ code: 'remote-config/fetch-status', message: expect.stringContaining('503') }))
   })
 
   it('leaves every flag off for a malformed map', async () => {
@@ -65,16 +61,12 @@ describe('createRemoteConfigFlagSource', () => {
 })
 
 describe('toRemoteConfigError', () => {
-  it.each([
-    'fetch-timeout',
-    'fetch-throttle',
-    'fetch-status',
-    'fetch-client-network',
-    'fetch-client-parse',
-    'custom-signal-max-allowed-signals',
-  ])('maps remoteconfig/%s', (code) => {
-    expect(toRemoteConfigError({ code: `remoteconfig/${code}` }).code).toBe(`remote-config/${code}`)
-  })
+  it.each(['fetch-timeout', 'fetch-throttle', 'fetch-status', 'fetch-client-network', 'fetch-client-parse', 'custom-signal-max-allowed-signals'])(
+    'maps remoteconfig/%s',
+    (code) => {
+      expect(toRemoteConfigError({ code: `remoteconfig/${code}` }).code).toBe(`remote-config/${code}`)
+    },
+  )
   it('maps anything else to remote-config/unknown', () => {
     expect(toRemoteConfigError(new Error('boom')).code).toBe('remote-config/unknown')
   })

@@ -39,10 +39,7 @@ export function toRemoteConfigError(error: unknown): ConsoleError {
  *
  * @example createRemoteConfigFlagSource(getRemoteConfig(app), { customSignals: { tenant_tier: 'gold' } })
  */
-export function createRemoteConfigFlagSource(
-  remoteConfig: RemoteConfig,
-  options: RemoteConfigFlagSourceOptions = {},
-): FlagSource {
+export function createRemoteConfigFlagSource(remoteConfig: RemoteConfig, options: RemoteConfigFlagSourceOptions = {}): FlagSource {
   const logger = options.logger ?? consoleLogger
   remoteConfig.settings = {
     fetchTimeoutMillis: REMOTE_CONFIG.fetchTimeoutMillis,

@@ -14,10 +14,7 @@ const NOT_A_MAP = 'the features value is not a JSON map; every flag is off.'
 const featureMap = () =>
   pipe(
     // record() alone takes an array for a map.
-    custom<Record<string, unknown>>(
-      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-      NOT_A_MAP,
-    ),
+    custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), NOT_A_MAP),
     record(string(), boolean('"{path}" is not true or false; it is off.')),
   )
 

@@ -213,7 +213,12 @@ describe('one layout per band, in a console grid store', () => {
     s.actions.nudge('stream-view', 'c', 0, -1)
     s.actions.remove('stream-view', 'b')
     expect(s.layouts()!.xl!.map((p) => p.id)).toEqual(['a', 'c'])
-    expect(s.layouts()!.md!.map((p) => p.id).sort()).toEqual(['a', 'c'])
+    expect(
+      s
+        .layouts()!
+        .md!.map((p) => p.id)
+        .sort(),
+    ).toEqual(['a', 'c'])
   })
 
   it('exports every band and imports them into a fresh console, each band as arranged', () => {

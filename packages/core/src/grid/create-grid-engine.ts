@@ -15,8 +15,7 @@ export interface GridPlace {
 }
 
 /** What {@link GridEngine.update} can change about an item. */
-export type GridItemChange = Partial<Omit<GridPlace, 'id'>> &
-  Partial<Pick<GridWidget, 'minW' | 'minH' | 'maxW' | 'maxH' | 'noResize'>>
+export type GridItemChange = Partial<Omit<GridPlace, 'id'>> & Partial<Pick<GridWidget, 'minW' | 'minH' | 'maxW' | 'maxH' | 'noResize'>>
 
 const BOUNDS = ['minW', 'minH', 'maxW', 'maxH'] as const
 
@@ -200,9 +199,7 @@ export function createGridEngine(engineOptions: GridEngineOptions = {}): GridEng
       if (grid) engine.destroy()
       element = el
       mounting = (async () => {
-        const GridStackClass = engineOptions.loadGridStack
-          ? await engineOptions.loadGridStack()
-          : (await import('gridstack')).GridStack
+        const GridStackClass = engineOptions.loadGridStack ? await engineOptions.loadGridStack() : (await import('gridstack')).GridStack
         if (element !== el) return // destroyed or remounted while loading
         installStatics(GridStackClass)
         grid = GridStackClass.init(gridStackOptions({ columns, cellHeight, resizable, animate }), el)

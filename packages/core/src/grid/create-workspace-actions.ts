@@ -94,19 +94,23 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
         items.some((item) => item.id === id) ? items.map((item) => (item.id === id ? { ...item, data, dataVersion } : item)) : items,
       ),
     place: (workspace, id, place) =>
-      change(workspace, (items, s) => {
-        const target = items.find((item) => item.id === id)
-        if (!target) return items
-        // A noMove widget keeps its cell and a noResize one its size (spec §3), whoever asks: mouse or keyboard.
-        const asked = {
-          ...(target.noMove ? {} : { x: place.x, y: place.y }),
-          ...(target.noResize ? {} : { w: place.w, h: place.h }),
-        }
-        // Within the widget's own bounds first; then the layout engine makes room and closes gaps.
-        const bounded = clampWidget({ ...target, ...asked }, columnsOf(s))
-        const moved = moveInLayout(items, id, { x: bounded.x, y: bounded.y, w: bounded.w, h: bounded.h }, columnsOf(s))
-        return moved.map((item) => (item.id === id && item.autoPosition ? { ...item, autoPosition: false } : item))
-      }, true),
+      change(
+        workspace,
+        (items, s) => {
+          const target = items.find((item) => item.id === id)
+          if (!target) return items
+          // A noMove widget keeps its cell and a noResize one its size (spec §3), whoever asks: mouse or keyboard.
+          const asked = {
+            ...(target.noMove ? {} : { x: place.x, y: place.y }),
+            ...(target.noResize ? {} : { w: place.w, h: place.h }),
+          }
+          // Within the widget's own bounds first; then the layout engine makes room and closes gaps.
+          const bounded = clampWidget({ ...target, ...asked }, columnsOf(s))
+          const moved = moveInLayout(items, id, { x: bounded.x, y: bounded.y, w: bounded.w, h: bounded.h }, columnsOf(s))
+          return moved.map((item) => (item.id === id && item.autoPosition ? { ...item, autoPosition: false } : item))
+        },
+        true,
+      ),
     nudge(workspace, id, dx, dy) {
       const items = grid.getState().workspaces[workspace].items
       const item = items.find((i) => i.id === id)
@@ -151,7 +155,9 @@ export function createWorkspaceActions(grid: GridStore): WorkspaceActions {
       if (relay) {
         for (const [id, workspace] of Object.entries(state.workspaces) as [WorkspaceId, { items: GridWidget[] }][]) {
           const items =
-            next.snapToGrid === current.snapToGrid ? snapLayout(workspace.items, columnsOf(next), snapItemSize(next)) : setSnapToGrid(workspace.items, next.snapToGrid, next)
+            next.snapToGrid === current.snapToGrid
+              ? snapLayout(workspace.items, columnsOf(next), snapItemSize(next))
+              : setSnapToGrid(workspace.items, next.snapToGrid, next)
           state.setWorkspaceItems(id, items)
         }
       }

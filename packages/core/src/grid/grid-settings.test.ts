@@ -55,7 +55,8 @@ describe('createGridSettingsEditor', () => {
     actions.add('mission-review', { id: 'm', type: 'Map', name: 'm' })
     return { grid, session, editor: createGridSettingsEditor(grid, actions) }
   }
-  const places = (grid: ReturnType<typeof createGridStore>) => grid.getState().workspaces['stream-view'].items.map(({ id, x, y, w, h }) => ({ id, x, y, w, h }))
+  const places = (grid: ReturnType<typeof createGridStore>) =>
+    grid.getState().workspaces['stream-view'].items.map(({ id, x, y, w, h }) => ({ id, x, y, w, h }))
 
   it('previews each valid change at once, laying snap mode out with its columns and widget size', () => {
     const { grid, editor } = setup()

@@ -1,13 +1,4 @@
-export {
-  SIZE,
-  GRID,
-  FREE_LAYOUT_DEFAULTS,
-  SNAP_LAYOUT_DEFAULTS,
-  SIZE_KEY_DIVISOR,
-  sizeKey,
-  clampSize,
-  type SizeName,
-} from './size-scale'
+export { SIZE, GRID, FREE_LAYOUT_DEFAULTS, SNAP_LAYOUT_DEFAULTS, SIZE_KEY_DIVISOR, sizeKey, clampSize, type SizeName } from './size-scale'
 export {
   WIDGET_TYPES,
   WIDGET_TYPE_PATTERN,

@@ -89,7 +89,12 @@ describe('moveInLayout', () => {
       minLength: 1,
       maxLength: 30,
     })
-    .map((boxes) => compactLayout(boxes.map((b, i) => ({ ...b, id: `w${i}` })), 12))
+    .map((boxes) =>
+      compactLayout(
+        boxes.map((b, i) => ({ ...b, id: `w${i}` })),
+        12,
+      ),
+    )
 
   it('never leaves overlaps or widgets outside the columns, and the moved widget gets its columns and size', () => {
     fc.assert(
@@ -144,16 +149,22 @@ describe('locked and noMove widgets (spec §3)', () => {
   it('never leaves overlaps around pinned widgets, whatever moves', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ x: fc.nat(11), y: fc.nat(20), w: fc.integer({ min: 1, max: 6 }), h: fc.integer({ min: 1, max: 4 }), pin: fc.boolean() }), {
-          minLength: 2,
-          maxLength: 20,
-        }),
+        fc.array(
+          fc.record({ x: fc.nat(11), y: fc.nat(20), w: fc.integer({ min: 1, max: 6 }), h: fc.integer({ min: 1, max: 4 }), pin: fc.boolean() }),
+          {
+            minLength: 2,
+            maxLength: 20,
+          },
+        ),
         fc.nat(19),
         fc.nat(11),
         fc.nat(25),
         (boxes, pick, x, y) => {
           // Pinned widgets come from a layout without overlaps, as a saved layout would.
-          const items = compactLayout(boxes.map(({ pin, ...b }, i) => ({ ...b, id: `w${i}`, pin })), 12).map(({ pin, ...b }) => ({ ...b, locked: pin }))
+          const items = compactLayout(
+            boxes.map(({ pin, ...b }, i) => ({ ...b, id: `w${i}`, pin })),
+            12,
+          ).map(({ pin, ...b }) => ({ ...b, locked: pin }))
           const id = items[pick % items.length]!.id
           const next = moveInLayout(items, id, { x, y }, 12)
           expect(overlapping(next)).toEqual([])

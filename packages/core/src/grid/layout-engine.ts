@@ -46,7 +46,7 @@ function settle(order: readonly GridPlace[], fixed: readonly boolean[] = []): Gr
     y = Math.min(y, item.y)
     const next = { ...item, y }
     // Pushed down by anything it lands on; each push can uncover another overlap further down.
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false
       for (const other of placed) {
         if (overlaps(next, other)) {
@@ -92,7 +92,11 @@ export function compactLayout<T extends LayoutBox>(items: readonly T[], columns:
     order.map((o) => o.place),
     order.map((o) => pinned(o.item)),
   )
-  let next = apply(items, order.map((o) => o.item), settled)
+  let next = apply(
+    items,
+    order.map((o) => o.item),
+    settled,
+  )
   // Newcomers last, each at the first spot where it fits.
   for (const item of items) {
     if (onGrid(item) && (item.x === undefined || item.y === undefined)) next = autoPlace(next, item.id, columns)
@@ -133,7 +137,11 @@ export function moveInLayout<T extends LayoutBox>(
     order.map((o) => o.place),
     order.map((o) => (o.first ? !!o.item.noMove : pinned(o.item))),
   )
-  return apply(items, order.map((o) => o.item), settled)
+  return apply(
+    items,
+    order.map((o) => o.item),
+    settled,
+  )
 }
 
 /**

@@ -20,7 +20,9 @@ describe('layout documents', () => {
 
   it('migrate a version 1 single-workspace document', () => {
     const imported = importLayout({ version: 1, workspace: 'mission-review', items: [{ id: 'm', type: 'MissionReviewInformation', name: 'Review' }] })
-    expect(imported.workspaces['mission-review']).toEqual([{ id: 'm', type: 'MissionReviewInformation', name: 'Review', w: 1, h: 1, x: undefined, y: undefined }])
+    expect(imported.workspaces['mission-review']).toEqual([
+      { id: 'm', type: 'MissionReviewInformation', name: 'Review', w: 1, h: 1, x: undefined, y: undefined },
+    ])
     expect(imported.workspaces['stream-view']).toEqual([])
     expect(imported.settings).toEqual(defaultGridSettings)
   })
@@ -39,13 +41,49 @@ describe('layout documents', () => {
     ['no workspaces', { schemaVersion: 2 }, 'workspaces is missing'],
     ['an unknown workspace', { schemaVersion: 2, workspaces: { garage: [] } }, 'workspace "garage" is not known'],
     ['a widget without id', { schemaVersion: 2, workspaces: { 'stream-view': [{ type: 'Map', name: 'm' }] } }, 'workspaces.stream-view[0] has no id'],
-    ['a type that is no type id', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: '<img src=x>', name: 'r' }] } }, 'not a widget type id: "<img src=x>"'],
-    ['a type that is not text', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 7, name: 'r' }] } }, 'workspaces.stream-view[0] has no type'],
-    ['a data version below 1', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', dataVersion: 0 }] } }, 'dataVersion must be a whole number from 1'],
-    ['a negative position', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', x: -1 }] } }, 'x must be a whole number from 0'],
-    ['a zero size', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', w: 0 }] } }, 'w must be a whole number from 1'],
-    ['a flag that is not boolean', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', isMinimised: 'yes' }] } }, 'isMinimised must be true or false'],
-    ['a duplicate id', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm' }, { id: 'x', type: 'Map', name: 'n' }] } }, 'the id "x" twice'],
+    [
+      'a type that is no type id',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: '<img src=x>', name: 'r' }] } },
+      'not a widget type id: "<img src=x>"',
+    ],
+    [
+      'a type that is not text',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 7, name: 'r' }] } },
+      'workspaces.stream-view[0] has no type',
+    ],
+    [
+      'a data version below 1',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', dataVersion: 0 }] } },
+      'dataVersion must be a whole number from 1',
+    ],
+    [
+      'a negative position',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', x: -1 }] } },
+      'x must be a whole number from 0',
+    ],
+    [
+      'a zero size',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', w: 0 }] } },
+      'w must be a whole number from 1',
+    ],
+    [
+      'a flag that is not boolean',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'x', type: 'Map', name: 'm', isMinimised: 'yes' }] } },
+      'isMinimised must be true or false',
+    ],
+    [
+      'a duplicate id',
+      {
+        schemaVersion: 2,
+        workspaces: {
+          'stream-view': [
+            { id: 'x', type: 'Map', name: 'm' },
+            { id: 'x', type: 'Map', name: 'n' },
+          ],
+        },
+      },
+      'the id "x" twice',
+    ],
     ['bad settings', { schemaVersion: 2, settings: { snapToGrid: 'on' }, workspaces: {} }, 'settings.snapToGrid must be true or false'],
     ['a version 1 document for an unknown workspace', { version: 1, workspace: 'garage', items: [] }, 'workspace "garage" is not known'],
   ])('refuse %s with a clear message', (_label, input, detail) => {
@@ -79,8 +117,20 @@ describe('layout documents, field by field', () => {
     expect(problem({ maxW: null, data: null })).toBe('imported')
   })
   it('leaves out empty bounds and keeps the widget data as it was', () => {
-    const imported = importLayout({ schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', maxW: null, data: { id: 's' }, extra: 1 }] } })
-    expect(imported.workspaces['stream-view'][0]).toEqual({ id: 'a', type: 'Map', name: 'm', data: { id: 's' }, w: 1, h: 1, x: undefined, y: undefined })
+    const imported = importLayout({
+      schemaVersion: 2,
+      workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', maxW: null, data: { id: 's' }, extra: 1 }] },
+    })
+    expect(imported.workspaces['stream-view'][0]).toEqual({
+      id: 'a',
+      type: 'Map',
+      name: 'm',
+      data: { id: 's' },
+      w: 1,
+      h: 1,
+      x: undefined,
+      y: undefined,
+    })
   })
 })
 
@@ -119,7 +169,11 @@ describe('layout documents, one layout per screen band (version 3)', () => {
   })
 
   it('migrate a version 1 document through version 2', () => {
-    const imported = importLayout({ version: 1, workspace: 'mission-review', items: [{ id: 'r', type: 'MissionReviewInformation', name: 'R', x: 0, y: 0, w: 4, h: 2 }] })
+    const imported = importLayout({
+      version: 1,
+      workspace: 'mission-review',
+      items: [{ id: 'r', type: 'MissionReviewInformation', name: 'R', x: 0, y: 0, w: 4, h: 2 }],
+    })
     expect(imported.layouts['mission-review']).toEqual({ lg: [{ id: 'r', x: 0, y: 0, w: 4, h: 2 }] })
   })
 
@@ -160,11 +214,42 @@ describe('layout documents, one layout per screen band (version 3)', () => {
   it.each<[string, unknown, string]>([
     ['an unknown band', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { huge: [] } } }, 'screen band "huge" is not known'],
     ['an unknown workspace', { schemaVersion: 3, workspaces: widgets, layouts: { garage: {} } }, 'workspace "garage" is not known'],
-    ['a place without a size', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: 0, y: 0, h: 1 }] } } }, 'layouts.stream-view.md[0] has no w'],
-    ['a negative place', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: -2, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[0].x must be a whole number from 0'],
-    ['a place of a widget that is not there', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'z', x: 0, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[0] places the widget "z", which is not in the workspace'],
-    ['a widget placed twice', { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: 0, y: 0, w: 1, h: 1 }, { id: 'a', x: 1, y: 0, w: 1, h: 1 }] } } }, 'layouts.stream-view.md[1] places the widget "a" twice'],
-    ['a bad widget in a version 2 file', { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', x: 'left', y: 0 }] } }, 'workspaces.stream-view[0].x must be a whole number from 0'],
+    [
+      'a place without a size',
+      { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: 0, y: 0, h: 1 }] } } },
+      'layouts.stream-view.md[0] has no w',
+    ],
+    [
+      'a negative place',
+      { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'a', x: -2, y: 0, w: 1, h: 1 }] } } },
+      'layouts.stream-view.md[0].x must be a whole number from 0',
+    ],
+    [
+      'a place of a widget that is not there',
+      { schemaVersion: 3, workspaces: widgets, layouts: { 'stream-view': { md: [{ id: 'z', x: 0, y: 0, w: 1, h: 1 }] } } },
+      'layouts.stream-view.md[0] places the widget "z", which is not in the workspace',
+    ],
+    [
+      'a widget placed twice',
+      {
+        schemaVersion: 3,
+        workspaces: widgets,
+        layouts: {
+          'stream-view': {
+            md: [
+              { id: 'a', x: 0, y: 0, w: 1, h: 1 },
+              { id: 'a', x: 1, y: 0, w: 1, h: 1 },
+            ],
+          },
+        },
+      },
+      'layouts.stream-view.md[1] places the widget "a" twice',
+    ],
+    [
+      'a bad widget in a version 2 file',
+      { schemaVersion: 2, workspaces: { 'stream-view': [{ id: 'a', type: 'Map', name: 'm', x: 'left', y: 0 }] } },
+      'workspaces.stream-view[0].x must be a whole number from 0',
+    ],
   ])('refuse %s, naming the field', (_label, input, detail) => {
     expect(() => importLayout(input)).toThrow(detail)
   })

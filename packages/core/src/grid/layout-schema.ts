@@ -73,9 +73,7 @@ export function exportLayout(state: {
   workspaces: Record<WorkspaceId, { items: GridWidget[]; layouts?: BandLayouts }>
 }): LayoutDocument {
   const copyLayouts = (layouts: BandLayouts = {}): BandLayouts =>
-    Object.fromEntries(
-      SCREEN_BANDS.filter((band) => layouts[band]).map((band) => [band, layouts[band]!.map((place) => ({ ...place }))]),
-    )
+    Object.fromEntries(SCREEN_BANDS.filter((band) => layouts[band]).map((band) => [band, layouts[band]!.map((place) => ({ ...place }))]))
   return {
     schemaVersion: LAYOUT_SCHEMA_VERSION,
     settings: { ...state.settings },
@@ -98,7 +96,10 @@ function layoutSchema() {
   }
   const flag = v.boolean('{path} must be true or false')
   // A bound left empty (`null`) is the same as one left out.
-  const size = v.pipe(v.nullish(wholeFrom(1)), v.transform((value) => value ?? undefined))
+  const size = v.pipe(
+    v.nullish(wholeFrom(1)),
+    v.transform((value) => value ?? undefined),
+  )
 
   /** A widget in a layout document; unknown fields are dropped. */
   const widgetSchema = v.object(
@@ -151,10 +152,7 @@ function layoutSchema() {
     v.object(
       {
         snapToGrid: v.optional(v.boolean('{path} must be true or false'), defaultGridSettings.snapToGrid),
-        snapToGridColumns: v.optional(
-          v.pipe(settingNumber, v.minValue(1, '{path} must be at least 1')),
-          defaultGridSettings.snapToGridColumns,
-        ),
+        snapToGridColumns: v.optional(v.pipe(settingNumber, v.minValue(1, '{path} must be at least 1')), defaultGridSettings.snapToGridColumns),
         snapToGridHeight: v.optional(settingNumber, defaultGridSettings.snapToGridHeight),
         gridItemWidth: v.optional(settingNumber, defaultGridSettings.gridItemWidth),
         gridItemHeight: v.optional(settingNumber, defaultGridSettings.gridItemHeight),
@@ -231,7 +229,9 @@ export function migrateLayout(document: unknown): unknown {
     const workspaces = v2.workspaces && typeof v2.workspaces === 'object' ? v2.workspaces : {}
     const layouts = Object.fromEntries(
       Object.entries(workspaces).map(([id, items]) => {
-        const places = Array.isArray(items) ? items.filter(hasPlace).map(({ id: widget, x, y, w, h }) => ({ id: widget, x, y, w: w ?? 1, h: h ?? 1 })) : []
+        const places = Array.isArray(items)
+          ? items.filter(hasPlace).map(({ id: widget, x, y, w, h }) => ({ id: widget, x, y, w: w ?? 1, h: h ?? 1 }))
+          : []
         const band = VERSION_2_BANDS[id as WorkspaceId]
         return [id, band && places.length > 0 ? { [band]: places } : {}]
       }),

@@ -2,7 +2,17 @@ import { SCREEN_BANDS, type ScreenBand } from '../constants/breakpoints'
 import { restoreSlice } from '../platform/schema'
 import type { StorageAdapter } from '../platform/storage-adapter'
 import { GRID_SETTINGS_KEY, WORKSPACES_KEY } from './grid-store'
-import { WORKSPACE_IDS, defaultGridSettings, emptyWorkspaces, type BandLayouts, type BandPlace, type GridSettings, type GridWidget, type Workspace, type WorkspaceId } from './grid-model'
+import {
+  WORKSPACE_IDS,
+  defaultGridSettings,
+  emptyWorkspaces,
+  type BandLayouts,
+  type BandPlace,
+  type GridSettings,
+  type GridWidget,
+  type Workspace,
+  type WorkspaceId,
+} from './grid-model'
 
 // The checks of what the grid store keeps in session storage, loaded when it restores (the console client calls
 // `restore()` when a user signs in), so the sign-in page carries none of them.

@@ -137,7 +137,11 @@ describe('clamping (spec §5)', () => {
 
 describe('removing', () => {
   it('relays out in snap mode', () => {
-    const items = removeWidget(['a', 'b', 'c'].reduce<GridWidget[]>((list, id) => addWidget(list, w(id), snap), []), 'a', snap)
+    const items = removeWidget(
+      ['a', 'b', 'c'].reduce<GridWidget[]>((list, id) => addWidget(list, w(id), snap), []),
+      'a',
+      snap,
+    )
     expect(items.map((i) => [i.id, i.x, i.y])).toEqual([
       ['b', 0, 0],
       ['c', 1, 0],

@@ -20,9 +20,13 @@ export const columnsOf = (settings: Pick<GridSettings, 'snapToGrid' | 'snapToGri
  * A widget's size in snap mode: the grid settings' item width and height (1x1 by default, spec §4), within the
  * columns.
  */
-export function snapItemSize(settings: Partial<Pick<GridSettings, 'snapToGridColumns' | 'gridItemWidth' | 'gridItemHeight'>>): { w: number; h: number } {
+export function snapItemSize(settings: Partial<Pick<GridSettings, 'snapToGridColumns' | 'gridItemWidth' | 'gridItemHeight'>>): {
+  w: number
+  h: number
+} {
   const columns = Math.max(1, Math.round(settings.snapToGridColumns ?? SNAP_LAYOUT_DEFAULTS.columns))
-  const size = (value: number | undefined, fallback: number) => (value !== undefined && Number.isFinite(value) ? Math.max(1, Math.round(value)) : fallback)
+  const size = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isFinite(value) ? Math.max(1, Math.round(value)) : fallback
   return { w: Math.min(size(settings.gridItemWidth, SNAP_LAYOUT_DEFAULTS.w), columns), h: size(settings.gridItemHeight, SNAP_LAYOUT_DEFAULTS.h) }
 }
 
@@ -147,11 +151,12 @@ export function restoreWidget(items: readonly GridWidget[], id: string, settings
 export function setSnapToGrid(items: readonly GridWidget[], on: boolean, settings: GridSettings): GridWidget[] {
   const next = { ...settings, snapToGrid: on }
   const ordered = [...items.filter((i) => !i.isMinimised), ...items.filter((i) => i.isMinimised)]
-  if (on) return snapOf(ordered.map((item) => ({ ...item, minW: undefined, minH: undefined, noResize: true })), next)
+  if (on)
+    return snapOf(
+      ordered.map((item) => ({ ...item, minW: undefined, minH: undefined, noResize: true })),
+      next,
+    )
   return ordered.map((item) =>
-    clampWidget(
-      { ...item, ...defaultSize(next), x: undefined, y: undefined, autoPosition: true, noResize: false },
-      GRID.columns,
-    ),
+    clampWidget({ ...item, ...defaultSize(next), x: undefined, y: undefined, autoPosition: true, noResize: false }, GRID.columns),
   )
 }

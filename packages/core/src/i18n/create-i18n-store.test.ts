@@ -8,11 +8,7 @@ import { defineMessages, resolveLocale, type Translations } from './define-messa
 const setup = (locale?: string) => {
   const german: Translations = { test: { title: 'Anmelden', streams: '{count, plural, one {# Stream} other {# Streams}}' } }
   const loadGerman = vi.fn(() => Promise.resolve(german))
-  const book = defineMessages(
-    'test',
-    { title: 'Sign in', streams: '{count, plural, one {# stream} other {# streams}}' },
-    { 'de-DE': loadGerman },
-  )
+  const book = defineMessages('test', { title: 'Sign in', streams: '{count, plural, one {# stream} other {# streams}}' }, { 'de-DE': loadGerman })
   const preferences = createPreferencesStore(createMemoryStorage())
   const logger = { warn: vi.fn(), error: vi.fn() }
   const i18n = createI18nStore({ preferences, locale, logger })

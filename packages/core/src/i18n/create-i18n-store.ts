@@ -6,18 +6,13 @@ import { LOCALE_DATES, resolveLocale, type LocaleTag, type MessageBook, type Tra
 import { formatParts, parseMessage, type MessageValues } from './format-message'
 
 /** Formats a book's message in the active language. */
-export type Translate = <M extends Readonly<Record<string, string>>>(
-  book: MessageBook<M>,
-  key: keyof M & string,
-  values?: MessageValues,
-) => string
+export type Translate = <M extends Readonly<Record<string, string>>>(book: MessageBook<M>, key: keyof M & string, values?: MessageValues) => string
 
 /**
  * Formats a book's US English message without a console: for the rare UI that renders outside a provider (an
  * error boundary above it). Parses on every call; a console's `t` caches.
  */
-export const translateSource: Translate = (book, key, values) =>
-  formatParts(parseMessage(book.messages[key] ?? key), 'en-US', values)
+export const translateSource: Translate = (book, key, values) => formatParts(parseMessage(book.messages[key] ?? key), 'en-US', values)
 
 /** The console's language. */
 export interface I18nState {
@@ -96,20 +91,22 @@ export function createI18nStore(options: I18nStoreOptions): I18nStore {
     return pending
   }
 
-  const makeT = (locale: LocaleTag): Translate => (book, key, values) => {
-    seen.add(book)
-    const loader = locale === 'en-US' ? undefined : book.translations[locale]
-    const translations = loader && loaded.get(loader)
-    // A package shown for the first time in this language: load its translations and show them when they come.
-    // (Loading starts once per loader; a failed one is not retried, the messages stay English.)
-    if (loader && !translations && !loading.has(loader)) {
-      void load(loader).then(() => store.getState().locale === locale && refresh())
+  const makeT =
+    (locale: LocaleTag): Translate =>
+    (book, key, values) => {
+      seen.add(book)
+      const loader = locale === 'en-US' ? undefined : book.translations[locale]
+      const translations = loader && loaded.get(loader)
+      // A package shown for the first time in this language: load its translations and show them when they come.
+      // (Loading starts once per loader; a failed one is not retried, the messages stay English.)
+      if (loader && !translations && !loading.has(loader)) {
+        void load(loader).then(() => store.getState().locale === locale && refresh())
+      }
+      const text = translations?.[book.id]?.[key] ?? book.messages[key] ?? key
+      let parts = parsed.get(text)
+      if (!parts) parsed.set(text, (parts = parseMessage(text)))
+      return formatParts(parts, locale, values)
     }
-    const text = translations?.[book.id]?.[key] ?? book.messages[key] ?? key
-    let parts = parsed.get(text)
-    if (!parts) parsed.set(text, (parts = parseMessage(text)))
-    return formatParts(parts, locale, values)
-  }
   const refresh = () => store.setState({ t: makeT(store.getState().locale) })
 
   const choose = () => {

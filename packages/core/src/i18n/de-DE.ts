@@ -50,8 +50,7 @@ export default {
     'auth/popup-blocked': 'Der Browser hat das Anmeldefenster blockiert. Erlauben Sie Pop-ups für diese Website.',
     'auth/popup-closed-by-user': 'Das Anmeldefenster wurde vor der Anmeldung geschlossen.',
     'auth/unauthorized-domain': 'Diese Website darf sich nicht bei diesem Projekt anmelden.',
-    'auth/invalid-action-code':
-      'Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder bereits verwendet. Fordern Sie einen neuen an.',
+    'auth/invalid-action-code': 'Dieser Link zum Zurücksetzen ist ungültig, abgelaufen oder bereits verwendet. Fordern Sie einen neuen an.',
     'auth/weak-password': 'Wählen Sie ein sichereres Passwort mit mindestens 6 Zeichen.',
     'auth/requires-recent-login': 'Geben Sie zu Ihrer Sicherheit Ihr aktuelles Passwort ein, um es zu ändern.',
     'auth/multi-factor-required': 'Geben Sie den Einmalcode Ihres zweiten Faktors ein.',

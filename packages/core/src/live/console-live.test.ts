@@ -71,7 +71,10 @@ describe('getLiveClient(client)', () => {
     await client.refreshToken()
     const second = client.session.getState().token
     expect(second).not.toBe(first)
-    expect(socket.sent).toEqual([{ type: 'auth', token: first }, { type: 'auth', token: second }])
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: first },
+      { type: 'auth', token: second },
+    ])
     client.stop()
     expect(socket.closedWith).toBe(1000)
     expect(live.connection.getSnapshot().status).toBe('closed')
@@ -125,7 +128,11 @@ describe('getLiveClient(client)', () => {
     ])
     socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/t1/devices' }) })
     socket.onmessage?.({
-      data: JSON.stringify({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [{ deviceId: 'cam', tenantId: 't1', state: 'online', lastSeen: 5 }] } }),
+      data: JSON.stringify({
+        type: 'event',
+        topic: 'tenants/t1/devices',
+        data: { devices: [{ deviceId: 'cam', tenantId: 't1', state: 'online', lastSeen: 5 }] },
+      }),
     })
     expect(live.devices.getSnapshot().devices).toEqual({ cam: { deviceId: 'cam', tenantId: 't1', state: 'online', lastSeen: 5 } })
     offDevices()

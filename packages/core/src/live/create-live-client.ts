@@ -18,8 +18,10 @@ export interface LiveClient {
   stop(): void
 }
 
-export interface LiveClientOptions
-  extends Pick<LiveChannelOptions, 'getToken' | 'watchToken' | 'refreshToken' | 'onRevoked' | 'onDrop' | 'createSocket' | 'backoff'> {
+export interface LiveClientOptions extends Pick<
+  LiveChannelOptions,
+  'getToken' | 'watchToken' | 'refreshToken' | 'onRevoked' | 'onDrop' | 'createSocket' | 'backoff'
+> {
   /** The API's base address (`http(s)://host`); the channel is at `ws(s)://host/api/v1/live`. */
   apiBaseUrl: string
   tenant: VehiclesStoreOptions['tenant']
@@ -85,8 +87,7 @@ export function getLiveClient(client: Pick<ConsoleClient, 'use' | 'connection'>)
       // does not answer) ...
       onDrop: () => client.connection.getState().check(),
       // ... and when the API answers again (a call or a probe), no need to wait out the backoff.
-      onReachable: (listener) =>
-        client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
+      onReachable: (listener) => client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
       scheduler,
       logger,
     }),

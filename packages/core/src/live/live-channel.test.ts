@@ -126,7 +126,10 @@ describe('createLiveChannel', () => {
     await openChannel(t)
     t.setToken('token-2')
     expect(t.sockets).toHaveLength(1)
-    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'auth', token: 'token-2' }])
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'auth', token: 'token-2' },
+    ])
     // The same token again is not sent twice.
     t.setToken('token-2')
     expect(t.last().sent).toHaveLength(2)
@@ -178,7 +181,10 @@ describe('createLiveChannel', () => {
     const t = setup()
     t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
     await openChannel(t)
-    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'subscribe', topic: 'tenants/t1/vehicles' }])
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+    ])
     t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
     t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: ['x'] } })
     t.last().serverClose(1001)
@@ -197,7 +203,10 @@ describe('createLiveChannel', () => {
     await flush()
     t.last().open()
     t.last().receive({ type: 'ready', uid: 'u1' })
-    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }, { type: 'subscribe', topic: 'tenants/t1/vehicles' }])
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+    ])
     expect(t.channel.getSnapshot()).toEqual({ status: 'open', attempt: 0 })
   })
 
@@ -409,7 +418,12 @@ describe('createDevicesStore', () => {
     }
     return { ...t, store, selectTenant }
   }
-  const device = (deviceId: string, state: 'online' | 'stale' | 'offline', tenantId = 't1', lastSeen = 1000) => ({ deviceId, tenantId, state, lastSeen })
+  const device = (deviceId: string, state: 'online' | 'stale' | 'offline', tenantId = 't1', lastSeen = 1000) => ({
+    deviceId,
+    tenantId,
+    state,
+    lastSeen,
+  })
 
   it('takes the snapshot, merges state changes (offline included), ignores another tenant and keeps its snapshot object', async () => {
     const t = storeSetup()
@@ -439,7 +453,10 @@ describe('createDevicesStore', () => {
     t.last().receive({ type: 'event', topic: 'tenants/t1/devices', data: { devices: [{ deviceId: 'x', tenantId: 't1', state: 'gone' }] } })
     expect(t.store.getSnapshot()).toBe(second)
     expect(listener.mock.calls.length).toBe(calls)
-    expect(t.logger.warn).toHaveBeenCalledWith('[@honu/core] live channel: dropped device states the schema rejects:', expect.stringContaining('devices.0.state'))
+    expect(t.logger.warn).toHaveBeenCalledWith(
+      '[@honu/core] live channel: dropped device states the schema rejects:',
+      expect.stringContaining('devices.0.state'),
+    )
     // After a reconnect the new snapshot replaces everything: a device missing from it is offline.
     t.last().serverClose(1001)
     t.scheduler.advance(1000)

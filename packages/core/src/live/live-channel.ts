@@ -32,9 +32,7 @@ export interface LiveTopicState {
 }
 
 /** What a topic's listener hears: its state changed, or an event came (`snapshot`: the first after subscribing). */
-export type LiveTopicUpdate =
-  | { kind: 'state'; state: LiveTopicState }
-  | { kind: 'event'; data: unknown; snapshot: boolean }
+export type LiveTopicUpdate = { kind: 'state'; state: LiveTopicState } | { kind: 'event'; data: unknown; snapshot: boolean }
 
 export interface LiveChannelOptions {
   /** The channel's address, e.g. `wss://api.example.com/api/v1/live`. Never carries the token. */

@@ -48,9 +48,7 @@ export const vehicleTelemetrySchema = v.object({
   airSpeedMs: optionalFinite,
   climbMs: optionalFinite,
   attitude: v.optional(v.object({ rollDeg: finite, pitchDeg: finite, yawDeg: finite })),
-  battery: v.optional(
-    v.object({ voltageV: optionalFinite, currentA: optionalFinite, remainingPct: optionalFinite, remainingS: optionalFinite }),
-  ),
+  battery: v.optional(v.object({ voltageV: optionalFinite, currentA: optionalFinite, remainingPct: optionalFinite, remainingS: optionalFinite })),
   mode: v.optional(v.string()),
   armed: v.optional(v.boolean()),
   gps: v.optional(v.object({ fixType: finite, satellites: optionalFinite, hdop: optionalFinite })),

@@ -109,7 +109,10 @@ export function createFeedStore<T extends { deviceId: string; tenantId: string }
  * The feed store's state under a field name of its own (`vehicles`, `devices`): the same object for the same
  * state, so `useSyncExternalStore` sees a change only when there is one.
  */
-export function renamedFeed<T, S>(store: FeedStore<T>, rename: (state: FeedState<T>) => S): { getSnapshot(): S; subscribe(listener: () => void): () => void } {
+export function renamedFeed<T, S>(
+  store: FeedStore<T>,
+  rename: (state: FeedState<T>) => S,
+): { getSnapshot(): S; subscribe(listener: () => void): () => void } {
   let from: FeedState<T> | undefined
   let to: S
   return {

@@ -15,10 +15,7 @@ export interface PermissionChecker {
  *
  * @example createPermissionChecker(user.permissions, tenantId).isWriter
  */
-export function createPermissionChecker(
-  permissions: Permissions | null | undefined,
-  tenantId: string | null | undefined,
-): PermissionChecker {
+export function createPermissionChecker(permissions: Permissions | null | undefined, tenantId: string | null | undefined): PermissionChecker {
   const roles = getRoles(permissions, tenantId)
   return {
     roles,

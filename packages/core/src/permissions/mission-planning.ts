@@ -4,7 +4,6 @@ import { isOrgAdmin, type Permissions } from './roles'
 // Kept here too: hosts imported it from this module before flags/ had its own.
 export type { FeatureFlags }
 
-
 /** The flag that gates the mission planning area. */
 export const MISSION_PLANNING_FLAG = 'mission_planning'
 
@@ -42,10 +41,7 @@ export interface MissionPlanningUser {
  *
  * @example hasOrganisationPermission(user, 'write')
  */
-export function hasOrganisationPermission(
-  user: Pick<MissionPlanningUser, 'roles' | 'super_admin'> | null | undefined,
-  action: string,
-): boolean {
+export function hasOrganisationPermission(user: Pick<MissionPlanningUser, 'roles' | 'super_admin'> | null | undefined, action: string): boolean {
   if (!user) return false
   if (user.super_admin === true) return true
   const wanted = action.toLowerCase()

@@ -82,11 +82,16 @@ describe('the restored stores’ schemas', () => {
     const logger = quiet()
     const s = storages()
     s.session.setItem('streamSidebar', '{"splitterModel":-5}')
-    expect((await restored(createStreamViewStore(s, createManualScheduler(), logger))).getState()).toMatchObject({ sidebarOpen: true, splitterModel: 0 })
+    expect((await restored(createStreamViewStore(s, createManualScheduler(), logger))).getState()).toMatchObject({
+      sidebarOpen: true,
+      splitterModel: 0,
+    })
     expect(logger.warn).not.toHaveBeenCalled()
     s.session.setItem('streamSidebar', '"open"')
     expect((await restored(createStreamViewStore(s, createManualScheduler(), logger))).getState()).toMatchObject({ sidebarOpen: true })
-    expect(logger.warn).toHaveBeenCalledWith('[@honu/core] the stored "streamSidebar" is not usable (the value is not the stream sidebar’s state); it is ignored.')
+    expect(logger.warn).toHaveBeenCalledWith(
+      '[@honu/core] the stored "streamSidebar" is not usable (the value is not the stream sidebar’s state); it is ignored.',
+    )
   })
 
   it('preferences: a user without a stored language gets none, not the previous user’s; one not an object is ignored with a warning', async () => {
@@ -102,6 +107,8 @@ describe('the restored stores’ schemas', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     await preferences.getState().setUser('odd')
     expect(preferences.getState()).toMatchObject({ notifications: 'muted', theme: 'dark', locale: undefined })
-    expect(warn).toHaveBeenCalledWith('[@honu/core] the stored "preferences:odd" is not usable (the value is not a set of preferences); it is ignored.')
+    expect(warn).toHaveBeenCalledWith(
+      '[@honu/core] the stored "preferences:odd" is not usable (the value is not a set of preferences); it is ignored.',
+    )
   })
 })

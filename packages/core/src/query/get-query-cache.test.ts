@@ -44,7 +44,10 @@ it('loads the watched queries that failed again when the connection returns, and
   const { client } = setup()
   await vi.waitFor(() => expect(client.session.getState().user?.uid).toBe('u1'))
   const cache = getQueryCache(client)
-  const failing = vi.fn().mockRejectedValueOnce(Object.assign(new Error('down'), { status: 0 })).mockResolvedValue(['alpha'])
+  const failing = vi
+    .fn()
+    .mockRejectedValueOnce(Object.assign(new Error('down'), { status: 0 }))
+    .mockResolvedValue(['alpha'])
   const fine = vi.fn(async () => 'ok')
   cache.watch(['tenants'], failing, () => {})
   cache.watch(['fine'], fine, () => {})

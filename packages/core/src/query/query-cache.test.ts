@@ -81,7 +81,11 @@ describe('createQueryCache', () => {
     const alpha = vi.fn(async () => 'a')
     const bravo = vi.fn(async () => 'b')
     const tenants = vi.fn(async () => 't')
-    const stops = [cache.watch(['videos', 'alpha'], alpha, () => {}), cache.watch(['videos', 'bravo'], bravo, () => {}), cache.watch(['tenants'], tenants, () => {})]
+    const stops = [
+      cache.watch(['videos', 'alpha'], alpha, () => {}),
+      cache.watch(['videos', 'bravo'], bravo, () => {}),
+      cache.watch(['tenants'], tenants, () => {}),
+    ]
     await flush()
     cache.invalidate(['videos'])
     await flush()
@@ -167,7 +171,11 @@ describe('createQueryCache', () => {
     vi.useFakeTimers()
     const cache = createQueryCache({ scheduler: globalScheduler, forgetAfterMs: 1000 })
     await cache.fetch(['kept'], async () => 1)
-    cache.watch(['watched'], async () => 2, () => {})
+    cache.watch(
+      ['watched'],
+      async () => 2,
+      () => {},
+    )
     await vi.advanceTimersByTimeAsync(999)
     expect(cache.get(['kept'])).toEqual({ status: 'ready', data: 1 })
     await vi.advanceTimersByTimeAsync(1)

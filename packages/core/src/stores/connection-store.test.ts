@@ -124,7 +124,9 @@ describe('createConnectionStore', () => {
     ] as const) {
       const scheduler = createManualScheduler()
       const probe = createProbe()
-      createConnectionStore(scheduler, probe.probe, () => random).getState().reportUnreachable()
+      createConnectionStore(scheduler, probe.probe, () => random)
+        .getState()
+        .reportUnreachable()
       scheduler.advance(first - 1)
       expect(probe.calls).toBe(0)
       scheduler.advance(1)

@@ -9,7 +9,6 @@ import type { Scheduler } from '../platform/scheduler'
  */
 export type ConnectionStatus = 'reachable' | 'slow' | 'unreachable' | 'retrying'
 
-
 /**
  * Whether the connection just came back after an outage (`unreachable` or `retrying` before, `reachable` now): what
  * lists and channels wait for to fetch or connect again. A slow answer that finally came is not an outage.

@@ -21,13 +21,7 @@ export {
   type UserPreferences,
 } from './preferences-store'
 export { createTenantStore, SELECTED_TENANT_KEY, SELECTED_ORGANISATION_KEY, type TenantState, type TenantStore } from './tenant-store'
-export {
-  createStreamViewStore,
-  STREAM_SIDEBAR_KEY,
-  type StreamViewState,
-  type StreamViewStore,
-  type RefreshingResource,
-} from './stream-view-store'
+export { createStreamViewStore, STREAM_SIDEBAR_KEY, type StreamViewState, type StreamViewStore, type RefreshingResource } from './stream-view-store'
 export {
   createToastStore,
   TOAST_POSITIONS,

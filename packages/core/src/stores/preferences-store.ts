@@ -74,8 +74,7 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   locale: undefined,
 })
 
-const isNotifications = (value: unknown): value is NotificationPreference =>
-  (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
+const isNotifications = (value: unknown): value is NotificationPreference => (NOTIFICATION_PREFERENCES as readonly unknown[]).includes(value)
 const isTheme = (value: unknown): value is Theme => (THEMES as readonly unknown[]).includes(value)
 /** @internal A language tag as `Intl` takes it (`en`, `en-US`, `de-DE`, `zh-Hant-TW`): letters and digits in short parts. */
 export const isLocale = (value: unknown): value is string =>

@@ -15,8 +15,7 @@ import { SELECTED_ORGANISATION_KEY, SELECTED_TENANT_KEY } from './tenant-store'
 // valibot in a bundle that imports this module for one of them only.
 
 /** A stored organisation: its id and name, nothing else kept. */
-const storedOrganisation = () =>
-  object({ id: string('{path} is not text'), name: string('{path} is not text') }, objectMessage('an organisation'))
+const storedOrganisation = () => object({ id: string('{path} is not text'), name: string('{path} is not text') }, objectMessage('an organisation'))
 
 /**
  * A stored tenant: its id and name must be text; the rest (networks, derived ranges) is kept as stored, as the

@@ -79,10 +79,7 @@ export function createStreamViewStore(
     refreshResource: (resourceId) => {
       scheduler.clearTimeout(refreshTimer)
       set({ refreshingResource: { resourceId, status: true } })
-      refreshTimer = scheduler.setTimeout(
-        () => set({ refreshingResource: { resourceId: undefined, status: false } }),
-        RESOURCE_REFRESH_FLAG_MS,
-      )
+      refreshTimer = scheduler.setTimeout(() => set({ refreshingResource: { resourceId: undefined, status: false } }), RESOURCE_REFRESH_FLAG_MS)
     },
     reset: () => {
       scheduler.clearTimeout(refreshTimer)

@@ -6,17 +6,7 @@ import type { Scheduler } from '../platform/scheduler'
 import type { NotificationPreference } from './preferences-store'
 
 /** Where a toast may appear. */
-export const TOAST_POSITIONS = [
-  'top-left',
-  'top',
-  'top-right',
-  'left',
-  'center',
-  'right',
-  'bottom-left',
-  'bottom',
-  'bottom-right',
-] as const
+export const TOAST_POSITIONS = ['top-left', 'top', 'top-right', 'left', 'center', 'right', 'bottom-left', 'bottom', 'bottom-right'] as const
 export type ToastPosition = (typeof TOAST_POSITIONS)[number]
 
 /** Positive for success, negative for failure (spec §8), neutral otherwise. */
@@ -84,7 +74,11 @@ export function createToastStore(scheduler: Scheduler): ToastStore {
   let running = true
   const timers = new Map<number, unknown>()
   const arm = (toast: Toast) => {
-    if (toast.timeoutMs > 0) timers.set(toast.id, scheduler.setTimeout(() => store.getState().dismiss(toast.id), toast.timeoutMs))
+    if (toast.timeoutMs > 0)
+      timers.set(
+        toast.id,
+        scheduler.setTimeout(() => store.getState().dismiss(toast.id), toast.timeoutMs),
+      )
   }
   const cancelTimers = () => {
     for (const timer of timers.values()) scheduler.clearTimeout(timer)

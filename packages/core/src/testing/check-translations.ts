@@ -15,7 +15,6 @@ function messageArguments(message: string): string[] {
   return [...names].sort()
 }
 
-
 /**
  * What is wrong with a package's catalogue: a key one language has and another lacks (either way), a message
  * that does not parse, or a translation whose placeholders differ from the US English ones. Empty when all is

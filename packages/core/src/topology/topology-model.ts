@@ -108,7 +108,11 @@ export function countDevices(devices: readonly TopologyDevice[]): TopologyCounts
 }
 
 const stateOf = (presence: DevicePresence | undefined): Pick<TopologyDevice, 'state' | 'lastSeen'> =>
-  presence ? (presence.lastSeen === undefined ? { state: presence.state } : { state: presence.state, lastSeen: presence.lastSeen }) : { state: 'offline' }
+  presence
+    ? presence.lastSeen === undefined
+      ? { state: presence.state }
+      : { state: presence.state, lastSeen: presence.lastSeen }
+    : { state: 'offline' }
 
 function byName(a: TopologyDevice, b: TopologyDevice): number {
   return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -85,15 +85,27 @@ describe('createTopologyStore', () => {
     store.subscribe(() => {})
     await settle()
     const before = store.getSnapshot().model!
-    fake.setPresence({ tenantId: 'bravo', status: 'live', devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'bravo', state: 'online' } } })
+    fake.setPresence({
+      tenantId: 'bravo',
+      status: 'live',
+      devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'bravo', state: 'online' } },
+    })
     expect(store.getSnapshot().model).toBe(before)
-    fake.setPresence({ tenantId: 'alpha', status: 'live', devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online', lastSeen: 5 } } })
+    fake.setPresence({
+      tenantId: 'alpha',
+      status: 'live',
+      devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online', lastSeen: 5 } },
+    })
     const after = store.getSnapshot()
     expect(after.presence).toBe('live')
     expect(after.model!.devices.find((d) => d.id === 'alpha-usv-1')!.state).toBe('online')
     expect(after.model!.structureVersion).toBe(before.structureVersion)
     expect(after.model!.version).toBeGreaterThan(before.version)
-    fake.setPresence({ tenantId: 'alpha', status: 'live', devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'stale', lastSeen: 5 } } })
+    fake.setPresence({
+      tenantId: 'alpha',
+      status: 'live',
+      devices: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'stale', lastSeen: 5 } },
+    })
     expect(store.getSnapshot().model!.devices.find((d) => d.id === 'alpha-usv-1')!.state).toBe('stale')
   })
 

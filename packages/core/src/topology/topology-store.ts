@@ -3,14 +3,7 @@ import type { ConsoleClient } from '../client/create-console-client'
 import { getLiveClient } from '../live/create-live-client'
 import { cameBack } from '../stores/connection-store'
 import type { DevicesState } from '../live/devices-store'
-import {
-  applyPresence,
-  buildTopology,
-  EMPTY_FILTER,
-  renameInModel,
-  type TopologyFilter,
-  type TopologyModel,
-} from './topology-model'
+import { applyPresence, buildTopology, EMPTY_FILTER, renameInModel, type TopologyFilter, type TopologyModel } from './topology-model'
 
 /**
  * The network topology screen's state, shared by its list and its graph and by the Tenant widget: the selected
@@ -99,10 +92,7 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
     loading = controller
     const { signal } = controller
     try {
-      const [visibleTenants, devices] = await Promise.all([
-        source.listTenants({ signal }),
-        source.listDevices(tenant.tenant_id, { signal }),
-      ])
+      const [visibleTenants, devices] = await Promise.all([source.listTenants({ signal }), source.listDevices(tenant.tenant_id, { signal })])
       if (signal.aborted || tenantId !== tenant.tenant_id) return
       // The selected tenant's own record may be newer than the list (a rename just now): it wins.
       const current = source.tenant.get() ?? tenant
@@ -226,8 +216,7 @@ export function getTopologyStore(client: Pick<ConsoleClient, 'use' | 'v1' | 'ten
       listDevices: (tenantId, request) => client.v1.listDevices(tenantId, request).then((result) => result.items),
       tenant: { get: () => client.tenant.getState().tenant, subscribe: (listener) => client.tenant.subscribe(() => listener()) },
       presence: live.devices,
-      onReachable: (listener) =>
-        client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
+      onReachable: (listener) => client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
     })
     // Nothing to start or stop of its own: it works while it has listeners, and the live client is the console's.
     return Object.assign(store, { start() {}, stop() {} })

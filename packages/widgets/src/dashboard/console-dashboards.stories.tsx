@@ -80,7 +80,10 @@ export const StreamViewer: Story = {
   args: {
     path: '/streams',
     tenant: true,
-    server: { 'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['reader'] } } }, 'GET /api/v1/videos': videos },
+    server: {
+      'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['reader'] } } },
+      'GET /api/v1/videos': videos,
+    },
   },
   play: async ({ canvas, userEvent }) => {
     const list = await canvas.findByRole('list', { name: /Streams/ })

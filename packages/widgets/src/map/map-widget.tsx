@@ -60,8 +60,6 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
   )
 }
 
-
-
 let collator: Intl.Collator | undefined
 
 /** Device ids by their display name, then by id. */

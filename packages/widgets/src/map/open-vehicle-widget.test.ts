@@ -10,7 +10,13 @@ describe('openVehicleWidget', () => {
     const grid = createGridStore(createMemoryStorage())
     expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
     expect(items(grid)).toEqual([
-      expect.objectContaining({ id: 'vehicle-alpha-usv-1', type: 'Vehicle', name: 'USV Kahu', data: { deviceId: 'alpha-usv-1' }, isMinimised: false }),
+      expect.objectContaining({
+        id: 'vehicle-alpha-usv-1',
+        type: 'Vehicle',
+        name: 'USV Kahu',
+        data: { deviceId: 'alpha-usv-1' },
+        isMinimised: false,
+      }),
     ])
     expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
     expect(items(grid)).toHaveLength(1)

@@ -124,7 +124,10 @@ const rgb = (hex: string): [number, number, number] => [
   Number.parseInt(hex.slice(3, 5), 16) / 255,
   Number.parseInt(hex.slice(5, 7), 16) / 255,
 ]
-const COLOURS = Object.fromEntries(Object.entries(STATUS_COLOURS).map(([status, hex]) => [status, rgb(hex)])) as Record<VehicleStatus, [number, number, number]>
+const COLOURS = Object.fromEntries(Object.entries(STATUS_COLOURS).map(([status, hex]) => [status, rgb(hex)])) as Record<
+  VehicleStatus,
+  [number, number, number]
+>
 
 // Two triangles per vehicle: the box's corners.
 const CORNERS = [-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1] as const
@@ -149,7 +152,8 @@ function compile(gl: GL, vertex: string, fragment: string): WebGLProgram {
     if (!shader) throw new Error('@honu/widgets: WebGL could not create a shader')
     gl.shaderSource(shader, source)
     gl.compileShader(shader)
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`@honu/widgets: a map shader did not compile: ${gl.getShaderInfoLog(shader)}`)
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
+      throw new Error(`@honu/widgets: a map shader did not compile: ${gl.getShaderInfoLog(shader)}`)
     gl.attachShader(program, shader)
   }
   gl.linkProgram(program)
@@ -287,7 +291,9 @@ export function createVehicleLayer(id: string): VehicleLayer {
       // the map it sizes itself from); clicks go through to the map, which picks the vehicle.
       Object.assign(overlay.style, { position: 'absolute', top: '0', left: '0', pointerEvents: 'none' })
       added.getCanvasContainer().append(overlay)
-      const context = overlay.getContext('webgl2', { premultipliedAlpha: true, antialias: false }) ?? overlay.getContext('webgl', { premultipliedAlpha: true, antialias: false })
+      const context =
+        overlay.getContext('webgl2', { premultipliedAlpha: true, antialias: false }) ??
+        overlay.getContext('webgl', { premultipliedAlpha: true, antialias: false })
       if (!context) throw new Error('@honu/widgets: WebGL is needed to draw the vehicles')
       gl = context
       pointProgram = compile(gl, POINT_VS, POINT_FS)

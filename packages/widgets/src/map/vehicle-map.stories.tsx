@@ -15,7 +15,14 @@ const clock = () => NOW
 
 /** Four vehicles in Kiel harbour: one under way, one with a low battery, one silent for a minute, one without heading. */
 const harbour: MapVehicle[] = [
-  { deviceId: 'alpha-boat-1', time: NOW, position: { lat: 54.3275, lon: 10.1505, altitudeM: 0 }, headingDeg: 35, battery: { remainingPct: 81 }, link: { quality: 97 } },
+  {
+    deviceId: 'alpha-boat-1',
+    time: NOW,
+    position: { lat: 54.3275, lon: 10.1505, altitudeM: 0 },
+    headingDeg: 35,
+    battery: { remainingPct: 81 },
+    link: { quality: 97 },
+  },
   { deviceId: 'alpha-boat-2', time: NOW, position: { lat: 54.3355, lon: 10.1602, altitudeM: 0 }, headingDeg: 210, battery: { remainingPct: 12 } },
   { deviceId: 'alpha-drone-1', time: NOW - 60_000, position: { lat: 54.3312, lon: 10.1401, altitudeM: 40 }, headingDeg: 300 },
   { deviceId: 'alpha-buoy', time: NOW, position: { lat: 54.3401, lon: 10.1488, altitudeM: 0 } },
@@ -112,7 +119,11 @@ export const ClickOnTheMap: Story = {
     const box = mapCanvas.getBoundingClientRect()
     await userEvent.pointer({ keys: '[MouseLeft]', target: mapCanvas, coords: { clientX: box.left + 20, clientY: box.top + 20 } })
     expect(args.onSelect).not.toHaveBeenCalled()
-    await userEvent.pointer({ keys: '[MouseLeft]', target: mapCanvas, coords: { clientX: box.left + box.width / 2 + 3, clientY: box.top + box.height / 2 - 2 } })
+    await userEvent.pointer({
+      keys: '[MouseLeft]',
+      target: mapCanvas,
+      coords: { clientX: box.left + box.width / 2 + 3, clientY: box.top + box.height / 2 - 2 },
+    })
     expect(args.onSelect).toHaveBeenCalledWith('alpha-boat-1')
   },
 }

@@ -229,7 +229,9 @@ export function VehicleMap({
           )}
           {!style && <p className="honu-map__attribution">{t('attribution')}</p>}
         </div>
-        {showList && <VehicleList vehicles={listed} names={names} now={now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />}
+        {showList && (
+          <VehicleList vehicles={listed} names={names} now={now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />
+        )}
       </div>
     </div>
   )
@@ -289,8 +291,13 @@ const VehicleList = memo(function VehicleList({ vehicles, names, now, staleAfter
                   <span className="honu-map__swatch" data-status={status} aria-hidden="true" />
                   <span className="honu-map__vehicle-name">{name}</span>
                   <span className="honu-map__vehicle-status">{t(status)}</span>
-                  <span className="honu-map__vehicle-position" data-position={vehicle.position ? `${vehicle.position.lat},${vehicle.position.lon}` : undefined}>
-                    {vehicle.position ? t('position', { lat: formatDeg(vehicle.position.lat), lon: formatDeg(vehicle.position.lon) }) : t('noPosition')}
+                  <span
+                    className="honu-map__vehicle-position"
+                    data-position={vehicle.position ? `${vehicle.position.lat},${vehicle.position.lon}` : undefined}
+                  >
+                    {vehicle.position
+                      ? t('position', { lat: formatDeg(vehicle.position.lat), lon: formatDeg(vehicle.position.lon) })
+                      : t('noPosition')}
                   </span>
                 </button>
               </li>

@@ -21,7 +21,8 @@ export default {
     loading: 'Karte wird geladen…',
     failed: 'Die Karte konnte nicht gezeichnet werden: {reason}',
     noWebgl: 'Dieser Browser kann die Karte nicht zeichnen (WebGL ist aus oder fehlt). Die Liste zeigt trotzdem jedes Fahrzeug.',
-    noWorker: 'Die Karte kann nicht starten: Die Seite nennt nicht, wo der Worker der Karte liegt (setMapDefaults mit workerUrl). Die Liste zeigt trotzdem jedes Fahrzeug.',
+    noWorker:
+      'Die Karte kann nicht starten: Die Seite nennt nicht, wo der Worker der Karte liegt (setMapDefaults mit workerUrl). Die Liste zeigt trotzdem jedes Fahrzeug.',
     fitAll: 'Alle Fahrzeuge zeigen',
     follow: 'Dem gewählten Fahrzeug folgen',
     zoomIn: 'Vergrößern',

@@ -11,7 +11,8 @@ export const mapMessages = /* @__PURE__ */ defineMessages(
     loading: 'Loading the map…',
     failed: 'The map could not be drawn: {reason}',
     noWebgl: 'This browser cannot draw the map (WebGL is off or missing). The list still shows every vehicle.',
-    noWorker: 'The map cannot start: the page has not said where the map’s worker is served (setMapDefaults with workerUrl). The list still shows every vehicle.',
+    noWorker:
+      'The map cannot start: the page has not said where the map’s worker is served (setMapDefaults with workerUrl). The list still shows every vehicle.',
     fitAll: 'Show all vehicles',
     follow: 'Follow the selected vehicle',
     zoomIn: 'Zoom in',

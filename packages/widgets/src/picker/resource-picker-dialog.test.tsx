@@ -17,15 +17,37 @@ const book: Record<PickerWord, string> = {
   show: 'Show boat',
 }
 const t = (key: PickerWord, values?: { name: string }) => book[key].replace('{name}', values?.name ?? '')
-const words = { legend: 'Boats of this tenant', loading: 'Loading boats…', failed: (reason: string) => `The boats could not be loaded: ${reason}`, none: 'No boats yet.' }
-const boats: PickerListState = { status: 'ready', options: [{ id: 'kahu', label: 'Kahu' }, { id: 'tui', label: 'Tui' }, { id: 'weka', label: 'Weka' }] }
+const words = {
+  legend: 'Boats of this tenant',
+  loading: 'Loading boats…',
+  failed: (reason: string) => `The boats could not be loaded: ${reason}`,
+  none: 'No boats yet.',
+}
+const boats: PickerListState = {
+  status: 'ready',
+  options: [
+    { id: 'kahu', label: 'Kahu' },
+    { id: 'tui', label: 'Tui' },
+    { id: 'weka', label: 'Weka' },
+  ],
+}
 
 function setup(list: PickerListState = boats, initial?: string) {
   const onPick = vi.fn()
   const onCancel = vi.fn()
   const retry = vi.fn()
   const dialog = (state: PickerListState) => (
-    <ResourcePickerDialog name="Boat 1" list={state} retry={retry} initial={initial} onPick={onPick} onCancel={onCancel} t={t} words={words} className="honu-boat-picker" />
+    <ResourcePickerDialog
+      name="Boat 1"
+      list={state}
+      retry={retry}
+      initial={initial}
+      onPick={onPick}
+      onCancel={onCancel}
+      t={t}
+      words={words}
+      className="honu-boat-picker"
+    />
   )
   const { rerender } = render(dialog(list))
   return { onPick, onCancel, retry, show: (state: PickerListState) => rerender(dialog(state)) }
@@ -40,7 +62,11 @@ describe('ResourcePickerDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Show boat' })).toBeNull()
     show(boats)
     const group = within(dialog).getByRole('group', { name: 'Boats of this tenant' })
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Kahu', 'Tui', 'Weka'])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent!.trim()),
+    ).toEqual(['Kahu', 'Tui', 'Weka'])
     expect(group.querySelectorAll('label.honu-boat-picker__option')).toHaveLength(3)
     // Focus goes to the list once it is there; ArrowDown moves to and checks the next option.
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'Kahu' })).toHaveFocus())

@@ -10,9 +10,7 @@ export interface PickerOption {
 
 /** Where the list of the selected tenant's things stands, as the widgets' `useTenant…s()` hooks answer. */
 export type PickerListState =
-  | { status: 'idle' | 'loading' }
-  | { status: 'ready'; options: readonly PickerOption[] }
-  | { status: 'error'; error: unknown }
+  { status: 'idle' | 'loading' } | { status: 'ready'; options: readonly PickerOption[] } | { status: 'error'; error: unknown }
 
 /** The words every picker's message book has under these same keys (its own wording: 'Show stream', 'Show vehicle'). */
 export type PickerWord = 'pickerTitle' | 'pickerDescription' | 'noAnswer' | 'retry' | 'noTenant' | 'pickFirst' | 'cancel' | 'show'

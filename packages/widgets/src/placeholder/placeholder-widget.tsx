@@ -23,9 +23,7 @@ export function PlaceholderCard({ type, definition }: { type: string; definition
     // landmarks of the same name (axe: landmark-unique). The grid item around it is already named.
     <div className="honu-widget-placeholder" data-state="placeholder">
       <h3 className="honu-widget-placeholder__title">{title ?? t('unknownWidget', { type })}</h3>
-      <p className="honu-widget-placeholder__text">
-        {definition ? t('comingSoon', { description: description ?? '' }) : t('unknownType')}
-      </p>
+      <p className="honu-widget-placeholder__text">{definition ? t('comingSoon', { description: description ?? '' }) : t('unknownType')}</p>
     </div>
   )
 }

@@ -36,10 +36,19 @@ export const alphaPresence: Record<string, DevicePresence> = {
 }
 
 /** Alpha's topology as Ada (admin of Alpha, reader in Bravo) sees it: the overlap with Bravo's remote network. */
-export const alphaSeenWithBravo: TopologyModel = buildTopology({ tenant: alpha, visibleTenants: [alpha, bravo], devices: alphaDevices, presence: alphaPresence })
+export const alphaSeenWithBravo: TopologyModel = buildTopology({
+  tenant: alpha,
+  visibleTenants: [alpha, bravo],
+  devices: alphaDevices,
+  presence: alphaPresence,
+})
 
 /** Alpha's topology as Remy (reader in Alpha only) sees it: no other tenant, so no overlap. */
 export const alphaAlone: TopologyModel = buildTopology({ tenant: alpha, visibleTenants: [alpha], devices: alphaDevices, presence: alphaPresence })
 
 /** A ready topology state of `model`, live states flowing. */
-export const ready = (model: TopologyModel): Pick<TopologyState, 'status' | 'model' | 'presence' | 'error'> => ({ status: 'ready', model, presence: 'live' })
+export const ready = (model: TopologyModel): Pick<TopologyState, 'status' | 'model' | 'presence' | 'error'> => ({
+  status: 'ready',
+  model,
+  presence: 'live',
+})

@@ -107,7 +107,13 @@ export function TenantName({ name, canRename, onRename }: TenantNameProps) {
   return (
     <div className="honu-tenant__head">
       {editable ? (
-        <form className="honu-tenant__rename" aria-label={t('renameTitle')} aria-busy={busy || undefined} noValidate onSubmit={(event) => void submit(event)}>
+        <form
+          className="honu-tenant__rename"
+          aria-label={t('renameTitle')}
+          aria-busy={busy || undefined}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
           <label htmlFor={`${id}-name`}>{t('newName')}</label>
           <input
             ref={input}
@@ -143,7 +149,9 @@ export function TenantName({ name, canRename, onRename }: TenantNameProps) {
         <>
           {/* Text, never HTML: a name is whatever an admin typed. */}
           <h4 className="honu-tenant__name">{name}</h4>
-          {canRename && <IconButton ref={renameButton} className="honu-tenant__rename-button" icon={Pencil} label={t('rename', { name })} onClick={start} />}
+          {canRename && (
+            <IconButton ref={renameButton} className="honu-tenant__rename-button" icon={Pencil} label={t('rename', { name })} onClick={start} />
+          )}
         </>
       )}
       <p className="honu-tenant__sr" role="status">

@@ -80,12 +80,18 @@ export const RenameBlank: Story = {
 /** The server refuses: "Error renaming tenant" with its reason, the field keeps what was typed. */
 export const RenameRefused: Story = {
   args: {
-    onRename: fn((_name: string) => Promise.reject<string>(new HttpError({ code: 'http/forbidden', status: 403, message: 'You need to be an admin of this tenant to rename this tenant.' }))),
+    onRename: fn((_name: string) =>
+      Promise.reject<string>(
+        new HttpError({ code: 'http/forbidden', status: 403, message: 'You need to be an admin of this tenant to rename this tenant.' }),
+      ),
+    ),
   },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Rename Alpha Harbour' }))
     await userEvent.keyboard('Alpha North{Enter}')
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error renaming tenant: You need to be an admin of this tenant to rename this tenant.')
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Error renaming tenant: You need to be an admin of this tenant to rename this tenant.',
+    )
     await expect(canvas.getByRole('textbox', { name: 'Tenant name' })).toHaveValue('Alpha North')
   },
 }
@@ -100,7 +106,13 @@ export const Loading: Story = {
 
 /** The first load failed: why, and Try again. */
 export const LoadFailed: Story = {
-  args: { topology: { status: 'failed', presence: 'idle', error: new HttpError({ code: 'http/network', status: 0, message: 'Could not reach the server (GET tenants).' }) } },
+  args: {
+    topology: {
+      status: 'failed',
+      presence: 'idle',
+      error: new HttpError({ code: 'http/network', status: 0, message: 'Could not reach the server (GET tenants).' }),
+    },
+  },
   play: async ({ canvas, userEvent, args }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Could not reach the server. Check your connection.')
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }))
@@ -121,7 +133,11 @@ export const German: Story = {
   decorators: [
     (Story) => {
       const [client] = useState(() =>
-        createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:1' }, locale: 'de-DE', storage: { local: createMemoryStorage(), session: createMemoryStorage() } }),
+        createConsoleClient({
+          api: { baseUrl: 'http://127.0.0.1:1' },
+          locale: 'de-DE',
+          storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+        }),
       )
       return (
         <ConsoleProvider client={client}>

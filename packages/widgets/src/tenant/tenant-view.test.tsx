@@ -36,7 +36,9 @@ describe('TenantView', () => {
     const { container } = renderView()
     expect(nameHeading()).toHaveTextContent('Alpha Harbour')
     const networks = screen.getByRole('list', { name: 'Networks' })
-    const [remote, vpn] = within(networks).getAllByRole('listitem').filter((item) => item.parentElement === networks)
+    const [remote, vpn] = within(networks)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === networks)
     expect(remote).toHaveTextContent('Remote network 10.10.0.0/16')
     expect(within(remote!).getByText('First address').nextElementSibling).toHaveTextContent('10.10.0.0')
     expect(within(remote!).getByText('Last address').nextElementSibling).toHaveTextContent('10.10.255.255')
@@ -44,8 +46,15 @@ describe('TenantView', () => {
     expect(within(vpn!).getByText('Last address').nextElementSibling).toHaveTextContent('10.200.0.255')
 
     const table = screen.getByRole('table', { name: 'Devices of Alpha Harbour by kind and state' })
-    const cells = (row: string) => within(within(table).getByRole('row', { name: new RegExp(`^${row}`) })).getAllByRole('cell').map((cell) => cell.textContent)
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Kind', 'Online', 'Stale', 'Offline', 'Total'])
+    const cells = (row: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${row}`) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Kind', 'Online', 'Stale', 'Offline', 'Total'])
     expect(cells('Vehicle')).toEqual(['2', '1', '0', '3'])
     expect(cells('Camera')).toEqual(['1', '0', '1', '2'])
     expect(cells('Remote access')).toEqual(['0', '0', '1', '1'])
@@ -57,7 +66,9 @@ describe('TenantView', () => {
   it("warns of the overlap with Bravo's remote network, naming it and its tenant; the VPN overlaps nothing", () => {
     renderView()
     const networks = screen.getByRole('list', { name: 'Networks' })
-    const [remote, vpn] = within(networks).getAllByRole('listitem').filter((item) => item.parentElement === networks)
+    const [remote, vpn] = within(networks)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === networks)
     expect(within(remote!).getByText('Overlaps the remote network 10.10.128.0/20 of Bravo Fleet.')).toBeVisible()
     expect(remote).toHaveAttribute('data-overlap', 'true')
     expect(within(vpn!).getByText('No overlap with a network you can see.')).toBeVisible()
@@ -78,12 +89,19 @@ describe('TenantView', () => {
   })
 
   it('says a malformed CIDR has no addresses, and a tenant without networks has none', () => {
-    const broken = buildTopology({ tenant: { ...alpha, remote_cidr: '10.10.0.0/33', vpn_cidr: null }, visibleTenants: [], devices: alphaDevices, presence: {} })
+    const broken = buildTopology({
+      tenant: { ...alpha, remote_cidr: '10.10.0.0/33', vpn_cidr: null },
+      visibleTenants: [],
+      devices: alphaDevices,
+      presence: {},
+    })
     const { unmount } = renderView({ topology: ready(broken) })
     expect(screen.getByText('Not a valid CIDR, so it has no addresses.')).toBeVisible()
     expect(screen.queryByText('First address')).toBeNull()
     unmount()
-    renderView({ topology: ready(buildTopology({ tenant: { ...alpha, remote_cidr: null, vpn_cidr: null }, visibleTenants: [], devices: [], presence: {} })) })
+    renderView({
+      topology: ready(buildTopology({ tenant: { ...alpha, remote_cidr: null, vpn_cidr: null }, visibleTenants: [], devices: [], presence: {} })),
+    })
     expect(screen.getByText('This tenant has no networks.')).toBeVisible()
   })
 
@@ -193,22 +211,34 @@ describe('TenantView', () => {
     expect(nameHeading()).toHaveTextContent('Alpha Harbour')
     expect(screen.getByText('Loading the tenant’s networks and devices…')).toBeVisible()
     rerender(
-      <ConsoleProvider client={createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:1' }, scheduler: createManualScheduler(), storage: { local: createMemoryStorage(), session: createMemoryStorage() } })}>
+      <ConsoleProvider
+        client={createConsoleClient({
+          api: { baseUrl: 'http://127.0.0.1:1' },
+          scheduler: createManualScheduler(),
+          storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+        })}
+      >
         <TenantView
           tenant={tenant}
-          topology={{ status: 'failed', presence: 'idle', error: new HttpError({ code: 'http/network', status: 0, message: 'Could not reach the server (GET tenants).' }) }}
+          topology={{
+            status: 'failed',
+            presence: 'idle',
+            error: new HttpError({ code: 'http/network', status: 0, message: 'Could not reach the server (GET tenants).' }),
+          }}
           canRename={false}
           onRename={onRename}
           onRetry={onRetry}
         />
       </ConsoleProvider>,
     )
-    expect(screen.getByRole('alert')).toHaveTextContent('The tenant’s networks and devices could not be loaded: Could not reach the server. Check your connection.')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The tenant’s networks and devices could not be loaded: Could not reach the server. Check your connection.',
+    )
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledOnce()
   })
 
-  it("says when live states are refused or still on their way, and when a refresh failed over what it shows", () => {
+  it('says when live states are refused or still on their way, and when a refresh failed over what it shows', () => {
     const { unmount } = renderView({ topology: { ...ready(alphaSeenWithBravo), presence: 'refused' } })
     expect(screen.getByText('Live states are not available for this tenant; every device counts as offline.')).toBeVisible()
     unmount()

@@ -38,7 +38,16 @@ async function setup(uid: string, permissions: Record<string, string[]>, tenants
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
     createLiveSocket: () => {
-      const socket: Socket = { sent: [], readyState: 0, send: (d) => void socket.sent.push(JSON.parse(d)), close: () => {}, onopen: null, onmessage: null, onclose: null, onerror: null }
+      const socket: Socket = {
+        sent: [],
+        readyState: 0,
+        send: (d) => void socket.sent.push(JSON.parse(d)),
+        close: () => {},
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+      }
       sockets.push(socket)
       return socket
     },
@@ -136,7 +145,9 @@ describe('TenantWidget', () => {
   })
 
   it('says a failed load and loads again on Try again', async () => {
-    const { user, server } = await setup('remy', { alpha: ['reader'] }, [alpha], { 'GET /api/v1/devices': { status: 500, body: { message: 'database down' } } })
+    const { user, server } = await setup('remy', { alpha: ['reader'] }, [alpha], {
+      'GET /api/v1/devices': { status: 500, body: { message: 'database down' } },
+    })
     expect(await screen.findByRole('alert')).toHaveTextContent('The tenant’s networks and devices could not be loaded: database down')
     server.answers['GET /api/v1/devices'] = { status: 200, body: { data: alphaDevices, total_count: alphaDevices.length } }
     await user.click(screen.getByRole('button', { name: 'Try again' }))

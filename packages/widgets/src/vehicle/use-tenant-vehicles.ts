@@ -14,7 +14,8 @@ export type TenantVehicleState =
   | { status: 'error'; error: unknown }
 
 /** Where the lookup of the selected tenant's vehicles stands. */
-export type TenantVehiclesState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; vehicles: VehicleDevice[] } | { status: 'error'; error: unknown }
+export type TenantVehiclesState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; vehicles: VehicleDevice[] } | { status: 'error'; error: unknown }
 
 /**
  * The selected tenant's vehicles (its devices of kind `vehicle`, `GET /devices?tenant_id`), sorted by name, from

@@ -43,7 +43,16 @@ describe('createVehicleFormat', () => {
 describe('gpsFixKey and telemetryAge', () => {
   it('names MAVLink GPS fix types', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(gpsFixKey)).toEqual([
-      'fixNone', 'fixNone', 'fix2d', 'fix3d', 'fixDgps', 'fixRtkFloat', 'fixRtkFixed', 'fixStatic', 'fixPpp', 'fixNone',
+      'fixNone',
+      'fixNone',
+      'fix2d',
+      'fix3d',
+      'fixDgps',
+      'fixRtkFloat',
+      'fixRtkFixed',
+      'fixStatic',
+      'fixPpp',
+      'fixNone',
     ])
   })
 

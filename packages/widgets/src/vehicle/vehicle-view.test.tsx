@@ -75,7 +75,13 @@ describe('VehicleView', () => {
 
   it('says Unknown for what a vehicle has not reported', async () => {
     await setup({ telemetry: heartbeatOnly, name: 'Tender Honu' })
-    expect(Object.fromEntries(values())).toMatchObject({ Position: 'Unknown', Battery: 'Unknown', 'Flight mode': 'HOLD', Armed: 'Disarmed', GPS: 'Unknown' })
+    expect(Object.fromEntries(values())).toMatchObject({
+      Position: 'Unknown',
+      Battery: 'Unknown',
+      'Flight mode': 'HOLD',
+      Armed: 'Disarmed',
+      GPS: 'Unknown',
+    })
   })
 
   it('waits for the first message without a list', async () => {

@@ -57,7 +57,10 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
         [
           t('position'),
           value(telemetry.position, (p) =>
-            [t(p.lat < 0 ? 'south' : 'north', { value: format.coordinate(p.lat) }), t(p.lon < 0 ? 'west' : 'east', { value: format.coordinate(p.lon) })].join(', '),
+            [
+              t(p.lat < 0 ? 'south' : 'north', { value: format.coordinate(p.lat) }),
+              t(p.lon < 0 ? 'west' : 'east', { value: format.coordinate(p.lon) }),
+            ].join(', '),
           ),
         ],
         [t('heading'), value(telemetry.headingDeg ?? telemetry.attitude?.yawDeg, format.heading)],
@@ -75,7 +78,9 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
         [t('armed'), value(telemetry.armed, (armed) => t(armed ? 'armedYes' : 'armedNo'))],
         [
           t('gps'),
-          value(telemetry.gps, (g) => (g.satellites === undefined ? t(gpsFixKey(g.fixType)) : t('gpsValue', { fix: t(gpsFixKey(g.fixType)), satellites: g.satellites }))),
+          value(telemetry.gps, (g) =>
+            g.satellites === undefined ? t(gpsFixKey(g.fixType)) : t('gpsValue', { fix: t(gpsFixKey(g.fixType)), satellites: g.satellites }),
+          ),
         ],
         [t('linkQuality'), value(telemetry.link?.quality, format.percent)],
         [t('lastMessage'), t('lastMessageValue', { age: format.duration((age ?? 0) / 1000), time: format.clock(telemetry.time) })],
@@ -85,7 +90,11 @@ export function VehicleView({ name, telemetry, now, staleAfterMs, connection = '
   function battery(b: NonNullable<VehicleTelemetry['battery']>) {
     const parts: string[] = []
     if (b.remainingPct !== undefined)
-      parts.push(b.remainingS === undefined ? format.percent(b.remainingPct) : t('batteryRemaining', { percent: format.percent(b.remainingPct), time: format.duration(b.remainingS) }))
+      parts.push(
+        b.remainingS === undefined
+          ? format.percent(b.remainingPct)
+          : t('batteryRemaining', { percent: format.percent(b.remainingPct), time: format.duration(b.remainingS) }),
+      )
     if (b.voltageV !== undefined) parts.push(format.volts(b.voltageV))
     return parts.length ? parts.join(' · ') : unknown
   }

@@ -13,7 +13,10 @@ const devices = [
 ]
 
 /** The picker on a console whose server answers GET /devices (the boundary: fetch), with Alpha selected. */
-function setup(answer: () => Response = () => Response.json({ data: devices, total_count: 3 }), current?: { deviceId: string; staleAfterS?: number }) {
+function setup(
+  answer: () => Response = () => Response.json({ data: devices, total_count: 3 }),
+  current?: { deviceId: string; staleAfterS?: number },
+) {
   const onPick = vi.fn()
   const { fetch } = renderOnTenant(<VehicleWidgetPicker name="Vehicle 1" current={current} onPick={onPick} onCancel={vi.fn()} />, answer)
   return { onPick, fetch }
@@ -26,7 +29,11 @@ describe('VehicleWidgetPicker', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Choose a vehicle for Vehicle 1' })
     const group = await within(dialog).findByRole('group', { name: 'Vehicles of this tenant' })
     expect(String(fetch.mock.calls[0]![0])).toBe('http://127.0.0.1:1/api/v1/devices?tenant_id=alpha')
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Tender Honu', 'USV Kahu'])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent!.trim()),
+    ).toEqual(['Tender Honu', 'USV Kahu'])
     await user.click(within(group).getByRole('radio', { name: 'USV Kahu' }))
     await user.click(within(dialog).getByRole('button', { name: 'Show vehicle' }))
     expect(onPick).toHaveBeenCalledWith({ deviceId: 'alpha-usv-1' })

@@ -44,7 +44,16 @@ async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
     logger: { warn: vi.fn(), error: vi.fn() },
     createLiveSocket: () => {
-      const socket: Socket = { sent: [], readyState: 0, send: (d) => void socket.sent.push(JSON.parse(d)), close: () => {}, onopen: null, onmessage: null, onclose: null, onerror: null }
+      const socket: Socket = {
+        sent: [],
+        readyState: 0,
+        send: (d) => void socket.sent.push(JSON.parse(d)),
+        close: () => {},
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+      }
       sockets.push(socket)
       return socket
     },
@@ -73,7 +82,8 @@ async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer
     act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/alpha/vehicles' }) }))
     return {
       socket,
-      event: (vehicles: unknown[]) => act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: 'tenants/alpha/vehicles', data: { vehicles } }) })),
+      event: (vehicles: unknown[]) =>
+        act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: 'tenants/alpha/vehicles', data: { vehicles } }) })),
       drop: () => act(() => socket.onclose?.({ code: 1001 })),
     }
   }
@@ -85,7 +95,10 @@ describe('VehicleWidget', () => {
     const { serve, client, container } = await setup({ deviceId: 'alpha-usv-1' })
     expect(await screen.findByText('Waiting for the first message from USV Kahu…')).toBeInTheDocument()
     const live = await serve()
-    live.event([{ ...kahu, time: Date.now() }, { ...kahu, deviceId: 'alpha-usv-4', mode: 'HOLD', time: Date.now() }])
+    live.event([
+      { ...kahu, time: Date.now() },
+      { ...kahu, deviceId: 'alpha-usv-4', mode: 'HOLD', time: Date.now() },
+    ])
     const region = await screen.findByRole('group', { name: 'Live state of USV Kahu' })
     expect(within(region).getByText('AUTO')).toBeInTheDocument()
     expect(within(region).getByText('Live')).toBeInTheDocument()

@@ -39,7 +39,17 @@ export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData
 
   switch (lookup.status) {
     case 'found':
-      return <VehicleView name={lookup.vehicle.name} telemetry={telemetry} now={now} staleAfterMs={staleAfterMs} connection={viewConnection(connection)} pageHref={page?.href} onOpenPage={page?.open} />
+      return (
+        <VehicleView
+          name={lookup.vehicle.name}
+          telemetry={telemetry}
+          now={now}
+          staleAfterMs={staleAfterMs}
+          connection={viewConnection(connection)}
+          pageHref={page?.href}
+          onOpenPage={page?.open}
+        />
+      )
     case 'loading':
     case 'error':
       return (

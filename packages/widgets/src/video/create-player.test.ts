@@ -14,7 +14,13 @@ let engines: { [K in keyof PlayerEngines]: Mock<PlayerEngines[K]> }
 let scheduler: ManualScheduler
 const live = () => started.filter((p) => p.destroy.mock.calls.length === 0)
 const video = document.createElement('video')
-const options = (more: Partial<PlayerOptions> = {}): PlayerOptions => ({ src: '/media/alpha/alpha-bow/index.m3u8', base: 'http://127.0.0.1:8080', live: true, video, ...more })
+const options = (more: Partial<PlayerOptions> = {}): PlayerOptions => ({
+  src: '/media/alpha/alpha-bow/index.m3u8',
+  base: 'http://127.0.0.1:8080',
+  live: true,
+  video,
+  ...more,
+})
 const make = () => createPlayer({ engines, scheduler, now: () => scheduler.now, random: () => 0.5 })
 
 beforeEach(() => {

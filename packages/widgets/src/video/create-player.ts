@@ -120,7 +120,12 @@ const FAIL_AFTER_STALL_MS = 8000
  * player.setOptions({ src: '/media/alpha/alpha-bow/index.m3u8', base: apiBase, live: true, video })
  * const unsubscribe = player.subscribe(() => render(player.getSnapshot()))
  */
-export function createPlayer({ engines = defaultEngines, scheduler = globalScheduler, now = Date.now, random = Math.random }: CreatePlayerOptions = {}): Player {
+export function createPlayer({
+  engines = defaultEngines,
+  scheduler = globalScheduler,
+  now = Date.now,
+  random = Math.random,
+}: CreatePlayerOptions = {}): Player {
   let snapshot: PlayerSnapshot = { state: 'connecting', attempt: 0 }
   const listeners = new Set<() => void>()
   let options: PlayerOptions | undefined
@@ -139,8 +144,7 @@ export function createPlayer({ engines = defaultEngines, scheduler = globalSched
     const next = { ...snapshot, ...patch }
     // Reasons are new objects on every check of the same source: equal when they say the same.
     const same = (key: keyof PlayerSnapshot) =>
-      Object.is(snapshot[key], next[key]) ||
-      ((key === 'reason' || key === 'refused') && JSON.stringify(snapshot[key]) === JSON.stringify(next[key]))
+      Object.is(snapshot[key], next[key]) || ((key === 'reason' || key === 'refused') && JSON.stringify(snapshot[key]) === JSON.stringify(next[key]))
     if ((Object.keys(patch) as (keyof PlayerSnapshot)[]).every(same)) return
     snapshot = next
     for (const listener of [...listeners]) listener()

@@ -64,9 +64,7 @@ export function startHls(
         loader.recoverMediaError()
         return
       }
-      events.failed(
-        statusReason(data.response?.code) ?? { key: data.type === HlsClass.ErrorTypes.NETWORK_ERROR ? 'unreachable' : 'cannotPlay' },
-      )
+      events.failed(statusReason(data.response?.code) ?? { key: data.type === HlsClass.ErrorTypes.NETWORK_ERROR ? 'unreachable' : 'cannotPlay' })
     })
     inner = own(video, events, { errors: false }, () => {
       loader.loadSource(src)

@@ -52,11 +52,19 @@ export function createMediaAuth(apiBase: string | undefined, credentials: () => 
   const ours = (url: string) => originOf(url) === apiOrigin
   return {
     async headers(url): Promise<Record<string, string>> {
-      const token = ours(url) ? await credentials()?.idToken().catch(() => undefined) : undefined
+      const token = ours(url)
+        ? await credentials()
+            ?.idToken()
+            .catch(() => undefined)
+        : undefined
       return token ? { authorization: `Bearer ${token}` } : {}
     },
     async tokenUrl(url) {
-      const token = ours(url) ? await credentials()?.mediaToken?.().catch(() => undefined) : undefined
+      const token = ours(url)
+        ? await credentials()
+            ?.mediaToken?.()
+            .catch(() => undefined)
+        : undefined
       if (!token) return url
       // The one credential allowed in a URL: it names one stream and expires in minutes (never the ID token).
       const address = new URL(url)

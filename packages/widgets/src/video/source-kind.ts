@@ -39,10 +39,7 @@ const PLAYABLE = new Set(['http:', 'https:', 'blob:'])
  *
  * @example checkSource('javascript:alert(1)') // { refused: { key: 'badScheme', values: { scheme: 'javascript:' } } }
  */
-export function checkSource(
-  src: string,
-  base?: string,
-): { address: string; refused?: undefined } | { refused: PlaybackReason; address?: undefined } {
+export function checkSource(src: string, base?: string): { address: string; refused?: undefined } | { refused: PlaybackReason; address?: undefined } {
   const address = resolveSource(src, base)
   let scheme: string | undefined
   try {

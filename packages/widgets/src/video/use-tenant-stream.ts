@@ -4,14 +4,11 @@ import { useTenantList } from '../use-tenant-list'
 
 /** Where the lookup of a widget's stream stands. */
 export type TenantStreamState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'found'; stream: Stream }
-  | { status: 'missing' }
-  | { status: 'error'; error: unknown }
+  { status: 'idle' } | { status: 'loading' } | { status: 'found'; stream: Stream } | { status: 'missing' } | { status: 'error'; error: unknown }
 
 /** Where the lookup of the selected tenant's streams stands. */
-export type TenantStreamsState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; streams: Stream[] } | { status: 'error'; error: unknown }
+export type TenantStreamsState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; streams: Stream[] } | { status: 'error'; error: unknown }
 
 /**
  * The selected tenant's streams (`GET /videos?tenant_id`) from the console's query cache: one request for every

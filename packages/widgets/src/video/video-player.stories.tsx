@@ -78,6 +78,8 @@ export const UnreachableSource: Story = {
     expect(canvasElement.querySelector('.honu-video')).toHaveAttribute('data-state', 'failed')
     const attempt = Number(canvasElement.querySelector('.honu-video')?.getAttribute('data-attempt'))
     await userEvent.click(canvas.getByRole('button', { name: 'Retry now' }))
-    await waitFor(() => expect(Number(canvasElement.querySelector('.honu-video')?.getAttribute('data-attempt'))).toBeGreaterThan(attempt), { timeout: 10_000 })
+    await waitFor(() => expect(Number(canvasElement.querySelector('.honu-video')?.getAttribute('data-attempt'))).toBeGreaterThan(attempt), {
+      timeout: 10_000,
+    })
   },
 }

@@ -73,13 +73,15 @@ export function VideoPlayer({ src, title, base, credentials, active = true, hls,
         <span className={`honu-video__badge honu-video__badge--${state}`}>{t(state)}</span>
         {refused !== undefined ? (
           <span className="honu-video__reason">{t(refused.key, refused.values)}</span>
-        ) : state === 'failed' && (
-          <span className="honu-video__reason">
-            {reason && t(reason.key, reason.values)} <RetryCountdown at={retryAt} />{' '}
-            <button type="button" className="honu-button honu-button--quiet" onClick={player.retryNow}>
-              {t('retryNow')}
-            </button>
-          </span>
+        ) : (
+          state === 'failed' && (
+            <span className="honu-video__reason">
+              {reason && t(reason.key, reason.values)} <RetryCountdown at={retryAt} />{' '}
+              <button type="button" className="honu-button honu-button--quiet" onClick={player.retryNow}>
+                {t('retryNow')}
+              </button>
+            </span>
+          )
         )}
       </div>
       {state === 'playing' && stats && stats.width > 0 && (

@@ -25,7 +25,11 @@ describe('VideoWidgetPicker', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Choose a stream for Video 1' })
     const group = await within(dialog).findByRole('group', { name: 'Streams of this tenant' })
     expect(String(fetch.mock.calls[0]![0])).toBe('http://127.0.0.1:1/api/v1/videos?tenant_id=alpha')
-    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Bow camera', 'Stern camera'])
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent!.trim()),
+    ).toEqual(['Bow camera', 'Stern camera'])
     await user.click(within(group).getByRole('radio', { name: 'Stern camera' }))
     await user.click(within(dialog).getByRole('button', { name: 'Show stream' }))
     expect(onPick).toHaveBeenCalledWith({ streamId: 'alpha-stern' })

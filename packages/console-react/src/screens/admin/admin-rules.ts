@@ -20,10 +20,7 @@ export function grantableRoles(permissions: Permissions | null | undefined): rea
 
 /** A change to one user's roles in the tenant. */
 export type RoleChange =
-  | { kind: 'grant'; role: string }
-  | { kind: 'change'; role: string; newRole: string }
-  | { kind: 'remove'; role: string }
-  | { kind: 'remove-all' }
+  { kind: 'grant'; role: string } | { kind: 'change'; role: string; newRole: string } | { kind: 'remove'; role: string } | { kind: 'remove-all' }
 
 /** The user's roles in the tenant after `change`. */
 export function rolesAfter(user: Pick<TenantUser, 'permissions'>, tenantId: string, change: RoleChange): string[] {
@@ -51,7 +48,10 @@ export function keepsAnAdmin(admins: readonly TenantUser[], tenantId: string, us
   if (after.some((role) => role.toLowerCase() === 'admin')) return true
   // The spec's check is on the role shown per user; a user's other roles count too, so each admin role holder is
   // one holder of the admin role.
-  const holders = admins.map((other) => ({ uid: other.uid, role: (other.permissions[tenantId] ?? []).find((role) => role.toLowerCase() === 'admin') ?? other.role }))
+  const holders = admins.map((other) => ({
+    uid: other.uid,
+    role: (other.permissions[tenantId] ?? []).find((role) => role.toLowerCase() === 'admin') ?? other.role,
+  }))
   return hasRemainingAdmin(holders, user.uid)
 }
 

@@ -12,7 +12,10 @@ const users = [
 const server = {
   'GET /api/v1/users/ada': { status: 200, body: { email: ada.email, permissions: { alpha: ['admin'] } } },
   'GET /api/v1/users/': { status: 200, body: { data: users, next_cursor: null, total_count: users.length } },
-  'GET /api/v1/tenants': { status: 200, body: { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour', remote_cidr: '10.10.0.0/16', vpn_cidr: '10.200.0.0/24' }] } },
+  'GET /api/v1/tenants': {
+    status: 200,
+    body: { data: [{ tenant_id: 'alpha', name: 'Alpha Harbour', remote_cidr: '10.10.0.0/16', vpn_cidr: '10.200.0.0/24' }] },
+  },
   'GET /api/v1/audit': { status: 200, body: { data: [], next_cursor: null } },
 }
 

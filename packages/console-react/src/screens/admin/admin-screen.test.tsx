@@ -72,7 +72,14 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
   it('shows a pending invitation as Invited, with its roles, and keeps its row actions (issue 22)', async () => {
     const { answers } = asAdmin()
     await rowOf('Wes Writer')
-    const invited = { uid: 'InvitationInvitationInvitat', name: 'Ivy', email: 'ivy@honu.test', permissions: { alpha: ['reader'] }, joined: '2026-11-25T08:00:00Z', pending: true }
+    const invited = {
+      uid: 'InvitationInvitationInvitat',
+      name: 'Ivy',
+      email: 'ivy@honu.test',
+      permissions: { alpha: ['reader'] },
+      joined: '2026-11-25T08:00:00Z',
+      pending: true,
+    }
     answers['GET /api/v1/users/'] = { status: 200, body: { data: [...users, invited], next_cursor: null, total_count: 4 } }
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Tenants' }))
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Users' }))
@@ -144,7 +151,9 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     // The check reads every user of the tenant (the table may hold only some pages).
     answers['GET /api/v1/users/'] = { status: 200, body: { data: users } }
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Alpha Harbour must keep at least one admin: make someone else admin first. Nothing was changed.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Alpha Harbour must keep at least one admin: make someone else admin first. Nothing was changed.',
+    )
     expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([])
   })
 
@@ -152,7 +161,10 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const { answers } = asAdmin()
     // The client's check saw another admin (the list changed meanwhile); the server knows better.
-    answers['GET /api/v1/users/'] = { status: 200, body: { data: [...users, { uid: 'bo', name: 'Bo', email: 'bo@x', permissions: { alpha: ['admin'] } }] } }
+    answers['GET /api/v1/users/'] = {
+      status: 200,
+      body: { data: [...users, { uid: 'bo', name: 'Bo', email: 'bo@x', permissions: { alpha: ['admin'] } }] },
+    }
     answers['DELETE /api/v1/users/ada/role/alpha'] = { status: 409, body: { code: 'last-admin', message: 'A tenant must keep at least one admin.' } }
     await openAction(user, 'Ada Admin', 'Delete all roles…')
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete all roles of Ada Admin in Alpha Harbour?' })
@@ -179,7 +191,11 @@ describe('AdminScreen', { timeout: 20_000 }, () => {
     asAdmin()
     await openAction(user, 'Wes Writer', 'Grant a role…')
     const dialog = await screen.findByRole('dialog', { name: 'Grant Wes Writer a role' })
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['admin', 'controller', 'reader'])
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['admin', 'controller', 'reader'])
   })
 
   it("shows the server's failure as spec §8's error and leaves the table as it was", async () => {

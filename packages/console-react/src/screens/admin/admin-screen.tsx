@@ -45,9 +45,17 @@ export function AdminScreen() {
           selected={section}
           onSelect={setSection}
           tabs={[
-            { key: 'users', label: t('users'), panel: () => <UsersPanel key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} /> },
+            {
+              key: 'users',
+              label: t('users'),
+              panel: () => <UsersPanel key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} />,
+            },
             { key: 'tenants', label: t('tenants'), panel: () => <TenantsPanel /> },
-            { key: 'audit', label: t('audit'), panel: () => <AuditTrail key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} /> },
+            {
+              key: 'audit',
+              label: t('audit'),
+              panel: () => <AuditTrail key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} />,
+            },
           ]}
         />
       )}

@@ -10,7 +10,18 @@ export function Avatar({ src, name }: { src?: string; name: string }) {
   return (
     <span className="honu-avatar" aria-hidden="true">
       <span className="honu-avatar__initials">{avatarInitials(name)}</span>
-      {src && !failed && <img className="honu-avatar__image" src={src} alt="" width={28} height={28} loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} />}
+      {src && !failed && (
+        <img
+          className="honu-avatar__image"
+          src={src}
+          alt=""
+          width={28}
+          height={28}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+        />
+      )}
     </span>
   )
 }

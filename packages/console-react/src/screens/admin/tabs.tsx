@@ -24,7 +24,10 @@ export interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ label, tabs, selected, onSelect }: TabsProps<K>) {
   const id = useId()
   const refs = useRef(new Map<K, HTMLButtonElement | null>())
-  const index = Math.max(0, tabs.findIndex((tab) => tab.key === selected))
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.key === selected),
+  )
   const current = tabs[index]
   const onKeyDown = (event: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }

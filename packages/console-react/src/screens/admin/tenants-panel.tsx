@@ -2,7 +2,18 @@ import { useId, useMemo, useState, type FormEvent } from 'react'
 import { Pencil } from 'lucide-react'
 import { isAdmin, isSuperAdmin, renameTenant, type Permissions, type Tenant } from '@honu/core'
 import { tenantsQuery } from '@honu/core/query'
-import { DataTable, Dialog, IconButton, useConsoleClient, useErrorText, useMessages, useQuery, useQueryCache, useSession, type ColumnDef } from '@honu/console-kit'
+import {
+  DataTable,
+  Dialog,
+  IconButton,
+  useConsoleClient,
+  useErrorText,
+  useMessages,
+  useQuery,
+  useQueryCache,
+  useSession,
+  type ColumnDef,
+} from '@honu/console-kit'
 import { LoadStatus } from '../../ui/load-status'
 import { adminMessages } from './admin-messages'
 
@@ -33,7 +44,12 @@ export function TenantsPanel() {
     () => [
       { id: 'name', header: t('name'), size: 220, accessorFn: (tenant) => tenant.name },
       { id: 'id', header: t('tenantId'), size: 140, accessorFn: (tenant) => tenant.tenant_id },
-      { id: 'remote', header: t('remoteNetwork'), enableSorting: false, accessorFn: (tenant) => network(tenant.remote_cidr, tenant.remote_cidr_range) },
+      {
+        id: 'remote',
+        header: t('remoteNetwork'),
+        enableSorting: false,
+        accessorFn: (tenant) => network(tenant.remote_cidr, tenant.remote_cidr_range),
+      },
       { id: 'vpn', header: t('vpnNetwork'), enableSorting: false, accessorFn: (tenant) => network(tenant.vpn_cidr, tenant.vpn_cidr_range) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `network` only reads `t`
@@ -67,17 +83,36 @@ export function TenantsPanel() {
           emptyText={t('noTenants')}
           height={320}
           actionsLabel={t('actions')}
-          renderRowActions={(tenant) => <IconButton className="honu-button--small" icon={Pencil} label={t('rename', { name: tenant.name })} onClick={() => setRenaming(tenant)} />}
+          renderRowActions={(tenant) => (
+            <IconButton className="honu-button--small" icon={Pencil} label={t('rename', { name: tenant.name })} onClick={() => setRenaming(tenant)} />
+          )}
         />
       ) : (
         <LoadStatus state={tenants} what={t('theTenants')} loading={t('loadingTenants')} onRetry={tenants.retry} />
       )}
-      {renaming && <RenameDialog tenant={renaming} onClose={() => setRenaming(undefined)} onRename={(name) => rename(renaming, name)} failedText={(error) => errorText(error, t('renameFailed'))} />}
+      {renaming && (
+        <RenameDialog
+          tenant={renaming}
+          onClose={() => setRenaming(undefined)}
+          onRename={(name) => rename(renaming, name)}
+          failedText={(error) => errorText(error, t('renameFailed'))}
+        />
+      )}
     </section>
   )
 }
 
-function RenameDialog({ tenant, onClose, onRename, failedText }: { tenant: Tenant; onClose: () => void; onRename: (name: string) => Promise<void>; failedText: (error: unknown) => string }) {
+function RenameDialog({
+  tenant,
+  onClose,
+  onRename,
+  failedText,
+}: {
+  tenant: Tenant
+  onClose: () => void
+  onRename: (name: string) => Promise<void>
+  failedText: (error: unknown) => string
+}) {
   const t = useMessages(adminMessages)
   const id = useId()
   const [name, setName] = useState(tenant.name)

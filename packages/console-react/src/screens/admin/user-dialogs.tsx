@@ -47,7 +47,19 @@ function DialogButtons({ busy, label, danger, onCancel }: { busy: boolean; label
   )
 }
 
-function RoleSelect({ id, label, roles, value, onChange }: { id: string; label: string; roles: readonly string[]; value: string; onChange: (role: string) => void }) {
+function RoleSelect({
+  id,
+  label,
+  roles,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  roles: readonly string[]
+  value: string
+  onChange: (role: string) => void
+}) {
   const t = useMessages(adminMessages)
   return (
     <>
@@ -118,17 +130,38 @@ export function CreateUserDialog({
     void submit({ name: name.trim(), email: email.trim(), role })
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && close()} title={t('createTitle')} description={t('createDescription', { tenant: tenantName })} closeOnOutsidePress={false}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !busy && close()}
+      title={t('createTitle')}
+      description={t('createDescription', { tenant: tenantName })}
+      closeOnOutsidePress={false}
+    >
       <form className="honu-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={`${id}-name`}>{t('name')}</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" aria-invalid={touched && nameMissing} aria-describedby={touched && nameMissing ? `${id}-name-error` : undefined} />
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="off"
+          aria-invalid={touched && nameMissing}
+          aria-describedby={touched && nameMissing ? `${id}-name-error` : undefined}
+        />
         {touched && nameMissing && (
           <p id={`${id}-name-error`} className="honu-error">
             {t('missingName')}
           </p>
         )}
         <label htmlFor={`${id}-email`}>{t('email')}</label>
-        <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" aria-invalid={touched && emailInvalid} aria-describedby={touched && emailInvalid ? `${id}-email-error` : undefined} />
+        <input
+          id={`${id}-email`}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="off"
+          aria-invalid={touched && emailInvalid}
+          aria-describedby={touched && emailInvalid ? `${id}-email-error` : undefined}
+        />
         {touched && emailInvalid && (
           <p id={`${id}-email-error`} className="honu-error">
             {t('invalidEmail')}
@@ -216,7 +249,8 @@ export function RoleDialog({
         <RoleSelect id={`${id}-to`} label={t('toRole')} roles={offered} value={chosenNew} onChange={setNewRole} />
       </>
     )
-  if (state.kind === 'remove' && current.length > 1) fields = <RoleSelect id={`${id}-role`} label={t('role')} roles={current} value={chosenRole} onChange={setRole} />
+  if (state.kind === 'remove' && current.length > 1)
+    fields = <RoleSelect id={`${id}-role`} label={t('role')} roles={current} value={chosenRole} onChange={setRole} />
   return (
     <Dialog
       open

@@ -40,7 +40,12 @@ describe('createUsersList', () => {
     list.loadMore()
     server.calls[2]!.resolve()
     await settle()
-    expect(list.getSnapshot().users.map((u) => u.uid).at(-1)).toBe('u249')
+    expect(
+      list
+        .getSnapshot()
+        .users.map((u) => u.uid)
+        .at(-1),
+    ).toBe('u249')
     list.loadMore() // all loaded: nothing more to ask
     expect(server.calls).toHaveLength(3)
   })

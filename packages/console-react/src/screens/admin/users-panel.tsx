@@ -130,8 +130,7 @@ export function UsersPanel({ tenantId, tenantName }: { tenantId: string; tenantN
         // A pending invitation (issue 22) has not joined: its roles wait until the person accepts. Its name cell stays
         // the name exactly, so the mark goes here.
         accessorFn: (user) => (user.pending ? t('invited') : user.joined ? dates.joined(user.joined) : ''),
-        cell: ({ row, getValue }) =>
-          row.original.pending ? <span className="honu-invited">{getValue<string>()}</span> : getValue<string>(),
+        cell: ({ row, getValue }) => (row.original.pending ? <span className="honu-invited">{getValue<string>()}</span> : getValue<string>()),
       },
     ],
     [t, dates, tenantId],
@@ -162,7 +161,14 @@ export function UsersPanel({ tenantId, tenantName }: { tenantId: string; tenantN
       </div>
       <div className="honu-admin__search">
         <label htmlFor={searchId}>{t('search')}</label>
-        <input id={searchId} type="search" value={state.query} onChange={(e) => list.setQuery(e.target.value)} aria-describedby={`${searchId}-help`} autoComplete="off" />
+        <input
+          id={searchId}
+          type="search"
+          value={state.query}
+          onChange={(e) => list.setQuery(e.target.value)}
+          aria-describedby={`${searchId}-help`}
+          autoComplete="off"
+        />
         <span id={`${searchId}-help`} className="honu-muted">
           {t('searchHelp')}
         </span>
@@ -185,13 +191,22 @@ export function UsersPanel({ tenantId, tenantName }: { tenantId: string; tenantN
           busy={state.status === 'loading' || state.loadingMore}
           rowHeight={ROW_HEIGHT}
           height={TABLE_HEIGHT}
-          emptyText={state.status === 'loading' ? t('loadingUsers') : state.query.trim() ? t('noMatches', { query: state.query.trim() }) : t('noUsers')}
+          emptyText={
+            state.status === 'loading' ? t('loadingUsers') : state.query.trim() ? t('noMatches', { query: state.query.trim() }) : t('noUsers')
+          }
           renderRowActions={rowActions}
           actionsLabel={t('actions')}
         />
       )}
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} tenantName={tenantName} roles={grantable} onCreate={create} />
-      <RoleDialog state={dialog} onClose={() => setDialog(undefined)} tenantId={tenantId} tenantName={tenantName} grantable={grantable} onRun={runChange} />
+      <RoleDialog
+        state={dialog}
+        onClose={() => setDialog(undefined)}
+        tenantId={tenantId}
+        tenantName={tenantName}
+        grantable={grantable}
+        onRun={runChange}
+      />
     </section>
   )
 }

@@ -17,7 +17,15 @@ export function Splitter({ value, onChange, controls }: { value: number; onChang
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.shiftKey ? 10 : 2
     const next =
-      event.key === 'ArrowLeft' ? value - step : event.key === 'ArrowRight' ? value + step : event.key === 'Home' ? MIN : event.key === 'End' ? MAX : undefined
+      event.key === 'ArrowLeft'
+        ? value - step
+        : event.key === 'ArrowRight'
+          ? value + step
+          : event.key === 'Home'
+            ? MIN
+            : event.key === 'End'
+              ? MAX
+              : undefined
     if (next === undefined) return
     event.preventDefault()
     onChange(clamp(next))

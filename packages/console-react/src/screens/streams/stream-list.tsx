@@ -2,7 +2,17 @@ import { useState } from 'react'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useStore } from 'zustand'
 import { isAdmin, isWriter, type Stream } from '@honu/core'
-import { useConsoleClient, useStreamView, useTenant, useWidgetRegistry, ConfirmDialog, IconButton, useDates, useErrorText, useMessages } from '@honu/console-kit'
+import {
+  useConsoleClient,
+  useStreamView,
+  useTenant,
+  useWidgetRegistry,
+  ConfirmDialog,
+  IconButton,
+  useDates,
+  useErrorText,
+  useMessages,
+} from '@honu/console-kit'
 import { useWorkspaceActions } from '../../ui/use-workspace-actions'
 import { StreamForm, type StreamFields } from './stream-form'
 import { useReloadStreams } from './use-stream-list'
@@ -116,8 +126,18 @@ export function StreamList() {
                 )}
                 {canWrite && (
                   <span className="honu-stream__actions">
-                    <IconButton className="honu-button--small" icon={Pencil} label={t('edit', { name: stream.name })} onClick={() => setEditing(stream)} />
-                    <IconButton className="honu-button--small" icon={Trash2} label={t('deleteStream', { name: stream.name })} onClick={() => setDeleting(stream)} />
+                    <IconButton
+                      className="honu-button--small"
+                      icon={Pencil}
+                      label={t('edit', { name: stream.name })}
+                      onClick={() => setEditing(stream)}
+                    />
+                    <IconButton
+                      className="honu-button--small"
+                      icon={Trash2}
+                      label={t('deleteStream', { name: stream.name })}
+                      onClick={() => setDeleting(stream)}
+                    />
                   </span>
                 )}
               </li>

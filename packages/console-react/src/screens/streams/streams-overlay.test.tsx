@@ -7,7 +7,10 @@ const wes = { uid: 'wes', email: 'wes@honu.test' }
 const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour' }
 const server = {
   'GET /api/v1/users/wes': { status: 200, body: { email: wes.email, permissions: { alpha: ['reader'] } } },
-  'GET /api/v1/videos': { status: 200, body: { data: [{ video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/h.m3u8' }], total_count: 1 } },
+  'GET /api/v1/videos': {
+    status: 200,
+    body: { data: [{ video_id: 'v1', name: 'Harbour mouth', source: 'https://cams.test/h.m3u8' }], total_count: 1 },
+  },
 }
 
 const initialWidth = window.innerWidth

@@ -41,7 +41,11 @@ export const Reader: Story = {
     harbour.focus()
     await userEvent.keyboard(' ')
     expect(harbour).toHaveAttribute('aria-pressed', 'true')
-    expect(storyConsole().client.grid.getState().workspaces['stream-view'].items.map((item) => item.id)).toEqual(['video-v1'])
+    expect(
+      storyConsole()
+        .client.grid.getState()
+        .workspaces['stream-view'].items.map((item) => item.id),
+    ).toEqual(['video-v1'])
   },
 }
 

@@ -61,7 +61,11 @@ describe('StreamsScreen', () => {
     consoleAt('/streams', {
       signedInAs: wes,
       tenant: alpha,
-      server: { 'GET /api/v1/users/wes': asRole('reader'), 'GET /api/v1/videos': videos, 'GET /api/v1/tenants': { status: 200, body: { data: [alpha] } } },
+      server: {
+        'GET /api/v1/users/wes': asRole('reader'),
+        'GET /api/v1/videos': videos,
+        'GET /api/v1/tenants': { status: 200, body: { data: [alpha] } },
+      },
     })
     expect(await screen.findByRole('heading', { name: 'Streams (2)' })).toBeInTheDocument()
     // From the header, as a user does: the tenant menu, the tenant already chosen.

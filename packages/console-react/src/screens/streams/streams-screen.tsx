@@ -101,7 +101,12 @@ export function StreamsScreen() {
         <button type="button" className="honu-button honu-button--quiet" aria-pressed={mini} onClick={() => view.setMissionSidebarMini(!mini)}>
           {t('compactList')}
         </button>
-        <button type="button" className="honu-button honu-button--quiet" aria-pressed={fullscreen} onClick={() => view.setFullscreenMode(!fullscreen)}>
+        <button
+          type="button"
+          className="honu-button honu-button--quiet"
+          aria-pressed={fullscreen}
+          onClick={() => view.setFullscreenMode(!fullscreen)}
+        >
           {fullscreen ? t('leaveFullscreen') : t('fullscreen')}
         </button>
       </div>

@@ -33,7 +33,15 @@ export function DeviceList({ tenant, devices, networks, total, selectedId, onOpe
   const w = useMessages(topologyWords)
   const { locale, dates } = useLocale()
   const clock = useMemo(
-    () => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: dates.hour12 }),
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: dates.hour12,
+      }),
     [locale, dates.hour12],
   )
   const columns = useMemo<ColumnDef<TopologyDevice>[]>(() => {

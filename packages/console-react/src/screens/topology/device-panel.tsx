@@ -68,7 +68,8 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
       : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', hour12: dates.hour12 }).format(device.lastSeen)
 
   let body
-  if (camera && streams.status !== 'ready') body = <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />
+  if (camera && streams.status !== 'ready')
+    body = <LoadStatus state={streams} what={t('theStreams')} loading={t('loadingStreams')} onRetry={streams.retry} />
   else {
     const widget = widgetFor(device, streams.status === 'ready' ? streams.data.items : [])
     const definition = widget && registry?.find((d) => d.type === widget.type)
@@ -78,7 +79,14 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={device.name} description={t('panelDescription', { kind, state })} size="large" closeLabel={t('close')}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={device.name}
+      description={t('panelDescription', { kind, state })}
+      size="large"
+      closeLabel={t('close')}
+    >
       <dl className="honu-topology-panel__facts">
         <div>
           <dt>{t('kind')}</dt>
@@ -106,9 +114,7 @@ export function DevicePanel({ device, networks, onClose }: DevicePanelProps) {
           <dd>{lastSeen}</dd>
         </div>
       </dl>
-      <div className="honu-topology-panel__widget">
-        {body}
-      </div>
+      <div className="honu-topology-panel__widget">{body}</div>
     </Dialog>
   )
 }

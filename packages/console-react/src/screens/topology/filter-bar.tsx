@@ -46,7 +46,11 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
         <legend>{t('kind')}</legend>
         {DEVICE_KINDS.map((kind: DeviceKind) => (
           <label key={kind} className="honu-checkbox honu-topology-chip" data-kind={kind}>
-            <input type="checkbox" checked={filter.kinds.includes(kind)} onChange={(event) => onChange({ kinds: toggled(filter.kinds, kind, event.target.checked, DEVICE_KINDS) })} />
+            <input
+              type="checkbox"
+              checked={filter.kinds.includes(kind)}
+              onChange={(event) => onChange({ kinds: toggled(filter.kinds, kind, event.target.checked, DEVICE_KINDS) })}
+            />
             {w(`kind_${kind}`)}
           </label>
         ))}
@@ -55,7 +59,11 @@ export function FilterBar({ filter, onChange }: FilterBarProps) {
         <legend>{t('state')}</legend>
         {DEVICE_STATES.map((state: DeviceState) => (
           <label key={state} className="honu-checkbox honu-topology-chip" data-state={state}>
-            <input type="checkbox" checked={filter.states.includes(state)} onChange={(event) => onChange({ states: toggled(filter.states, state, event.target.checked, DEVICE_STATES) })} />
+            <input
+              type="checkbox"
+              checked={filter.states.includes(state)}
+              onChange={(event) => onChange({ states: toggled(filter.states, state, event.target.checked, DEVICE_STATES) })}
+            />
             <span className="honu-topology-state__dot" aria-hidden="true" />
             {w(`state_${state}`)}
           </label>

@@ -93,7 +93,9 @@ export const List: Story = {
     await expect(within(table).getByRole('button', { name: 'Open USV Manu' }).closest('tr')!).toHaveTextContent('Stale')
 
     // Only the stale ones, from the keyboard.
-    within(canvas.getByRole('group', { name: 'State' })).getByRole('checkbox', { name: 'Stale' }).focus()
+    within(canvas.getByRole('group', { name: 'State' }))
+      .getByRole('checkbox', { name: 'Stale' })
+      .focus()
     await userEvent.keyboard(' ')
     await expect(canvas.getByRole('status')).toHaveTextContent('1 of 5 devices')
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }))
@@ -126,7 +128,11 @@ export const German: Story = {
     const networks = await canvas.findByRole('region', { name: 'Netzwerke von Alpha Harbour' }, { timeout: 10_000 })
     await expect(within(networks).getByText('Überschneidet sich mit dem Remote-Netzwerk 10.10.128.0/20 von Bravo Fleet')).toBeVisible()
     const table = canvas.getByRole('table', { name: 'Geräte von Alpha Harbour' })
-    await expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Art', 'Zustand', 'Adresse', 'Netzwerk', 'Zuletzt gesehen'])
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Art', 'Zustand', 'Adresse', 'Netzwerk', 'Zuletzt gesehen'])
     await waitFor(() => expect(within(table).getByRole('button', { name: 'USV Manu öffnen' }).closest('tr')!).toHaveTextContent('Veraltet'))
   },
 }
@@ -150,7 +156,10 @@ export const SwitchToGraph: Story = {
     await userEvent.click(within(canvas.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Graph' }))
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Network graph' })).toBeVisible()
     await expect(canvas.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('usv')
-    await expect(within(canvas.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Graph' })).toHaveAttribute('aria-current', 'page')
+    await expect(within(canvas.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Graph' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     // GRAPH's graph draws the same model under the same filter (axe then checks the screen with it).
     const graph = await canvas.findByRole('region', { name: 'Network graph of Alpha Harbour' }, { timeout: 15_000 })
     await waitFor(() => expect(graph).toHaveAttribute('data-state', 'ready'), { timeout: 15_000 })

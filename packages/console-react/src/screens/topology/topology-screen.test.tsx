@@ -60,7 +60,9 @@ describe('TopologyContent (list)', () => {
     expect(within(views).getByRole('link', { name: 'Graph' })).toHaveAttribute('href', '/networktopology/networkgraph')
 
     const networks = await screen.findByRole('region', { name: 'Networks of Alpha Harbour' })
-    const [remote, vpn] = within(networks).getAllByRole('listitem').filter((li) => li.classList.contains('honu-topology-network'))
+    const [remote, vpn] = within(networks)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('honu-topology-network'))
     expect(remote).toHaveTextContent('Remote network 10.10.0.0/16')
     expect(remote).toHaveTextContent('10.10.0.0 – 10.10.255.255')
     expect(remote).toHaveTextContent('3 devices')
@@ -70,19 +72,24 @@ describe('TopologyContent (list)', () => {
     expect(remote).toHaveTextContent('No overlap with a network you can see.')
 
     const table = screen.getByRole('table', { name: 'Devices of Alpha Harbour' })
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Kind', 'State', 'Address', 'Network', 'Last seen'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Kind', 'State', 'Address', 'Network', 'Last seen'])
     expect(screen.getByRole('status')).toHaveTextContent('5 of 5 devices')
     const kahu = rowOf('USV Kahu')
-    expect(within(kahu).getAllByRole('cell').map((td) => td.textContent)).toEqual([
-      'USV Kahu',
-      'Vehicle',
-      'Online',
-      '10.10.2.1',
-      'Remote network 10.10.0.0/16',
-      expect.stringMatching(/^Nov 26, \d{1,2}:00:00\s[AP]M$/),
-    ])
+    expect(
+      within(kahu)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['USV Kahu', 'Vehicle', 'Online', '10.10.2.1', 'Remote network 10.10.0.0/16', expect.stringMatching(/^Nov 26, \d{1,2}:00:00\s[AP]M$/)])
     expect(kahu.querySelector('[data-state="online"]')).toHaveTextContent('Online')
-    expect(within(rowOf('Bridge console')).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Bridge console', 'Remote access', 'Offline', '10.200.0.5', 'VPN 10.200.0.0/24', 'never'])
+    expect(
+      within(rowOf('Bridge console'))
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Bridge console', 'Remote access', 'Offline', '10.200.0.5', 'VPN 10.200.0.0/24', 'never'])
     expect(within(rowOf('Side-scan sonar')).getAllByRole('cell')[4]).toHaveTextContent('none')
     await expectNoAxeViolations(container)
   })
@@ -155,7 +162,10 @@ describe('TopologyContent (list)', () => {
     renderTopology(fake)
     const table = await screen.findByRole('table')
     fireEvent.click(within(table).getByRole('button', { name: 'State' }))
-    const names = () => within(table).getAllByRole('button', { name: /^Open / }).map((b) => b.textContent)
+    const names = () =>
+      within(table)
+        .getAllByRole('button', { name: /^Open / })
+        .map((b) => b.textContent)
     expect(names().slice(0, 2)).toEqual(['USV Manu', 'Bow camera'])
     expect(within(table).getByRole('columnheader', { name: 'State' })).toHaveAttribute('aria-sort', 'ascending')
   })
@@ -183,13 +193,19 @@ describe('TopologyContent (list)', () => {
     expect(fake.store.getSnapshot().selectedId).toBe('alpha-usv-1')
   })
 
-  it("a camera opens the Video widget on the stream whose device_id names it; a remote-access device its Vnc widget; unknown has none", async () => {
+  it('a camera opens the Video widget on the stream whose device_id names it; a remote-access device its Vnc widget; unknown has none', async () => {
     const fake = fakeTopology()
     const { requests } = renderTopology(fake, {
       server: {
         'GET /api/v1/videos': {
           status: 200,
-          body: { data: [{ video_id: 'v-bow', name: 'Kahu bow', source: 'x', device_id: 'alpha-usv-1' }, { video_id: 'v-cam', name: 'Bow', source: 'y', device_id: 'alpha-cam-1' }], total_count: 2 },
+          body: {
+            data: [
+              { video_id: 'v-bow', name: 'Kahu bow', source: 'x', device_id: 'alpha-usv-1' },
+              { video_id: 'v-cam', name: 'Bow', source: 'y', device_id: 'alpha-cam-1' },
+            ],
+            total_count: 2,
+          },
         },
       },
     })
@@ -256,7 +272,12 @@ describe('TopologyContent (list)', () => {
   })
 
   it('10,000 devices: only the rows in view are in the DOM (jsdom does not scroll: End is e2e/topology.spec.ts)', async () => {
-    renderTopology(fakeTopology({ tenant: { ...alpha, tenant_id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' }, devices: manyDevices(10_000) }))
+    renderTopology(
+      fakeTopology({
+        tenant: { ...alpha, tenant_id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' },
+        devices: manyDevices(10_000),
+      }),
+    )
     const table = await screen.findByRole('table', { name: 'Devices of Delta Grid' })
     expect(table).toHaveAttribute('aria-rowcount', '10001')
     expect(table.querySelectorAll('tbody tr[data-index]').length).toBeLessThan(40)
@@ -274,4 +295,3 @@ describe('TopologyContent (graph switch)', () => {
     expect(await screen.findByText('graph route')).toBeInTheDocument()
   })
 })
-

@@ -83,21 +83,40 @@ export function TopologyContent({ view, store }: TopologyContentProps) {
           )}
           {state.presence === 'refused' && <p className="honu-muted">{t('presenceRefused')}</p>}
           {view === 'list' ? (
-            <NetworksSection tenant={model.tenant} networks={model.networks} devices={model.devices} selectedId={selectedId} onSelect={(id) => store.select(id)} />
+            <NetworksSection
+              tenant={model.tenant}
+              networks={model.networks}
+              devices={model.devices}
+              selectedId={selectedId}
+              onSelect={(id) => store.select(id)}
+            />
           ) : (
             // The graph view gives the canvas the screen: the filters and the network cards (which the graph also
             // draws) are a click away, closed at first.
             <details className="honu-topology__more">
               <summary>{t('filtersAndNetworks')}</summary>
               <FilterBar filter={filter} onChange={(patch) => store.setFilter(patch)} />
-              <NetworksSection tenant={model.tenant} networks={model.networks} devices={model.devices} selectedId={selectedId} onSelect={(id) => store.select(id)} />
+              <NetworksSection
+                tenant={model.tenant}
+                networks={model.networks}
+                devices={model.devices}
+                selectedId={selectedId}
+                onSelect={(id) => store.select(id)}
+              />
             </details>
           )}
           <p className="honu-muted honu-topology__count" role="status">
             {t('shown', { shown: shown.length, total: model.devices.length })}
           </p>
           {view === 'list' ? (
-            <DeviceList tenant={model.tenant} devices={shown} networks={model.networks} total={model.devices.length} selectedId={selectedId} onOpen={open} />
+            <DeviceList
+              tenant={model.tenant}
+              devices={shown}
+              networks={model.networks}
+              total={model.devices.length}
+              selectedId={selectedId}
+              onOpen={open}
+            />
           ) : (
             <Suspense fallback={<Loading />}>
               <TopologyGraph model={model} filter={filter} selectedId={selectedId} onSelect={(id) => store.select(id)} onOpen={open} />

@@ -76,14 +76,24 @@ describe('VehicleScreen', () => {
   })
 
   it('says when the vehicles could not be loaded, with a retry', async () => {
-    consoleAt('/vehicles/alpha-usv-1', { signedInAs: wes, tenant: alpha, widgets, server: { ...server, 'GET /api/v1/devices': { status: 500, body: { error: 'down' } } } })
+    consoleAt('/vehicles/alpha-usv-1', {
+      signedInAs: wes,
+      tenant: alpha,
+      widgets,
+      server: { ...server, 'GET /api/v1/devices': { status: 500, body: { error: 'down' } } },
+    })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(/Could not load the vehicle/)
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
   it('says so when the vehicle has no streams', async () => {
-    consoleAt('/vehicles/alpha-usv-1', { signedInAs: wes, tenant: alpha, widgets, server: { ...server, 'GET /api/v1/videos': { status: 200, body: { data: [], total_count: 0 } } } })
+    consoleAt('/vehicles/alpha-usv-1', {
+      signedInAs: wes,
+      tenant: alpha,
+      widgets,
+      server: { ...server, 'GET /api/v1/videos': { status: 200, body: { data: [], total_count: 0 } } },
+    })
     expect(await screen.findByText('No stream of this tenant belongs to this vehicle.')).toBeInTheDocument()
   })
 

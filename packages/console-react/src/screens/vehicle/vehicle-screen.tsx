@@ -34,7 +34,8 @@ export function VehicleScreen() {
   const paths = usePaths()
   // The tenant's vehicle of that id; none when the tenant has no such vehicle (deleted, or another tenant's).
   const vehicle = useQuery(!!tenantId && devicesQuery(client, tenantId))
-  const found = vehicle.status === 'ready' ? vehicle.data.items.find((device) => device.kind === 'vehicle' && device.device_id === deviceId) : undefined
+  const found =
+    vehicle.status === 'ready' ? vehicle.data.items.find((device) => device.kind === 'vehicle' && device.device_id === deviceId) : undefined
   const streams = useQuery(!!tenantId && !!found && videosQuery(client, tenantId))
   const definition = (type: string) => registry?.find((d) => d.type === type)
   const vehicleWidget = definition('Vehicle')
@@ -60,14 +61,26 @@ export function VehicleScreen() {
       <div className="honu-vehicle-page__parts">
         <section className="honu-vehicle-page__telemetry" aria-labelledby={`${ids}-telemetry`}>
           <h2 id={`${ids}-telemetry`}>{t('telemetry')}</h2>
-          {vehicleWidget && <EmbeddedWidget definition={vehicleWidget} id={`vehicle-page-${found.device_id}`} name={found.name} data={{ deviceId: found.device_id }} />}
+          {vehicleWidget && (
+            <EmbeddedWidget
+              definition={vehicleWidget}
+              id={`vehicle-page-${found.device_id}`}
+              name={found.name}
+              data={{ deviceId: found.device_id }}
+            />
+          )}
         </section>
         <section className="honu-vehicle-page__map" aria-labelledby={`${ids}-map`}>
           <h2 id={`${ids}-map`}>{t('map')}</h2>
           {mapWidget ? (
             // A frame of a set height (vehicle.css): the map fills its parent, as in a dashboard tile.
             <div className="honu-vehicle-page__map-frame">
-              <EmbeddedWidget definition={mapWidget} id={`vehicle-page-map-${found.device_id}`} name={t('map')} data={{ deviceId: found.device_id }} />
+              <EmbeddedWidget
+                definition={mapWidget}
+                id={`vehicle-page-map-${found.device_id}`}
+                name={t('map')}
+                data={{ deviceId: found.device_id }}
+              />
             </div>
           ) : (
             <p className="honu-muted">{t('mapComing')}</p>
@@ -87,7 +100,12 @@ export function VehicleScreen() {
                 <li key={stream.video_id} className="honu-vehicle-page__stream">
                   <h3 className="honu-vehicle-page__stream-name">{stream.name}</h3>
                   <div className="honu-vehicle-page__stream-frame">
-                    <EmbeddedWidget definition={videoWidget} id={`vehicle-page-video-${stream.video_id}`} name={stream.name} data={{ streamId: stream.video_id }} />
+                    <EmbeddedWidget
+                      definition={videoWidget}
+                      id={`vehicle-page-video-${stream.video_id}`}
+                      name={stream.name}
+                      data={{ streamId: stream.video_id }}
+                    />
                   </div>
                 </li>
               ))}

@@ -81,7 +81,9 @@ describe('createAuditTrailList', () => {
     let newest = 2
     const fetchPage = vi.fn(async (_filters: unknown, page: { limit?: number; cursor?: string | null }) => {
       const all = Array.from({ length: newest }, (_, i) => entry(String(newest - i)))
-      return page.cursor ? { entries: [], nextCursor: null, totalCount: newest } : { entries: all.slice(0, page.limit), nextCursor: null, totalCount: newest }
+      return page.cursor
+        ? { entries: [], nextCursor: null, totalCount: newest }
+        : { entries: all.slice(0, page.limit), nextCursor: null, totalCount: newest }
     })
     const list = createAuditTrailList({ filters: { tenantId: 'alpha', action: 'video.update' }, fetchPage, exportFile: vi.fn(), save: vi.fn() })
     list.start()

@@ -91,7 +91,8 @@ export function createAuditTrailList(options: AuditTrailListOptions): AuditTrail
       options
         .fetchPage(snapshot.filters, { limit: AUDIT_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }, signal)
         .then((page) => ({ items: page.entries, nextCursor: page.nextCursor, totalCount: page.totalCount })),
-    update: ({ status, error, items, totalCount, loadingMore, moreFailed }) => set({ status, error, entries: items, totalCount, loadingMore, moreFailed }),
+    update: ({ status, error, items, totalCount, loadingMore, moreFailed }) =>
+      set({ status, error, entries: items, totalCount, loadingMore, moreFailed }),
   })
 
   return {

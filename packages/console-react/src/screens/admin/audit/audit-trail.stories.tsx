@@ -57,7 +57,11 @@ export const Trail: Story = {
     open.focus()
     await userEvent.keyboard('{Enter}')
     const dialog = await within(document.body).findByRole('dialog', { name: 'video.update of video bow' })
-    expect(within(dialog).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['"rtsp://[redacted]@cam/1"', '"rtsp://[redacted]@cam/2"'])
+    expect(
+      within(dialog)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['"rtsp://[redacted]@cam/1"', '"rtsp://[redacted]@cam/2"'])
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(open).toHaveFocus())

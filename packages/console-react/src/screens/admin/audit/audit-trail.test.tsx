@@ -72,7 +72,11 @@ const rowOf = async (action: string) => (await within(await table()).findByRole(
 let saved: { href: string; download: string }[]
 beforeEach(() => {
   saved = []
-  exportAnswer = () => new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="audit-alpha-2026-11-26.csv"' } })
+  exportAnswer = () =>
+    new Response(CSV, {
+      status: 200,
+      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="audit-alpha-2026-11-26.csv"' },
+    })
   // jsdom has no object URLs and does not download: the link's click is where the browser would.
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:http://console.test/1'), revokeObjectURL: vi.fn() })
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -89,7 +93,11 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Audit trail of Alpha Harbour' })).toBeInTheDocument()
     const change = await rowOf('role.change')
     // One name per column (the changes, and the button opening them field by field).
-    expect(within(await table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When (UTC)', 'Actor', 'Action', 'Resource', 'Changes', 'Details'])
+    expect(
+      within(await table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When (UTC)', 'Actor', 'Action', 'Resource', 'Changes', 'Details'])
     expect(within(change).getByRole('cell', { name: 'ada@honu.test' })).toBeInTheDocument()
     expect(within(change).getByRole('cell', { name: 'user wes' })).toBeInTheDocument()
     expect(within(change).getByRole('cell', { name: 'roles: ["writer"] → ["reader"]' })).toBeInTheDocument()
@@ -156,7 +164,11 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
     expect(dialog).toHaveAccessibleDescription('By ada@honu.test on Thu, Nov 26, 2026, 3:01:00 AM UTC.')
     const [, row] = within(dialog).getAllByRole('row')
     expect(within(row!).getByRole('rowheader')).toHaveTextContent('name')
-    expect(within(row!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['"Alpha"', '"Alpha Harbour"'])
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['"Alpha"', '"Alpha Harbour"'])
     await expectNoAxeViolations(document.body)
     await user.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -187,12 +199,17 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const { exportCalls } = renderTrail()
     await rowOf('role.change')
-    exportAnswer = () => new Response(JSON.stringify({ message: 'The export broke off.' }), { status: 500, headers: { 'content-type': 'application/json' } })
+    exportAnswer = () =>
+      new Response(JSON.stringify({ message: 'The export broke off.' }), { status: 500, headers: { 'content-type': 'application/json' } })
     await user.click(screen.getByRole('button', { name: 'Export JSON' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('The export failed: The export broke off.')
     expect(exportCalls[0]!.url).toBe('http://api.test/api/v1/audit/export?format=json&tenant_id=alpha')
     expect(saved).toEqual([])
-    exportAnswer = () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="audit-alpha-2026-11-26.json"' } })
+    exportAnswer = () =>
+      new Response('[]', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="audit-alpha-2026-11-26.json"' },
+      })
     await user.click(screen.getByRole('button', { name: 'Export JSON' }))
     expect(await screen.findByText('Downloaded audit-alpha-2026-11-26.json.')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
@@ -215,7 +232,9 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
 
   it('pages through the trail with the server cursor as the table scrolls', async () => {
     const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => entry(from - i))
-    const { requests, answers } = renderTrail({ answers: { 'GET /api/v1/audit': { status: 200, body: { data: page(150, 100), next_cursor: 'c100', total_count: 150 } } } })
+    const { requests, answers } = renderTrail({
+      answers: { 'GET /api/v1/audit': { status: 200, body: { data: page(150, 100), next_cursor: 'c100', total_count: 150 } } },
+    })
     expect(await screen.findByText('100 of 150 entries loaded')).toBeInTheDocument()
     answers['GET /api/v1/audit'] = { status: 200, body: { data: page(50, 50), next_cursor: null, total_count: 150 } }
     const scroller = (await table()).closest('.honu-data-table')!
@@ -227,11 +246,14 @@ describe('AuditTrail', { timeout: 20_000 }, () => {
     expect(auditRequests(requests).at(-1)).toBe('GET /api/v1/audit?tenant_id=alpha&cursor=c100&limit=100')
   })
 
-  it("a super admin may widen the trail to every tenant: no tenant_id, and a tenant column (global for what has none)", async () => {
+  it('a super admin may widen the trail to every tenant: no tenant_id, and a tenant column (global for what has none)', async () => {
     const user = userEvent.setup()
     const { requests, answers } = renderTrail({ permissions: { '*': ['org-admin'] } })
     await rowOf('role.change')
-    answers['GET /api/v1/audit'] = { status: 200, body: { data: [entry(9, { tenant_id: null, action: 'user.create', before: null, after: { name: 'Nia' } })], next_cursor: null, total_count: 1 } }
+    answers['GET /api/v1/audit'] = {
+      status: 200,
+      body: { data: [entry(9, { tenant_id: null, action: 'user.create', before: null, after: { name: 'Nia' } })], next_cursor: null, total_count: 1 },
+    }
     await user.click(await screen.findByRole('checkbox', { name: 'Every tenant' }))
     await user.click(screen.getByRole('button', { name: 'Apply filters' }))
     expect(await screen.findByRole('heading', { name: 'Audit trail of every tenant' })).toBeInTheDocument()

@@ -1,16 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { Download } from 'lucide-react'
 import { isSuperAdmin, type AuditFilters, type AuditTrailEntry } from '@honu/core'
-import {
-  DataTable,
-  Dialog,
-  useDates,
-  useErrorText,
-  useMessages,
-  useSession,
-  useTranslationsReady,
-  type ColumnDef,
-} from '@honu/console-kit'
+import { DataTable, Dialog, useDates, useErrorText, useMessages, useSession, useTranslationsReady, type ColumnDef } from '@honu/console-kit'
 import { LoadStatus } from '../../../ui/load-status'
 import { auditMessages } from './audit-messages'
 import { changesLine, fieldChanges } from './audit-changes'
@@ -38,7 +29,21 @@ const ACTIONS = [
   'org-role.delete',
 ] as const
 /** The resource types the server writes. */
-const RESOURCE_TYPES = ['user', 'video', 'tenant', 'device', 'org-user', 'organisation', 'campaign', 'platform', 'mission', 'execution', 'asset', 'asset/group', 'chart'] as const
+const RESOURCE_TYPES = [
+  'user',
+  'video',
+  'tenant',
+  'device',
+  'org-user',
+  'organisation',
+  'campaign',
+  'platform',
+  'mission',
+  'execution',
+  'asset',
+  'asset/group',
+  'chart',
+] as const
 
 /** The filter form's fields as typed (times as `datetime-local` values in UTC). */
 interface Draft {
@@ -127,10 +132,24 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
       { id: 'at', header: t('at'), size: 285, enableSorting: false, accessorFn: (entry) => dates.utc(entry.at) },
       { id: 'actor', header: t('actor'), size: 190, enableSorting: false, accessorFn: (entry) => entry.actor.email ?? entry.actor.uid },
       ...(everyTenant
-        ? [{ id: 'tenant', header: t('tenant'), size: 110, enableSorting: false, accessorFn: (entry: AuditTrailEntry) => entry.tenant_id ?? t('global') }]
+        ? [
+            {
+              id: 'tenant',
+              header: t('tenant'),
+              size: 110,
+              enableSorting: false,
+              accessorFn: (entry: AuditTrailEntry) => entry.tenant_id ?? t('global'),
+            },
+          ]
         : []),
       { id: 'action', header: t('action'), size: 140, enableSorting: false, accessorFn: (entry) => entry.action },
-      { id: 'resource', header: t('resource'), size: 190, enableSorting: false, accessorFn: (entry) => `${entry.resource.type} ${entry.resource.id}` },
+      {
+        id: 'resource',
+        header: t('resource'),
+        size: 190,
+        enableSorting: false,
+        accessorFn: (entry) => `${entry.resource.type} ${entry.resource.id}`,
+      },
       {
         id: 'changes',
         header: t('changes'),
@@ -182,7 +201,14 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
       <form className="honu-audit__filters" aria-label={t('filters')} onSubmit={apply} noValidate>
         <div className="honu-audit__field">
           <label htmlFor={`${id}-actor`}>{t('actor')}</label>
-          <input id={`${id}-actor`} type="text" value={draft.actor} onChange={(e) => edit('actor', e.target.value)} aria-describedby={`${id}-actor-help`} autoComplete="off" />
+          <input
+            id={`${id}-actor`}
+            type="text"
+            value={draft.actor}
+            onChange={(e) => edit('actor', e.target.value)}
+            aria-describedby={`${id}-actor-help`}
+            autoComplete="off"
+          />
           <span id={`${id}-actor-help`} className="honu-muted">
             {t('actorHelp')}
           </span>
@@ -235,7 +261,13 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
         </div>
         <div className="honu-audit__field">
           <label htmlFor={`${id}-to`}>{t('to')}</label>
-          <input id={`${id}-to`} type="datetime-local" value={draft.to} onChange={(e) => edit('to', e.target.value)} aria-invalid={rangeError || undefined} />
+          <input
+            id={`${id}-to`}
+            type="datetime-local"
+            value={draft.to}
+            onChange={(e) => edit('to', e.target.value)}
+            aria-invalid={rangeError || undefined}
+          />
         </div>
         {superAdmin && (
           <div className="honu-audit__check">
@@ -280,7 +312,12 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
           emptyText={t('empty')}
           actionsLabel={t('detailsColumn')}
           renderRowActions={(entry) => (
-            <button type="button" className="honu-button honu-button--small honu-button--secondary" aria-label={t('details', { id: entry.id })} onClick={() => setShown(entry)}>
+            <button
+              type="button"
+              className="honu-button honu-button--small honu-button--secondary"
+              aria-label={t('details', { id: entry.id })}
+              onClick={() => setShown(entry)}
+            >
               {t('detailsButton')}
             </button>
           )}

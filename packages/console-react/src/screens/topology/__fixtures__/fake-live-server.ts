@@ -32,7 +32,8 @@ export function fakeLiveServer(presence: readonly DevicePresence[]): FakeLiveSer
           const topic = message.topic
           reply(socket, { type: 'subscribed', topic })
           const devices = /^tenants\/([^/]+)\/devices$/.exec(topic)
-          if (devices) reply(socket, { type: 'event', topic, data: { devices: presence.filter((p) => p.tenantId === devices[1] && p.state !== 'offline') } })
+          if (devices)
+            reply(socket, { type: 'event', topic, data: { devices: presence.filter((p) => p.tenantId === devices[1] && p.state !== 'offline') } })
           else reply(socket, { type: 'event', topic, data: { vehicles: [] } })
         },
         close() {

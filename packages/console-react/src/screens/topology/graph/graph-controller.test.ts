@@ -12,8 +12,10 @@ import { createGraphScene, type StateColours } from './graph-scene'
 // The graph's machine without React or WebGL: the renderer is a recording fake at its boundary (the real one, sigma
 // in Chromium, is driven by e2e/topology-graph.spec.ts and the graph's stories through the same controller).
 
-const t = (key: keyof (typeof graphMessages)['messages'] & string, values?: Record<string, unknown>) => translateSource(graphMessages, key, values as never)
-const w = (key: keyof (typeof topologyWords)['messages'] & string, values?: Record<string, unknown>) => translateSource(topologyWords, key, values as never)
+const t = (key: keyof (typeof graphMessages)['messages'] & string, values?: Record<string, unknown>) =>
+  translateSource(graphMessages, key, values as never)
+const w = (key: keyof (typeof topologyWords)['messages'] & string, values?: Record<string, unknown>) =>
+  translateSource(topologyWords, key, values as never)
 const colour = (name: string) => `#${name}`
 const colours: StateColours = {
   online: colour('online'),
@@ -82,8 +84,17 @@ describe('the graph controller', () => {
     const online = modelWith({ 'alpha-usv-1': 'online' })
     controller.setScene(sceneOf(online, layout))
     expect(renderers.made[0]!.calls.slice(2)).toEqual(['update'])
-    expect(renderers.made[0]!.options.look('d:alpha-usv-1', 'device')).toEqual({ label: 'USV Kahu', color: '#online', shape: 'circle', hidden: false })
-    expect(renderers.made[0]!.options.look('d:alpha-usv-2', 'device')).toMatchObject({ label: 'USV Manu (offline)', color: '#offline', shape: 'square' })
+    expect(renderers.made[0]!.options.look('d:alpha-usv-1', 'device')).toEqual({
+      label: 'USV Kahu',
+      color: '#online',
+      shape: 'circle',
+      hidden: false,
+    })
+    expect(renderers.made[0]!.options.look('d:alpha-usv-2', 'device')).toMatchObject({
+      label: 'USV Manu (offline)',
+      color: '#offline',
+      shape: 'square',
+    })
     expect(options.onRendered).toHaveBeenCalledTimes(1)
   })
 

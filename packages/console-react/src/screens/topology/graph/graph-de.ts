@@ -5,7 +5,8 @@ import type { graphMessages } from './graph-messages'
 export default {
   topologyGraph: {
     region: 'Netzwerkgraph von {tenant}',
-    canvas: 'Graph von {tenant}: {networks, plural, one {# Netzwerk} other {# Netzwerke}}, {devices, plural, one {# Gerät} other {# Geräte}} angezeigt',
+    canvas:
+      'Graph von {tenant}: {networks, plural, one {# Netzwerk} other {# Netzwerke}}, {devices, plural, one {# Gerät} other {# Geräte}} angezeigt',
     help: 'Pfeiltasten wechseln zwischen Knoten: nach oben zum übergeordneten, nach unten zum ersten untergeordneten, links und rechts zwischen gleichrangigen. Pos1 geht zum Mandanten, Eingabe öffnet ein Gerät, Escape hebt den Fokus auf, Plus und Minus zoomen, 0 zeigt den ganzen Graphen.',
     laying: 'Der Graph wird angeordnet…',
     noWebgl: 'Dieser Browser kann den Graphen nicht zeichnen (WebGL ist nicht verfügbar). Die Liste zeigt dieselben Geräte.',

@@ -66,7 +66,9 @@ export function siblingPosition(index: GraphIndex, key: string, shown: (key: str
   const node = index.byKey.get(key)
   const isDevice = node?.kind === 'device'
   const siblings =
-    node?.parent === undefined ? [key] : (index.children.get(node.parent) ?? []).filter((sibling) => shown(sibling) && (index.byKey.get(sibling)?.kind === 'device') === isDevice)
+    node?.parent === undefined
+      ? [key]
+      : (index.children.get(node.parent) ?? []).filter((sibling) => shown(sibling) && (index.byKey.get(sibling)?.kind === 'device') === isDevice)
   return { index: siblings.indexOf(key) + 1, count: siblings.length }
 }
 
@@ -82,8 +84,15 @@ export function hiddenByFilter(model: TopologyModel, filter: TopologyFilter): Se
  * The shown nodes whose label, address, id or network range contains the query (case-insensitive), in layout
  * order: what "Find a node" steps through.
  */
-export function findNodes(index: GraphIndex, texts: (node: LayoutNode) => readonly string[], query: string, shown: (key: string) => boolean): string[] {
+export function findNodes(
+  index: GraphIndex,
+  texts: (node: LayoutNode) => readonly string[],
+  query: string,
+  shown: (key: string) => boolean,
+): string[] {
   const needle = query.trim().toLocaleLowerCase()
   if (!needle) return []
-  return index.layout.nodes.filter((node) => shown(node.key) && texts(node).some((text) => text.toLocaleLowerCase().includes(needle))).map((node) => node.key)
+  return index.layout.nodes
+    .filter((node) => shown(node.key) && texts(node).some((text) => text.toLocaleLowerCase().includes(needle)))
+    .map((node) => node.key)
 }

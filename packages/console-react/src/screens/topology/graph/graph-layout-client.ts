@@ -192,7 +192,10 @@ function slim(input: LayoutInput): LayoutInput {
   return {
     tenant: { id: input.tenant.id },
     structureVersion: input.structureVersion,
-    networks: input.networks.map((network) => ({ id: network.id, overlaps: network.overlaps.map((ref) => ({ id: ref.id, tenantId: ref.tenantId })) })),
+    networks: input.networks.map((network) => ({
+      id: network.id,
+      overlaps: network.overlaps.map((ref) => ({ id: ref.id, tenantId: ref.tenantId })),
+    })),
     devices: input.devices.map((device) => ({ id: device.id, kind: device.kind, networkId: device.networkId })),
   }
 }

@@ -59,21 +59,38 @@ describe('layoutTopology', () => {
     const layout = layoutTopology({
       tenant: { id: 'charlie' },
       networks: [
-        { id: 'charlie/remote', overlaps: [{ id: 'charlie/vpn', tenantId: 'charlie' }, { id: 'delta/vpn', tenantId: 'delta' }] },
-        { id: 'charlie/vpn', overlaps: [{ id: 'charlie/remote', tenantId: 'charlie' }, { id: 'delta/vpn', tenantId: 'delta' }] },
+        {
+          id: 'charlie/remote',
+          overlaps: [
+            { id: 'charlie/vpn', tenantId: 'charlie' },
+            { id: 'delta/vpn', tenantId: 'delta' },
+          ],
+        },
+        {
+          id: 'charlie/vpn',
+          overlaps: [
+            { id: 'charlie/remote', tenantId: 'charlie' },
+            { id: 'delta/vpn', tenantId: 'delta' },
+          ],
+        },
       ],
       devices: [],
     })
     expect(layout.nodes.map((n) => n.key)).toEqual(['t:charlie', 'n:charlie/remote', 'n:charlie/vpn', 'n:delta/vpn'])
-    expect(layout.edges.filter((e) => e.kind === 'overlap').map((e) => e.key).sort()).toEqual([
-      'o:n:charlie/remote|n:charlie/vpn',
-      'o:n:charlie/remote|n:delta/vpn',
-      'o:n:charlie/vpn|n:delta/vpn',
-    ])
+    expect(
+      layout.edges
+        .filter((e) => e.kind === 'overlap')
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(['o:n:charlie/remote|n:charlie/vpn', 'o:n:charlie/remote|n:delta/vpn', 'o:n:charlie/vpn|n:delta/vpn'])
   })
 
   it('has one edge into every node but the tenant, and no two nodes on one spot', () => {
-    const devices = Array.from({ length: 500 }, (_, i) => ({ id: `d${i}`, kind: ['camera', 'vehicle', 'remote_access', 'unknown'][i % 4]!, networkId: i % 3 === 0 ? 'alpha/vpn' : 'alpha/remote' }))
+    const devices = Array.from({ length: 500 }, (_, i) => ({
+      id: `d${i}`,
+      kind: ['camera', 'vehicle', 'remote_access', 'unknown'][i % 4]!,
+      networkId: i % 3 === 0 ? 'alpha/vpn' : 'alpha/remote',
+    }))
     const layout = layoutTopology({ ...alpha, devices })
     const targets = layout.edges.filter((e) => e.kind !== 'overlap').map((e) => e.target)
     expect(new Set(targets).size).toBe(layout.nodes.length - 2) // not the tenant, not Bravo's network (an overlap)
@@ -83,7 +100,11 @@ describe('layoutTopology', () => {
   })
 
   it('is deterministic, and the sliced layout answers the same', () => {
-    const devices = Array.from({ length: 9000 }, (_, i) => ({ id: `d${i}`, kind: i % 7 === 0 ? 'vehicle' : 'camera', networkId: i % 2 ? 'alpha/vpn' : undefined }))
+    const devices = Array.from({ length: 9000 }, (_, i) => ({
+      id: `d${i}`,
+      kind: i % 7 === 0 ? 'vehicle' : 'camera',
+      networkId: i % 2 ? 'alpha/vpn' : undefined,
+    }))
     const input = { ...alpha, devices }
     const once = layoutTopology(input)
     expect(layoutTopology(structuredClone(input))).toEqual(once)
@@ -108,7 +129,11 @@ describe('layoutTopology', () => {
   })
 
   it('packs into transferable arrays and unpacks to the same layout, overlaps, foreign networks and loose devices too', () => {
-    const devices = Array.from({ length: 500 }, (_, i) => ({ id: `d:${i}|x`, kind: i % 3 ? 'camera' : 'vehicle', networkId: i % 4 ? 'alpha/remote' : undefined }))
+    const devices = Array.from({ length: 500 }, (_, i) => ({
+      id: `d:${i}|x`,
+      kind: i % 3 ? 'camera' : 'vehicle',
+      networkId: i % 4 ? 'alpha/remote' : undefined,
+    }))
     for (const input of [alpha, { ...alpha, devices }, { tenant: { id: 'empty' }, networks: [], devices: [] }]) {
       const layout = layoutTopology(input)
       const { packed, transfer } = packLayout(layout)

@@ -259,7 +259,14 @@ export function unpackLayout(packed: PackedLayout): GraphLayout {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!
     const parent = parents[i]!
-    const node: LayoutNode = { key, kind: NODE_KINDS[kinds[i]!]!, id: key.slice(2), x: places[i * 3]!, y: places[i * 3 + 1]!, size: places[i * 3 + 2]! }
+    const node: LayoutNode = {
+      key,
+      kind: NODE_KINDS[kinds[i]!]!,
+      id: key.slice(2),
+      x: places[i * 3]!,
+      y: places[i * 3 + 1]!,
+      size: places[i * 3 + 2]!,
+    }
     if (parent >= 0) node.parent = keys[parent]
     nodes[i] = node
   }
@@ -272,4 +279,3 @@ export function unpackLayout(packed: PackedLayout): GraphLayout {
   }
   return { tenantId: packed.tenantId, structureVersion: packed.structureVersion, nodes, edges }
 }
-

@@ -143,7 +143,12 @@ export function createGraphScene({ model, filter, layout, t, w }: GraphSceneInpu
     if (!device) return node.id
     const position = siblingPosition(index, key, shown)
     const parent = node.parent ? index.byKey.get(node.parent) : undefined
-    const what = t('announceDevice', { name: device.name, kind: w(`kind_${device.kind}`), state: w(`state_${device.state}`), address: device.address || t('noAddress') })
+    const what = t('announceDevice', {
+      name: device.name,
+      kind: w(`kind_${device.kind}`),
+      state: w(`state_${device.state}`),
+      address: device.address || t('noAddress'),
+    })
     return `${what} ${t('announcePosition', { index: position.index, count: position.count, parent: parent ? labelOf(parent) : '' })}`
   }
 

@@ -19,7 +19,10 @@ let drawnBy: GraphSigma | undefined
 /** A console of its own (no server) and core's topology store over fixed answers; the story can change states. */
 function GraphStory({ devices, theme, kinds }: { devices?: Device[]; theme: 'dark' | 'light'; kinds?: Device['kind'][] }) {
   const [setup] = useState(() => {
-    const client = createConsoleClient({ api: { baseUrl: 'http://127.0.0.1:8080' }, storage: { local: createMemoryStorage(), session: createMemoryStorage() } })
+    const client = createConsoleClient({
+      api: { baseUrl: 'http://127.0.0.1:8080' },
+      storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+    })
     const topology = fakeTopology({ tenant: alpha, visibleTenants: [alpha, bravo], devices, presence: devices ? {} : alphaPresence })
     if (kinds) topology.store.setFilter({ kinds })
     current = topology
@@ -96,7 +99,11 @@ export const WalkedByKeyboard: Story = {
     )
     await userEvent.keyboard('{ArrowRight}')
     // The remote network's devices: the camera first (grouped by kind), then the vehicles.
-    await waitFor(() => expect(announced(canvasElement)).toHaveTextContent('Bow camera, Camera, Online, 10.10.1.10. 1 of 3 in Alpha Harbour Remote network 10.10.0.0/16.'))
+    await waitFor(() =>
+      expect(announced(canvasElement)).toHaveTextContent(
+        'Bow camera, Camera, Online, 10.10.1.10. 1 of 3 in Alpha Harbour Remote network 10.10.0.0/16.',
+      ),
+    )
     const details = canvas.getByTestId('graph-details')
     await expect(within(details).getByText('Bow camera')).toBeVisible()
     await userEvent.keyboard('{ArrowRight}')
@@ -177,7 +184,9 @@ export const LegendInLightTheme: Story = {
 
 /** 5,000 devices lay out (off the main thread) and draw; the keyboard reaches the last device of a network. */
 export const FiveThousandDevices: Story = {
-  args: { devices: manyDevices(5000).map((device) => ({ ...device, tenant_id: 'alpha', address: (device.address ?? '').replace(/^10\.64\./, '10.10.') })) },
+  args: {
+    devices: manyDevices(5000).map((device) => ({ ...device, tenant_id: 'alpha', address: (device.address ?? '').replace(/^10\.64\./, '10.10.') })),
+  },
   play: async ({ canvasElement, canvas, userEvent }) => {
     await drawn(canvasElement)
     canvas.getByRole('application', { name: 'Graph of Alpha Harbour: 2 networks, 5,000 devices shown' }).focus()
@@ -202,7 +211,9 @@ export const WithoutWebGL: Story = {
     }
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('This browser cannot draw the graph (WebGL is not available). The list shows the same devices.')
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'This browser cannot draw the graph (WebGL is not available). The list shows the same devices.',
+    )
     await expect(canvas.getByRole('region', { name: 'Legend' })).toBeVisible()
   },
 }

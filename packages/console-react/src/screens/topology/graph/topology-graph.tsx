@@ -82,7 +82,12 @@ export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, lay
   const focusedNode = focusKey ? index?.byKey.get(focusKey) : undefined
 
   return (
-    <section className="honu-graph" aria-label={t('region', { tenant: model.tenant.name })} ref={containerRef} data-state={drawn ? 'ready' : undefined}>
+    <section
+      className="honu-graph"
+      aria-label={t('region', { tenant: model.tenant.name })}
+      ref={containerRef}
+      data-state={drawn ? 'ready' : undefined}
+    >
       <div className="honu-graph__toolbar">
         <FindNode index={index} labelOf={labelOf} lookups={lookups} shown={shown} onFound={controller.focusOn} />
         <div className="honu-graph__zoom">
@@ -229,7 +234,14 @@ function FindNode({
       }}
     >
       <label htmlFor={inputId}>{t('find')}</label>
-      <input id={inputId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} aria-describedby={helpId} disabled={!index} />
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        aria-describedby={helpId}
+        disabled={!index}
+      />
       <button type="submit" className="honu-button" disabled={!index || !query.trim()}>
         {t('findButton')}
       </button>
@@ -300,7 +312,13 @@ function Details({ node, scene, onOpen }: { node: LayoutNode | undefined; scene:
         <p className="honu-graph__name">{labelOf(node)}</p>
         <dl className="honu-graph__facts">
           <dt>{t('kindLabel')}</dt>
-          <dd>{node.kind === 'tenant' ? t('tenantKind') : node.kind === 'foreign-network' ? t('foreignKind') : w(`network_${network?.kind ?? foreign?.kind ?? 'remote'}`)}</dd>
+          <dd>
+            {node.kind === 'tenant'
+              ? t('tenantKind')
+              : node.kind === 'foreign-network'
+                ? t('foreignKind')
+                : w(`network_${network?.kind ?? foreign?.kind ?? 'remote'}`)}
+          </dd>
           {network && (
             <>
               <dt>{t('rangeLabel')}</dt>
@@ -337,7 +355,13 @@ function Details({ node, scene, onOpen }: { node: LayoutNode | undefined; scene:
 function StateMark({ state }: { state: TopologyDevice['state'] }) {
   return (
     <svg className={`honu-graph__mark honu-graph__mark--${state}`} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-      {state === 'online' ? <circle cx="6" cy="6" r="5" /> : state === 'stale' ? <polygon points="6,1 11,11 1,11" /> : <rect x="1.5" y="1.5" width="9" height="9" />}
+      {state === 'online' ? (
+        <circle cx="6" cy="6" r="5" />
+      ) : state === 'stale' ? (
+        <polygon points="6,1 11,11 1,11" />
+      ) : (
+        <rect x="1.5" y="1.5" width="9" height="9" />
+      )}
     </svg>
   )
 }
