@@ -17,10 +17,13 @@ function sheetOf(doc: Document, css: string): CSSStyleSheet {
   return sheet
 }
 
+// How many mounted working layouts adopted each sheet into each root: the last to unmount takes it out.
+const users = /* @__PURE__ */ new WeakMap<Document | ShadowRoot, Map<CSSStyleSheet, number>>()
+
 /**
  * Adopts the areas' style sheets where `inside` renders: by the console's shadow root when it is isolated, else by the
  * page; while the working layout is mounted. Constructable sheets, never a `<style>` element, so a CSP without
- * `unsafe-inline` holds. A sheet another console on the page adopted already is not adopted twice.
+ * `unsafe-inline` holds. Two consoles on one page share one sheet, adopted once and kept while either shows.
  */
 export function useAreaStyleSheets(inside: Element | null, areas: readonly ConsoleArea[]): void {
   useEffect(() => {
@@ -28,10 +31,14 @@ export function useAreaStyleSheets(inside: Element | null, areas: readonly Conso
     if (!inside || !css.length) return
     const root = inside.getRootNode() as Document | ShadowRoot
     if (!('adoptedStyleSheets' in root)) return
-    const added = css.map((text) => sheetOf(inside.ownerDocument, text)).filter((sheet) => !root.adoptedStyleSheets.includes(sheet))
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...added]
+    let counts = users.get(root)
+    if (!counts) users.set(root, (counts = new Map()))
+    const mine = css.map((text) => sheetOf(inside.ownerDocument, text))
+    for (const sheet of mine) counts.set(sheet, (counts.get(sheet) ?? 0) + 1)
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...mine.filter((sheet) => !root.adoptedStyleSheets.includes(sheet))]
     return () => {
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !added.includes(sheet))
+      for (const sheet of mine) counts.set(sheet, counts.get(sheet)! - 1)
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !(counts.get(sheet)! <= 0))
     }
   }, [inside, areas])
 }
