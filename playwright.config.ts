@@ -24,16 +24,6 @@ const allowedOrigins = [
   ...fixtures.filter((f) => f.allowed).map((f) => `http://127.0.0.1:${f.port}`),
 ]
 
-/**
- * Specs that change state other specs read while they run, so they never run beside another spec: the server
- * stopped, hung or restarted (recovery, restart, vehicles), faults injected (admin, audit, preferences), a stream taken
- * down (locale, streams), Alpha renamed (tenant-widget), roles and tables changed (admin, audit), and the committed
- * screenshots (visual), which any of those would change.
- */
-const SERIAL_SPECS = ['admin', 'audit', 'locale', 'preferences', 'recovery', 'restart', 'streams', 'tenant-widget', 'vehicles', 'visual'].map(
-  (name) => `**/${name}.spec.ts`,
-)
-
 // Debian's Chromium (installed by .ci/run); Playwright downloads no browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 
@@ -50,18 +40,9 @@ export default defineConfig({
     // name, so CI on Debian with the same Chromium compares against the files made here.
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
-  // Two workers, each with its own browser, on the one stack; a spec file runs in one worker, its tests in order.
-  // The specs that change what other specs see (they stop or hang the server, inject faults, take a stream down, rename
-  // a tenant, change roles, fill tables, compare screenshots) run after the others, one at a time ('app-serial'),
-  // then the partner fixtures' (which measure and compare pages). A spec added to 'app' must leave the shared state as
-  // it found it at every moment, not only at its end.
   fullyParallel: false,
-  workers: 2,
-  projects: [
-    { name: 'app', testIgnore: ['partners/**', ...SERIAL_SPECS] },
-    { name: 'app-serial', testMatch: SERIAL_SPECS, dependencies: ['app'], workers: 1 },
-    ...(partners ? [{ name: 'partners', testDir: 'e2e/partners', dependencies: ['app-serial'], workers: 1 }] : []),
-  ],
+  projects: [{ name: 'app', testIgnore: 'partners/**' }, ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : [])],
+  workers: 1,
   retries: 0,
   // The JSON report feeds the test count of `npm test`.
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
