@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Request } from '@playwright/test'
 import { expectNoAxeViolations, PASSWORD, signIn } from './helpers'
 
 const API = 'http://127.0.0.1:8080'
@@ -110,11 +110,19 @@ test.describe('every kind of source', () => {
       if (request.method() === 'DELETE' && /\/whep\//.test(request.url())) ended.push(new URL(request.url()).pathname)
     })
     // Every request, with its headers: the ID token goes in Authorization headers to the API only, never in a URL.
-    const requests: Promise<{ url: string; method: string; authorization?: string }>[] = []
-    page.on('request', (request) => {
+    // Listening stops once the check has read them: a header read still pending when the test ends rejects with
+    // 'Test ended', so each read settles to null instead of failing the test after it has passed.
+    const requests: Promise<{ url: string; method: string; authorization?: string } | null>[] = []
+    const recordHeaders = (request: Request) => {
       const { url, method } = { url: request.url(), method: request.method() }
-      requests.push(request.allHeaders().then((headers) => ({ url, method, authorization: headers['authorization'] })))
-    })
+      requests.push(
+        request.allHeaders().then(
+          (headers) => ({ url, method, authorization: headers['authorization'] }),
+          () => null,
+        ),
+      )
+    }
+    page.on('request', recordHeaders)
     await openStreams(page, 'bea@honu.test', /Bravo Fleet/)
     for (const name of Object.values(BRAVO)) {
       await page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click()
@@ -133,7 +141,8 @@ test.describe('every kind of source', () => {
 
     // Credentials: every media request of the four tiles carried the bearer token in a header, except the clip's
     // (a <video src> cannot send one), which carried a media token in its address; no ID token in any URL.
-    const seen = await Promise.all(requests)
+    page.off('request', recordHeaders)
+    const seen = (await Promise.all(requests)).filter((r) => r !== null)
     const idTokens = new Set(seen.flatMap((r) => (r.authorization ? [r.authorization.replace(/^Bearer /, '')] : [])))
     expect(idTokens.size).toBeGreaterThan(0)
     for (const { url, authorization } of seen) {
