@@ -23,6 +23,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-node/**',
+      'examples/host-app/dist-*/**',
       '**/fixtures/**',
       'test-results/**',
       '**/node_modules/**',

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { API, APP, AUTH } from './e2e/stack'
 
 /**
  * Partner fixtures (examples/partner-*, installed from packed tarballs by `node scripts/partners.mjs install`), each
@@ -18,11 +19,7 @@ const fixtures = readdirSync('examples', { withFileTypes: true })
     return { name: d.name, port: honuFixture.port, serve: honuFixture.serve ?? 'dev', allowed: honuFixture.allowed !== false }
   })
 /** The reference app's origins and every fixture's that is not declared as refused. */
-const allowedOrigins = [
-  'http://127.0.0.1:5173',
-  'http://localhost:5173',
-  ...fixtures.filter((f) => f.allowed).map((f) => `http://127.0.0.1:${f.port}`),
-]
+const allowedOrigins = [APP, APP.replace('127.0.0.1', 'localhost'), ...fixtures.filter((f) => f.allowed).map((f) => `http://127.0.0.1:${f.port}`)]
 
 // Debian's Chromium (installed by .ci/run); Playwright downloads no browser here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -47,7 +44,7 @@ export default defineConfig({
   // The JSON report feeds the test count of `npm test`.
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
-    baseURL: 'http://127.0.0.1:5173',
+    baseURL: APP,
     // The reference app speaks the browser's language: pinned to US English unless a test asks for another.
     locale: 'en-US',
     trace: 'retain-on-failure',
@@ -64,11 +61,12 @@ export default defineConfig({
       ],
     },
   },
-  // The whole embedded stack: Auth emulator, reference server (in-memory database, seeded), built app.
+  // The whole embedded stack: Auth emulator, reference server (in-memory database, seeded), built app, on the ports
+  // of e2e/stack.ts (free ones under `npm test`, so it runs beside `npm start`).
   webServer: [
     {
       command: 'node scripts/serve.mjs',
-      url: 'http://127.0.0.1:5173',
+      url: APP,
       // A revoked session is refused on its next request (not up to 60 s later, the server's default bound).
       // A server that exits is restarted after 2 s (then 4, 8…): long enough for a browser test to see it down.
       env: {
@@ -94,6 +92,8 @@ export default defineConfig({
           : `npm run build && npm run preview -- --host 127.0.0.1 --port ${f.port} --strictPort`,
       cwd: `examples/${f.name}`,
       url: `http://127.0.0.1:${f.port}`,
+      // The fixtures reach the stack where this run put it (each reads VITE_HONU_API and VITE_HONU_AUTH).
+      env: { VITE_HONU_API: API, VITE_HONU_AUTH: AUTH },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: 'ignore' as const,

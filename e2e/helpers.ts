@@ -2,10 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import { inflateSync } from 'node:zlib'
 import { expect, type Locator, type Page } from '@playwright/test'
 
+import { API, AUTH } from './stack'
+
+export { API }
 export const PASSWORD = 'honu-demo-1'
-/** The reference server the stack runs for the browser tests. */
-export const API = 'http://127.0.0.1:8080'
-const EMULATOR = 'http://127.0.0.1:9099/emulator/v1/projects/demo-honu'
+const EMULATOR = `${AUTH}/emulator/v1/projects/demo-honu`
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login')
@@ -44,7 +45,7 @@ export async function latestResetCode(email: string): Promise<string> {
 
 const API_KEY = 'demo-api-key'
 /** The Auth emulator's Identity Toolkit REST API. */
-export const IDP = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
+export const IDP = `${AUTH}/identitytoolkit.googleapis.com/v1`
 
 /** Sets a demo account's password back through the emulator's own reset flow (tests that change it call this). */
 export async function restorePassword(email: string, password = PASSWORD) {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { API, expectNoAxeViolations, mapPixels, signIn } from './helpers'
+import { AUTH } from './stack'
 
 // The Map widget over the running stack: the reference server ingests the simulator's real MAVLink 2 over UDP and
 // sends it on the live channel; the console draws it with MapLibre (WebGL through SwiftShader in headless Chromium).
@@ -75,7 +76,7 @@ test("the map shows Alpha's simulated vehicles moving and none of Bravo's; choos
 })
 
 test('with every request beyond the console and its server aborted, the map draws its offline basemap', async ({ page, baseURL }) => {
-  const own = new Set([new URL(baseURL!).origin, new URL(API).origin, 'http://127.0.0.1:9099'])
+  const own = new Set([new URL(baseURL!).origin, new URL(API).origin, AUTH])
   const elsewhere: string[] = []
   await page.route('**/*', (route) => {
     const url = route.request().url()

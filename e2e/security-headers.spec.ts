@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers'
-
-const APP = 'http://127.0.0.1:5173'
+import { API, APP } from './stack'
 
 test('the app is served with a strict CSP header, framing refused, no sniffing, a trimmed Referer', async ({ request }) => {
   for (const path of ['/', '/streams', '/two-consoles.html']) {
@@ -11,7 +10,7 @@ test('the app is served with a strict CSP header, framing refused, no sniffing, 
     const csp = headers['content-security-policy'] ?? ''
     expect(csp, `${path} has a CSP header`).toContain("script-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
-    expect(csp).toContain("connect-src 'self' http://127.0.0.1:8080 ")
+    expect(csp).toContain(`connect-src 'self' ${API} `)
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
     expect(headers).toMatchObject({
       'x-frame-options': 'DENY',

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { expectNoAxeViolations, PASSWORD, signIn } from './helpers'
+import { API, AUTH } from './stack'
 
-const API = 'http://127.0.0.1:8080'
 const ALPHA = { 'Bow camera': 'alpha-bow', 'Stern camera': 'alpha-stern', 'Mast camera': 'alpha-mast', 'Dock overview': 'alpha-dock' }
 
 async function openStreams(page: Page, email: string, tenant = /Alpha Harbour/) {
@@ -222,10 +222,9 @@ test('a reader sees the streams but no controls to change them, and the server r
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0)
   // The same request the writer's form sends, with the reader's own token.
-  const signInAnswer = await page.request.post(
-    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key',
-    { data: { email: 'remy@honu.test', password: PASSWORD, returnSecureToken: true } },
-  )
+  const signInAnswer = await page.request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email: 'remy@honu.test', password: PASSWORD, returnSecureToken: true },
+  })
   const { idToken } = (await signInAnswer.json()) as { idToken: string }
   const refused = await page.request.post(`${API}/api/v1/videos?tenant_id=alpha`, {
     headers: { authorization: `Bearer ${idToken}` },

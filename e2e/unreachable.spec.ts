@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { API, expectNoAxeViolations, markDocument, PASSWORD, sameDocument } from './helpers'
+import { APP } from './stack'
 
 /**
  * A server on another origin that refuses the page (CORS), then allows it: the console says so in place of the
@@ -12,12 +13,12 @@ import { API, expectNoAxeViolations, markDocument, PASSWORD, sameDocument } from
  * ALLOWED_ORIGINS that leaves the reference app's origin out, so it answers without CORS headers and Chromium
  * refuses every answer (a fetch TypeError, as a partner on an unlisted origin sees). "Allowing" is that server
  * started again with the app's origin listed. The one thing faked is at the network boundary: the built app's API
- * address is fixed at build time (127.0.0.1:8080), so the page's API requests are sent on to the second server's
+ * address is fixed at build time (the stack's API, e2e/stack.ts), so the page's API requests are sent on to the second server's
  * port (Playwright's route.continue with a new URL, invisible to the page); CORS is still checked by the browser
  * on the second server's real answers.
  */
 
-const APP_ORIGIN = 'http://127.0.0.1:5173'
+const APP_ORIGIN = APP
 const SERVER_ROOT = resolve('examples/reference-server')
 
 /** A port nothing listens on right now. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signIn } from './helpers'
+import { APP } from './stack'
 
 // The console as a developer runs it: React's development build, whose <StrictMode> mounts every component,
 // unmounts it and mounts it again at once. A destroyed playback used to release the <video> the next one had just
@@ -12,7 +13,6 @@ import { signIn } from './helpers'
 // their loopback address apply, as Chromium's local-network checks require), and the page's entry script and
 // everything it imports come from the development build, against the reference server's live HLS.
 
-const APP = 'http://127.0.0.1:5173'
 const LOADS = 10
 let dist: string
 

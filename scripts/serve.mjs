@@ -2,15 +2,31 @@
 // PGlite in .data/, seeded demo data) and the built host app under a strict CSP. `--server-only` leaves the app
 // out. A reference server that exits is started again with backoff; Ctrl+C (or SIGTERM) stops everything.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readStackPorts, STACK_PORTS } from './stack-ports.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // The large tenant Delta Grid (10,000 devices, its reader dana@honu.test) for the network topology's scroll test and
 // benchmark; the server seeds it and the simulator heartbeats for a share of its devices (0 turns it off).
 process.env.HONU_SEED_LARGE_TENANT ??= '10000'
 const serverOnly = process.argv.includes('--server-only')
+// Every port from the environment (HONU_APP_PORT, HONU_API_PORT, HONU_AUTH_PORT, HONU_MAVLINK_PORT), else the
+// defaults: `npm test` runs a second stack this way beside `npm start`.
+const ports = (() => {
+  try {
+    // PORT, the server's own variable, also names the API's port when HONU_API_PORT does not.
+    return readStackPorts({ ...process.env, HONU_API_PORT: process.env.HONU_API_PORT ?? process.env.PORT })
+  } catch (error) {
+    console.error(error.message)
+    process.exit(2)
+  }
+})()
+const APP = `http://127.0.0.1:${ports.app}`
+const API = `http://127.0.0.1:${ports.api}`
+const AUTH_HOST = `127.0.0.1:${ports.auth}`
 const dataDir = process.env.HONU_DATA_DIR ?? `${root}.data/pglite`
 // With a data folder the emulator's accounts live beside it, so stopping `npm start` signs nobody out; in memory
 // (the browser tests) nothing is kept, as for the database.
@@ -127,22 +143,24 @@ const waitFor = async (url, what, seconds) => {
 
 // Something already answering on our ports would be mistaken for what we start: say so instead.
 for (const [port, what] of serverOnly
-  ? [[8080, 'API']]
+  ? [[ports.api, 'API']]
   : [
-      [8080, 'API'],
-      [5173, 'app'],
+      [ports.api, 'API'],
+      [ports.app, 'app'],
     ]) {
   const busy = await fetch(`http://127.0.0.1:${port}/`).then(
     () => true,
     () => false,
   )
   if (busy) {
-    console.error(`Port ${port} (the ${what}) is already in use: stop what runs there first.`)
+    console.error(
+      `Port ${port} (the ${what}) is already in use: stop what runs there first, or choose another port (${what === 'API' ? STACK_PORTS.api.env : STACK_PORTS.app.env}).`,
+    )
     process.exit(1)
   }
 }
 
-if (!(await up('http://127.0.0.1:9099/'))) {
+if (!(await up(`http://${AUTH_HOST}/`))) {
   const state = authStateDir
     ? [
         // --import only once there is something to import (the emulator refuses a missing export).
@@ -156,12 +174,12 @@ if (!(await up('http://127.0.0.1:9099/'))) {
   start(
     'auth-emulator',
     'examples/reference-server/node_modules/.bin/firebase',
-    ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...state],
+    ['emulators:start', '--only', 'auth', '--project', 'demo-honu', ...emulatorConfig(ports.auth), ...state],
     {
       env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     },
   )
-  if (!(await waitFor('http://127.0.0.1:9099/', 'The Auth emulator', 120))) await untilStopped()
+  if (!(await waitFor(`http://${AUTH_HOST}/`, 'The Auth emulator', 120))) await untilStopped()
 }
 
 let serverUp = false
@@ -177,8 +195,11 @@ function startServer() {
       env: {
         ...process.env,
         HONU_AUTH_MODE: 'emulator',
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
         HONU_DATA_DIR: dataDir,
+        PORT: String(ports.api),
+        HONU_MAVLINK_PORT: String(ports.mavlink),
+        ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `${APP},http://localhost:${ports.app}`,
       },
     },
     ({ how, ranFor }) => {
@@ -199,22 +220,44 @@ function startServer() {
   )
 }
 startServer()
-serverUp = await waitFor('http://127.0.0.1:8080/health', 'The reference server', 60)
+serverUp = await waitFor(`${API}/health`, 'The reference server', 60)
 if (!serverUp) await untilStopped()
 
 // The vehicle simulator: its own process sending real MAVLink 2 over UDP to the server (HONU_SIMULATOR=0: none).
 // It keeps sending while the server restarts; if it exits, the vehicles go quiet but the console keeps running.
-if (process.env.HONU_SIMULATOR !== '0' && process.env.HONU_MAVLINK_PORT !== '0') {
-  start('simulator', 'pnpm', ['--filter', '@honu/reference-server', 'run', 'simulate'], {}, ({ how }) =>
+if (process.env.HONU_SIMULATOR !== '0' && ports.mavlink !== 0) {
+  const env = { ...process.env, PORT: String(ports.api), HONU_MAVLINK_PORT: String(ports.mavlink) }
+  start('simulator', 'pnpm', ['--filter', '@honu/reference-server', 'run', 'simulate'], { env }, ({ how }) =>
     console.error(`[simulator] exited ${how}; the simulated vehicles stop reporting.`),
   )
 }
 
 if (!serverOnly) {
-  const build = spawnSync('pnpm', ['--filter', '@honu/host-app', 'run', 'build'], { cwd: root, stdio: 'inherit' })
+  // The app's addresses are built in (VITE_*), so a stack on other ports builds into a folder of its own rather
+  // than over the one `npm start` serves.
+  const env = {
+    ...process.env,
+    VITE_HONU_API: process.env.VITE_HONU_API ?? API,
+    VITE_FIREBASE_AUTH_EMULATOR: process.env.VITE_FIREBASE_AUTH_EMULATOR ?? `http://${AUTH_HOST}`,
+    HONU_APP_PORT: String(ports.app),
+    HONU_APP_DIST: process.env.HONU_APP_DIST ?? (ports.app === STACK_PORTS.app.port ? 'dist' : `dist-${ports.app}`),
+  }
+  const build = spawnSync('pnpm', ['--filter', '@honu/host-app', 'run', 'build'], { cwd: root, stdio: 'inherit', env })
   if (build.status !== 0) await stop(1)
-  start('app', 'pnpm', ['--filter', '@honu/host-app', 'run', 'serve'])
-  if (!(await waitFor('http://127.0.0.1:5173/', 'The host app', 60))) await untilStopped()
-  console.log('\nHonu Console is running at http://127.0.0.1:5173  (API http://127.0.0.1:8080, Auth emulator 127.0.0.1:9099)')
+  start('app', 'pnpm', ['--filter', '@honu/host-app', 'run', 'serve'], { env })
+  if (!(await waitFor(`${APP}/`, 'The host app', 60))) await untilStopped()
+  console.log(`\nHonu Console is running at ${APP}  (API ${API}, Auth emulator ${AUTH_HOST})`)
   console.log('Demo accounts are listed above under [server]. Ctrl+C stops everything.\n')
+}
+
+/**
+ * The emulator's port is firebase.json's (9099); another one needs a config of its own, written beside the system's
+ * temporary files (the emulator takes its host and port from the config only).
+ */
+function emulatorConfig(port) {
+  if (port === STACK_PORTS.auth.port) return []
+  const file = join(tmpdir(), `honu-firebase-${port}.json`)
+  const config = { emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }
+  writeFileSync(file, JSON.stringify(config, null, 2))
+  return ['--config', file]
 }

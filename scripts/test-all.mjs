@@ -3,6 +3,7 @@
 // everything that is wrong.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { freeStackPortsEnv } from './stack-ports.mjs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
@@ -15,7 +16,17 @@ if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
   process.exit(1)
 }
 
-const env = { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
+// The stack's ports (app, API, Auth emulator, MAVLink) are free ones chosen now, unless the environment names them:
+// the emulator the unit tests start and the stack the browser tests start then never meet `npm start`'s.
+const ports = await freeStackPortsEnv()
+console.log(
+  `Stack ports for this run: ${
+    Object.entries(ports)
+      .map(([name, port]) => `${name}=${port}`)
+      .join(' ') || 'as set in the environment'
+  }`,
+)
+const env = { ...process.env, ...ports, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 const steps = [
   { name: 'lint', cmd: 'pnpm run lint' },
   // Prettier (.prettierrc.json); `npm run format` writes what it would change.

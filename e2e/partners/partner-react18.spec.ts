@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { mapPixels } from '../helpers'
 import { collectStyles, elementCount, styleDifferences, type CollectOptions, type StyleMap } from './compare-styles'
+import { APP } from '../stack'
 
 // examples/partner-react18: a partner's portal on React 18 and react-router 7 under Vite's dev server (development
 // build, <StrictMode> double effects), Tailwind's preflight and a hostile reset, the console from the packed
@@ -187,7 +188,7 @@ test('under StrictMode in development, 10 fresh loads of a page with a VideoPlay
   expect(messages.some((text) => text.includes('React DevTools'))).toBe(true)
 })
 
-const REFERENCE = 'http://127.0.0.1:5173'
+const REFERENCE = APP
 // What depends on the size of the place the console is given (the portal's header above it, its padding around
 // it) rather than on anyone's CSS; every other property is compared. Toasts come and go, video frames change.
 const LAYOUT = [

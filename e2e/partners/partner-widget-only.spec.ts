@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../helpers'
+import { API } from '../stack'
 
 // examples/partner-widget-only: a team that wants only VideoPlayer. A Vite app (built, served by `vite preview`)
 // that installs the packed @honu/core, @honu/console-kit and @honu/widgets with npm, plus React and Vite, signs
@@ -48,7 +49,7 @@ test('npm ls: the three packages and React, and no react-router, gridstack or co
 test('the page signs in with its own form and plays the seeded bow camera; the ID token goes in a header, never an address', async ({ page }) => {
   const apiRequests: { url: string; authorization?: string }[] = []
   page.on('request', (request) => {
-    if (request.url().startsWith('http://127.0.0.1:8080/')) apiRequests.push({ url: request.url(), authorization: request.headers().authorization })
+    if (request.url().startsWith(`${API}/`)) apiRequests.push({ url: request.url(), authorization: request.headers().authorization })
   })
   await page.goto(PAGE)
   await page.getByLabel('E-mail').fill('ada@honu.test')

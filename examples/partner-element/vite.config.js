@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite'
 
 // The API and the Auth emulator the fixture talks to (the test stack's).
-const API = 'http://127.0.0.1:8080'
-const AUTH = 'http://127.0.0.1:9099'
+const API = process.env.VITE_HONU_API ?? 'http://127.0.0.1:8080'
+const AUTH = process.env.VITE_HONU_AUTH ?? 'http://127.0.0.1:9099'
 
 /**
  * A strict policy: no 'unsafe-inline' (the console's styles are constructed stylesheets adopted by its shadow

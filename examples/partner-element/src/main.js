@@ -7,7 +7,7 @@ import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url'
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { currentToken, onAuthChange, signIn, signOut } from './portal-auth.js'
 
-const API = 'http://127.0.0.1:8080'
+const API = import.meta.env.VITE_HONU_API ?? 'http://127.0.0.1:8080'
 const path = location.pathname
 const show = (id) => (document.getElementById(id).hidden = false)
 

@@ -1,6 +1,6 @@
 // The portal's identity, kept to the minimum: the Auth emulator's REST sign-in (project demo-honu), the ID token
 // in this tab's session storage. A real portal has its own provider; the console only needs the token.
-const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1'
+const AUTH = `${import.meta.env.VITE_HONU_AUTH ?? 'http://127.0.0.1:9099'}/identitytoolkit.googleapis.com/v1`
 const KEY = 'demo-api-key'
 const STORAGE_KEY = 'portal.idToken'
 const listeners = new Set()

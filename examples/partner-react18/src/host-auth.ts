@@ -6,7 +6,7 @@ export interface HostUser {
   email: string | null
 }
 
-const AUTH = 'http://127.0.0.1:9099'
+const AUTH: string = import.meta.env.VITE_HONU_AUTH ?? 'http://127.0.0.1:9099'
 const KEY = 'demo-api-key'
 const STORAGE_KEY = 'partner-portal-session'
 

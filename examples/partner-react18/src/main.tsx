@@ -8,7 +8,7 @@ import * as auth from './host-auth'
 import { HomePage, Layout, SignInPage } from './pages'
 import './index.css'
 
-const API = 'http://127.0.0.1:8080'
+const API: string = import.meta.env.VITE_HONU_API ?? 'http://127.0.0.1:8080'
 
 const router = createBrowserRouter([
   {

@@ -3,7 +3,7 @@ import { VideoPlayer } from '@honu/widgets'
 import '@honu/widgets/styles.css'
 import * as auth from './host-auth'
 
-const API = 'http://127.0.0.1:8080'
+const API: string = import.meta.env.VITE_HONU_API ?? 'http://127.0.0.1:8080'
 const credentials = { idToken: () => auth.getToken() }
 
 /** A portal page with one live camera, from @honu/widgets alone (no console around it). */

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const EMULATOR_HOST = '127.0.0.1:9099'
+/** firebase.json's port, or HONU_AUTH_PORT (`npm test` picks a free one, so it runs beside `npm start`). */
+const PORT = Number(process.env.HONU_AUTH_PORT?.trim() || 9099)
+export const EMULATOR_HOST = `127.0.0.1:${PORT}`
 export const PROJECT_ID = 'demo-honu'
 const base = `http://${EMULATOR_HOST}`
 
@@ -16,7 +18,7 @@ async function isUp(): Promise<boolean> {
   }
 }
 
-const LOCK = join(tmpdir(), 'honu-auth-emulator.lock')
+const LOCK = join(tmpdir(), `honu-auth-emulator-${PORT}.lock`)
 
 /** Takes the start-up lock, so two test projects starting at once do not race for the emulator's ports. */
 function takeLock(): boolean {
@@ -59,7 +61,7 @@ export async function startAuthEmulator(): Promise<() => Promise<void>> {
   try {
     const root = fileURLToPath(new URL('../../../', import.meta.url))
     const bin = fileURLToPath(new URL('../node_modules/.bin/firebase', import.meta.url))
-    child = spawn(bin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
+    child = spawn(bin, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, ...configFor(PORT)], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -76,7 +78,7 @@ export async function startAuthEmulator(): Promise<() => Promise<void>> {
   const started = child!
   return async () => {
     // Wait for the emulator to be gone: a run started right after this one (the PostgreSQL pass in CI) would
-    // otherwise find port 9099 still held by a dying emulator and fail to start its own.
+    // otherwise find the port still held by a dying emulator and fail to start its own.
     const exited = new Promise<void>((resolve) => {
       if (started.exitCode !== null || started.signalCode !== null) resolve()
       else started.once('exit', () => resolve())
@@ -104,6 +106,14 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {
     // Already gone.
   }
+}
+
+/** Another port than firebase.json's needs a config of its own (the emulator takes its port from the config only). */
+function configFor(port: number): string[] {
+  if (port === 9099) return []
+  const file = join(tmpdir(), `honu-firebase-${port}.json`)
+  writeFileSync(file, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }))
+  return ['--config', file]
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

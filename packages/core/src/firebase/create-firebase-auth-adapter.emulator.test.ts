@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFirebaseAuthAdapter } from './create-firebase-auth-adapter'
 import { toAuthError } from '../auth/create-auth-service'
 
-const EMULATOR = 'http://127.0.0.1:9099'
+const EMULATOR = `http://127.0.0.1:${process.env.HONU_AUTH_PORT?.trim() || 9099}`
 const PROJECT = 'demo-honu'
 const app = initializeApp({ apiKey: 'demo-api-key', projectId: PROJECT, authDomain: `${PROJECT}.firebaseapp.com` }, 'adapter-test')
 let auth: Auth

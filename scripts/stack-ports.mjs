@@ -1,0 +1,62 @@
+// The embedded stack's ports: the built app, the reference server's API, the Firebase Auth emulator and the MAVLink
+// ingest. Each has its default (`npm start` uses them) and an environment variable; `npm test` picks free ones, so
+// it runs beside `npm start` on the same machine.
+import { createSocket } from 'node:dgram'
+import { createServer } from 'node:net'
+
+/** Default port and environment variable of each part of the stack. */
+export const STACK_PORTS = {
+  app: { env: 'HONU_APP_PORT', port: 5173 },
+  api: { env: 'HONU_API_PORT', port: 8080 },
+  auth: { env: 'HONU_AUTH_PORT', port: 9099 },
+  mavlink: { env: 'HONU_MAVLINK_PORT', port: 14550 },
+}
+
+/**
+ * The ports the environment names, else the defaults. A value that is not a port stops with a message naming
+ * the variable (MAVLink may be 0: no ingest).
+ */
+export function readStackPorts(env = process.env) {
+  const ports = {}
+  for (const [part, { env: name, port }] of Object.entries(STACK_PORTS)) {
+    const text = env[name]?.trim()
+    const value = text ? Number(text) : port
+    const lowest = part === 'mavlink' ? 0 : 1
+    if (!Number.isInteger(value) || value < lowest || value > 65535) {
+      throw new Error(`${name} must be a port number (${lowest}–65535), not ${JSON.stringify(env[name])}.`)
+    }
+    ports[part] = value
+  }
+  return ports
+}
+
+/** A TCP port nothing listens on right now on 127.0.0.1. */
+async function freeTcpPort() {
+  const probe = createServer()
+  await new Promise((done, failed) => probe.once('error', failed).listen(0, '127.0.0.1', done))
+  const { port } = probe.address()
+  await new Promise((done) => probe.close(done))
+  return port
+}
+
+/** A UDP port nothing is bound to right now on 127.0.0.1 (the MAVLink ingest). */
+async function freeUdpPort() {
+  const probe = createSocket('udp4')
+  await new Promise((done, failed) => probe.once('error', failed).bind(0, '127.0.0.1', done))
+  const { port } = probe.address()
+  await new Promise((done) => probe.close(done))
+  return port
+}
+
+/**
+ * Environment variables giving every part of the stack a free port, for those the environment does not name
+ * already (a run can still pin one, e.g. HONU_APP_PORT=5173).
+ */
+export async function freeStackPortsEnv(env = process.env) {
+  const chosen = {}
+  for (const [part, { env: name }] of Object.entries(STACK_PORTS)) {
+    if (env[name]?.trim()) continue
+    chosen[name] = String(part === 'mavlink' ? await freeUdpPort() : await freeTcpPort())
+  }
+  return chosen
+}
