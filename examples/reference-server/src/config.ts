@@ -3,6 +3,8 @@ import { DEFAULT_REVOCATION_CHECK_AGE_MS, type AuthMode } from './auth/identity'
 import type { PresenceTiming } from './live/device-presence'
 import { MAX_LARGE_TENANT_DEVICES } from './seed'
 import { readMavlinkPort } from './telemetry/start-telemetry'
+import { readAllowedVncHosts } from './remote/desktop-endpoints'
+import type { DesktopSettings } from './remote/desktop-session'
 
 /** The server's settings, from environment variables. */
 export interface ServerConfig {
@@ -40,6 +42,14 @@ export interface ServerConfig {
   largeTenant?: number
   /** When devices turn stale and offline on the live channel (tests shorten them; not from the environment). */
   presenceTiming?: Partial<PresenceTiming>
+  /**
+   * The remote-desktop bridge: the hosts a desktop endpoint may lie in (`HONU_VNC_ALLOWED_HOSTS`, loopback only by
+   * default), a session's idle end (`HONU_DESKTOP_IDLE_SECONDS`, default 900) and absolute limit
+   * (`HONU_DESKTOP_SESSION_LIMIT_SECONDS`, default 28 800).
+   */
+  desktop: Pick<DesktopSettings, 'allowedHosts' | 'idleMs' | 'sessionLimitMs'>
+  /** A control lease whose holder sends no input for this long ends (`HONU_CONTROL_IDLE_SECONDS`, default 120). */
+  controlIdleMs: number
 }
 
 /** Storybook's origins: its VideoPlayer stories call a running reference server from there (development only). */
@@ -85,7 +95,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     revocationCheckSeconds: readRevocationCheckSeconds(env.HONU_REVOCATION_CHECK_SECONDS),
     mavlinkPort: readMavlinkPort(env.HONU_MAVLINK_PORT),
     largeTenant: readLargeTenant(env.HONU_SEED_LARGE_TENANT),
+    desktop: {
+      allowedHosts: readAllowedVncHosts(env.HONU_VNC_ALLOWED_HOSTS),
+      idleMs: readSeconds('HONU_DESKTOP_IDLE_SECONDS', env.HONU_DESKTOP_IDLE_SECONDS, 900) * 1000,
+      sessionLimitMs: readSeconds('HONU_DESKTOP_SESSION_LIMIT_SECONDS', env.HONU_DESKTOP_SESSION_LIMIT_SECONDS, 8 * 3600) * 1000,
+    },
+    controlIdleMs: readSeconds('HONU_CONTROL_IDLE_SECONDS', env.HONU_CONTROL_IDLE_SECONDS, 120) * 1000,
   }
+}
+
+/**
+ * A duration in whole seconds from 1 to a week, or `fallback` when unset.
+ *
+ * @throws {Error} naming the variable and the value.
+ */
+function readSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const seconds = Number(value)
+  if (!/^\d+$/.test(value.trim()) || seconds < 1 || seconds > 7 * 24 * 3600) {
+    throw new Error(`${name} must be a whole number of seconds from 1 to 604800, not "${value}".`)
+  }
+  return seconds
 }
 
 /**

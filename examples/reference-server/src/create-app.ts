@@ -14,6 +14,11 @@ import { registerVideoRoutes } from './routes/v1-videos'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
+import { registerDesktopRoute } from './routes/remote-desktop'
+import { ControlLeases } from './remote/control-leases'
+import { recordControlEvent } from './remote/control-audit'
+import { DEFAULT_VNC_ALLOWED_HOSTS } from './remote/desktop-endpoints'
+import type { DesktopSettings } from './remote/desktop-session'
 import { LIVE_RECHECK_MS } from './live/live-session'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { createDevicePresence, type PresenceTiming } from './live/device-presence'
@@ -70,6 +75,10 @@ export interface AppOptions {
   liveRevocationCheckMs?: number
   /** How long the live channel waits for the first auth frame, in ms. Default 10 000. */
   liveAuthTimeoutMs?: number
+  /** The remote-desktop bridge's reach and limits; loopback only, 15 min idle, 8 h, 5 s to connect by default. */
+  desktop?: Partial<DesktopSettings>
+  /** A control lease whose holder sends no input for this long ends, in ms. Default 120 000. */
+  controlIdleMs?: number
 }
 
 /**
@@ -225,12 +234,35 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.hub) app.addHook('onClose', () => hub.close())
     const presence = createDevicePresence(hub, { ...options.presenceTiming, warn: (message) => app.log.warn(message) })
     app.addHook('onClose', async () => presence.close())
+    // One operator in control of a device at a time (issue 24), in this process: the live channel's control topics
+    // and the desktop bridge share it, and every change goes to the audit trail.
+    const leases = new ControlLeases({
+      idleMs: options.controlIdleMs ?? 120_000,
+      onEvent: (event) => void recordControlEvent(options.db, event).catch((error: Error) => app.log.warn(`control audit failed: ${error.message}`)),
+    })
+    app.addHook('onClose', async () => leases.close())
     await registerLiveRoute(app, {
       db: options.db,
       identity: options.identity,
       hub,
       presence,
+      leases,
       allowedOrigins: origins,
+      revocationCheckMs: options.liveRevocationCheckMs ?? LIVE_RECHECK_MS,
+      authTimeoutMs: options.liveAuthTimeoutMs,
+    })
+    registerDesktopRoute(app, {
+      db: options.db,
+      identity: options.identity,
+      leases,
+      allowedOrigins: origins,
+      settings: {
+        allowedHosts: DEFAULT_VNC_ALLOWED_HOSTS,
+        idleMs: 15 * 60_000,
+        sessionLimitMs: 8 * 3600_000,
+        connectTimeoutMs: 5_000,
+        ...options.desktop,
+      },
       revocationCheckMs: options.liveRevocationCheckMs ?? LIVE_RECHECK_MS,
       authTimeoutMs: options.liveAuthTimeoutMs,
     })

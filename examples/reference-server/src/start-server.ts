@@ -64,6 +64,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     hub,
     telemetry,
     presenceTiming: config.presenceTiming,
+    desktop: config.desktop,
+    controlIdleMs: config.controlIdleMs,
   })
   apps.push(main)
   const url = await main.listen({ host: config.host, port: config.port })

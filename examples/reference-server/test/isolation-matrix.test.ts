@@ -105,6 +105,9 @@ const ACCESS: Record<string, Expectation> = {
   'GET /api/v1/features': { need: 'public', scope: 'none', ok: 200, call: () => json('/api/v1/features') },
   'GET /openapi.json': { need: 'public', scope: 'none', ok: 200, call: () => json('/openapi.json') },
   'GET /api/v1/live': { need: 'live', scope: 'none', ok: 401, call: () => json('/api/v1/live') },
+  // The remote-desktop bridge (issue 24): a WebSocket like the live channel; its own tests (remote-desktop.test.ts)
+  // cover the tenant checks of its first frame.
+  'GET /api/v1/devices/:device_id/desktop': { need: 'live', scope: 'none', ok: 401, call: () => json('/api/v1/devices/bravo-ra-1/desktop') },
   'POST /test/exit': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/exit') },
   'POST /test/hang': { need: 'test', scope: 'none', ok: 202, call: () => json('/test/hang', { ms: 100 }) },
   'POST /test/faults': { need: 'test', scope: 'none', ok: 200, call: () => json('/test/faults') },

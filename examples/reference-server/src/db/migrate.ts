@@ -211,6 +211,17 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
       delete from invitations where uid is not null
     `,
   },
+  {
+    id: 8,
+    name: 'remote desktops',
+    sql: `
+      -- Issue 24: a remote-access device's desktop (a VNC server) as an admin registered it. The bridge dials only
+      -- this, never the device's network address; the password is write-only (never answered, never logged).
+      alter table devices add column vnc_host text;
+      alter table devices add column vnc_port integer check (vnc_port between 1 and 65535);
+      alter table devices add column vnc_password text
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

@@ -1,9 +1,12 @@
 import type { WebSocket } from 'ws'
+import { isAdmin, isController } from '@honu/core'
 import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE,
   parseClientMessage,
   parseTenantTopic,
+  type ControlMessage,
+  type DeviceControl,
   type DevicePresence,
   type ServerMessage,
   type TenantFeed,
@@ -12,6 +15,8 @@ import {
 import type { Identity } from '../auth/identity'
 import type { Database } from '../db/database'
 import { loadUser, requireMember, type UserRow } from '../routes/v1-access'
+import { recordAudit } from '../audit/audit-log'
+import type { ControlLeases } from '../remote/control-leases'
 import type { DevicePresenceTracker } from './device-presence'
 import type { TelemetryHub } from './telemetry-hub'
 
@@ -38,6 +43,8 @@ export interface LiveSessionContext {
   hub: TelemetryHub
   /** The presence of every tenant's devices (the `devices` topics). */
   presence: DevicePresenceTracker
+  /** Control leases: the `control` topics, and the `control` frames that ask for, give up or take control. */
+  leases: ControlLeases
   /** How often an authenticated socket's token, account and user record are looked at again, in ms (at least 250). */
   revocationCheckMs: number
   /** How long to wait for the first `auth` frame. */
@@ -49,7 +56,7 @@ export interface LiveSessionContext {
 interface Subscription {
   tenantId: string
   feed: TenantFeed
-  pending: Map<string, VehicleTelemetry | DevicePresence>
+  pending: Map<string, VehicleTelemetry | DevicePresence | DeviceControl>
   stop(): void
 }
 
@@ -64,8 +71,8 @@ export interface LiveSessionInfo {
 
 /**
  * A live channel connection: authentication, re-authentication, revocation checks, topics and back-pressure. Topics:
- * `tenants/<id>/vehicles` (telemetry) and `tenants/<id>/devices` (presence), each refused alike unless the user has
- * a role in the tenant.
+ * `tenants/<id>/vehicles` (telemetry), `tenants/<id>/devices` (presence) and `tenants/<id>/control` (control leases),
+ * each refused alike unless the user has a role in the tenant; `control` frames ask for, give up or take control.
  */
 export class LiveSession {
   private user: UserRow | undefined
@@ -137,6 +144,7 @@ export class LiveSession {
     if (message.type === 'auth') return this.authenticate(message.token)
     if (!this.user) return this.close(LIVE_CLOSE.notAuthenticated, 'Authenticate first.')
     if (message.type === 'subscribe') return this.subscribe(message.topic)
+    if (message.type === 'control') return this.control(message)
     this.subscriptions.get(message.topic)?.stop()
     this.subscriptions.delete(message.topic)
   }
@@ -198,6 +206,7 @@ export class LiveSession {
     }
     for (const [topic, s] of this.subscriptions) {
       if (!(await this.mayRead(s.tenantId))) {
+        this.context.leases.revoke(s.tenantId, this.user.uid)
         s.stop()
         this.subscriptions.delete(topic)
         this.send({ type: 'refused', topic, code: 'forbidden' })
@@ -223,8 +232,8 @@ export class LiveSession {
     // Another tenant's topic and a tenant that does not exist get the same answer, whichever the feed.
     if (!(await this.mayRead(tenantId))) return this.send({ type: 'refused', topic, code: 'forbidden' })
     if (this.closed || this.subscriptions.has(topic)) return
-    const pending = new Map<string, VehicleTelemetry | DevicePresence>()
-    const hold = (item: VehicleTelemetry | DevicePresence) => {
+    const pending = new Map<string, VehicleTelemetry | DevicePresence | DeviceControl>()
+    const hold = (item: VehicleTelemetry | DevicePresence | DeviceControl) => {
       pending.delete(item.deviceId)
       pending.set(item.deviceId, item)
     }
@@ -234,15 +243,64 @@ export class LiveSession {
             hold(state)
             this.scheduleFlush()
           })
-        : this.context.presence.subscribe(tenantId, (changed) => {
-            for (const presence of changed) hold(presence)
+        : (feed === 'devices' ? this.context.presence : this.context.leases).subscribe(tenantId, (changed: (DevicePresence | DeviceControl)[]) => {
+            for (const item of changed) hold(item)
             this.scheduleFlush()
           })
     this.subscriptions.set(topic, { tenantId, feed, pending, stop })
     this.send({ type: 'subscribed', topic })
     // The snapshot: every vehicle's latest state, or every device that is not offline (a device left out is).
-    const data = feed === 'vehicles' ? { vehicles: this.context.hub.snapshot(tenantId) } : { devices: this.context.presence.snapshot(tenantId) }
+    const data =
+      feed === 'vehicles'
+        ? { vehicles: this.context.hub.snapshot(tenantId) }
+        : feed === 'devices'
+          ? { devices: this.context.presence.snapshot(tenantId) }
+          : { leases: this.context.leases.snapshot(tenantId) }
     this.send({ type: 'event', topic, data })
+  }
+
+  /**
+   * A `control` frame: a controller or admin of the device's tenant asks for control, its holder (or someone waiting)
+   * gives it up, an admin takes it over. A device of another tenant, or none, is `forbidden` alike; a reader's or a
+   * writer's request is refused and written to the audit trail.
+   */
+  private async control(message: ControlMessage) {
+    const { tenantId, deviceId, action } = message
+    const answer = (ok: boolean, code?: 'forbidden' | 'not-holder') =>
+      this.send({ type: 'control-result', tenantId, deviceId, action, ok, ...(code ? { code } : {}) })
+    const user = this.user!
+    let roles: readonly string[]
+    try {
+      roles = await requireMember(this.context.db, user, tenantId)
+    } catch {
+      return answer(false, 'forbidden')
+    }
+    const [device] = await this.context.db.query<{ device_id: string }>('select device_id from devices where tenant_id = $1 and device_id = $2', [
+      tenantId,
+      deviceId,
+    ])
+    if (this.closed) return
+    if (!device) return answer(false, 'forbidden')
+    const person = { uid: user.uid, name: user.name || user.email }
+    if (action === 'release') {
+      return this.context.leases.release(tenantId, deviceId, person) ? answer(true) : answer(false, 'not-holder')
+    }
+    const allowed = action === 'take' ? isAdmin(roles) : isAdmin(roles) || isController(roles)
+    if (!allowed) {
+      await recordAudit(this.context.db, {
+        actor: { uid: user.uid, email: user.email },
+        tenantId,
+        action: 'control.refuse',
+        resourceType: 'device',
+        resourceId: deviceId,
+        before: null,
+        after: { asked: action, role: roles[0] ?? null },
+      })
+      return answer(false, 'forbidden')
+    }
+    if (action === 'take') this.context.leases.take(tenantId, deviceId, person)
+    else this.context.leases.request(tenantId, deviceId, person)
+    answer(true)
   }
 
   private scheduleFlush() {
@@ -267,7 +325,11 @@ export class LiveSession {
       }
       const items = [...s.pending.values()]
       s.pending.clear()
-      this.send({ type: 'event', topic, data: s.feed === 'vehicles' ? { vehicles: items } : { devices: items } })
+      this.send({
+        type: 'event',
+        topic,
+        data: s.feed === 'vehicles' ? { vehicles: items } : s.feed === 'devices' ? { devices: items } : { leases: items },
+      })
     }
   }
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/database'
 import { LiveSession, type LiveSessionInfo } from '../live/live-session'
 import type { DevicePresenceTracker } from '../live/device-presence'
 import type { TelemetryHub } from '../live/telemetry-hub'
+import type { ControlLeases } from '../remote/control-leases'
 
 /** How long a stopping server waits for clients to answer its close frame before dropping their sockets. */
 export const CLOSE_GRACE_MS = 1000
@@ -30,6 +31,8 @@ export interface LiveRouteOptions {
   hub: TelemetryHub
   /** The presence of every tenant's devices (the `devices` topics). */
   presence: DevicePresenceTracker
+  /** Control leases (the `control` topics and frames). */
+  leases: ControlLeases
   allowedOrigins: ReadonlySet<string>
   /** How often an open socket's token, account and user record are looked at again, in ms (see LIVE_RECHECK_MS). */
   revocationCheckMs: number
@@ -90,6 +93,7 @@ export async function registerLiveRoute(app: FastifyInstance, options: LiveRoute
         identity: options.identity,
         hub: options.hub,
         presence: options.presence,
+        leases: options.leases,
         revocationCheckMs: options.revocationCheckMs,
         authTimeoutMs: options.authTimeoutMs,
         warn: (message) => app.log.warn(message),

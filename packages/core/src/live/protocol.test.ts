@@ -7,6 +7,8 @@ import {
   parseClientMessage,
   parseDevicesEventData,
   parseTenantTopic,
+  controlTopic,
+  parseControlEventData,
   parseServerMessage,
   parseVehiclesEventData,
   parseVehiclesTopic,
@@ -54,7 +56,23 @@ describe('live protocol', () => {
     expect(parseTenantTopic('tenants/t1/devices/x')).toBeUndefined()
     expect(parseTenantTopic('tenants//devices')).toBeUndefined()
     expect(parseTenantTopic('tenants/t1/cameras')).toBeUndefined()
+    expect(controlTopic('t1')).toBe('tenants/t1/control')
+    expect(parseTenantTopic('tenants/t1/control')).toEqual({ tenantId: 't1', feed: 'control' })
     expect(parseVehiclesTopic('tenants/t1/devices')).toBeUndefined()
+  })
+
+  it('reads control frames and control events, and names the field at fault', () => {
+    expect(parseClientMessage(JSON.stringify({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' }))).toEqual({
+      ok: true,
+      value: { type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' },
+    })
+    expect(parseClientMessage(JSON.stringify({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'steal' }))).toMatchObject({ ok: false })
+    const lease = { deviceId: 'd1', tenantId: 't1', holder: { uid: 'u1', name: 'Cora' }, since: 1, idleUntil: 2, requests: [], viewers: [] }
+    expect(parseControlEventData({ leases: [lease] })).toEqual({ ok: true, value: { leases: [lease] } })
+    expect(parseControlEventData({ leases: [{ ...lease, requests: [{ uid: '' }] }] })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('leases.0.requests.0'),
+    })
   })
 
   it('checks the devices of an event and names the field at fault', () => {

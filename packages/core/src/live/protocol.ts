@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { controlActionSchema, controlCodeSchema, deviceControlSchema, type DeviceControl } from './control'
 import { vehicleTelemetrySchema, type VehicleTelemetry } from './telemetry'
 
 /**
@@ -38,12 +39,18 @@ export function parseVehiclesTopic(topic: string): string | undefined {
 /** The topic of a tenant's devices' presence (issue 16): every kind of device, online, stale or offline. */
 export const devicesTopic = (tenantId: string): string => `tenants/${tenantId}/devices`
 
-/** The feeds a tenant has on the live channel. */
-export type TenantFeed = 'vehicles' | 'devices'
+/**
+ * The topic of a tenant's control leases (issue 24): per device, who holds control and since when, who asks for it,
+ * and who is connected.
+ */
+export const controlTopic = (tenantId: string): string => `tenants/${tenantId}/control`
 
-/** The tenant and feed of a `tenants/<id>/vehicles` or `tenants/<id>/devices` topic, else `undefined`. */
+/** The feeds a tenant has on the live channel. */
+export type TenantFeed = 'vehicles' | 'devices' | 'control'
+
+/** The tenant and feed of a `tenants/<id>/vehicles`, `…/devices` or `…/control` topic, else `undefined`. */
 export function parseTenantTopic(topic: string): { tenantId: string; feed: TenantFeed } | undefined {
-  const match = /^tenants\/([^/]+)\/(vehicles|devices)$/.exec(topic)
+  const match = /^tenants\/([^/]+)\/(vehicles|devices|control)$/.exec(topic)
   return match ? { tenantId: match[1]!, feed: match[2] as TenantFeed } : undefined
 }
 
@@ -74,13 +81,16 @@ export function deviceStateAt(lastSeen: number | undefined, now: number, thresho
 }
 
 const topic = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
 
 // client → server
 export const authMessageSchema = v.object({ type: v.literal('auth'), token: v.pipe(v.string(), v.minLength(1)) })
 export const subscribeMessageSchema = v.object({ type: v.literal('subscribe'), topic })
 export const unsubscribeMessageSchema = v.object({ type: v.literal('unsubscribe'), topic })
+/** Asks for, gives up or takes over control of a device (see `./control`); answered by a `control-result`. */
+export const controlMessageSchema = v.object({ type: v.literal('control'), tenantId: id, deviceId: id, action: controlActionSchema })
 /** Every frame a client sends. */
-export const clientMessageSchema = v.variant('type', [authMessageSchema, subscribeMessageSchema, unsubscribeMessageSchema])
+export const clientMessageSchema = v.variant('type', [authMessageSchema, subscribeMessageSchema, unsubscribeMessageSchema, controlMessageSchema])
 
 // server → client
 export const readyMessageSchema = v.object({ type: v.literal('ready'), uid: v.string() })
@@ -91,6 +101,18 @@ export const refusedMessageSchema = v.object({
   code: v.picklist(['forbidden', 'unknown-topic']),
 })
 export const errorMessageSchema = v.object({ type: v.literal('error'), code: v.literal('bad-message'), message: v.string() })
+/**
+ * The answer to a `control` frame: done (`ok`), or why not. A device of another tenant and one that does not exist
+ * get the same `forbidden`.
+ */
+export const controlResultMessageSchema = v.object({
+  type: v.literal('control-result'),
+  tenantId: id,
+  deviceId: id,
+  action: controlActionSchema,
+  ok: v.boolean(),
+  code: v.optional(controlCodeSchema),
+})
 /** The data of an event on a `tenants/<id>/vehicles` topic: the snapshot, then deltas (only vehicles that changed). */
 export const vehiclesEventDataSchema = v.object({ vehicles: v.array(vehicleTelemetrySchema) })
 /** One device's presence on a `tenants/<id>/devices` topic. */
@@ -107,6 +129,11 @@ export const devicePresenceSchema = v.object({
  * (including to `offline`).
  */
 export const devicesEventDataSchema = v.object({ devices: v.array(devicePresenceSchema) })
+/**
+ * The data of an event on a `tenants/<id>/control` topic: first the snapshot (every device someone holds, asks for or
+ * is connected to), then deltas with the devices that changed (a device with no holder, requests or viewers is free).
+ */
+export const controlEventDataSchema = v.object({ leases: v.array(deviceControlSchema) })
 /** An event: `data` is checked per topic by the topic's own schema (see {@link vehiclesEventDataSchema}). */
 export const eventMessageSchema = v.object({ type: v.literal('event'), topic, data: v.unknown() })
 /** Every frame the server sends. */
@@ -116,11 +143,14 @@ export const serverMessageSchema = v.variant('type', [
   refusedMessageSchema,
   errorMessageSchema,
   eventMessageSchema,
+  controlResultMessageSchema,
 ])
 
 export type AuthMessage = v.InferOutput<typeof authMessageSchema>
 export type SubscribeMessage = v.InferOutput<typeof subscribeMessageSchema>
 export type UnsubscribeMessage = v.InferOutput<typeof unsubscribeMessageSchema>
+export type ControlMessage = v.InferOutput<typeof controlMessageSchema>
+export type ControlResultMessage = v.InferOutput<typeof controlResultMessageSchema>
 export type ClientMessage = v.InferOutput<typeof clientMessageSchema>
 export type ReadyMessage = v.InferOutput<typeof readyMessageSchema>
 export type SubscribedMessage = v.InferOutput<typeof subscribedMessageSchema>
@@ -141,6 +171,9 @@ export interface DevicePresence {
 }
 export interface DevicesEventData {
   devices: DevicePresence[]
+}
+export interface ControlEventData {
+  leases: DeviceControl[]
 }
 
 /** A parse result: the value, or the first issue with the path of the field at fault. */
@@ -174,5 +207,7 @@ function parseData<T>(schema: v.GenericSchema<unknown, T>, data: unknown): Parse
 
 /** Parses the `data` of an event on a vehicles topic. */
 export const parseVehiclesEventData = (data: unknown): Parsed<VehiclesEventData> => parseData(vehiclesEventDataSchema, data)
+/** Parses the `data` of an event on a control topic. */
+export const parseControlEventData = (data: unknown): Parsed<ControlEventData> => parseData(controlEventDataSchema, data)
 /** Parses the `data` of an event on a devices topic. */
 export const parseDevicesEventData = (data: unknown): Parsed<DevicesEventData> => parseData(devicesEventDataSchema, data)
