@@ -11,6 +11,7 @@ import { registerMedia } from './routes/media'
 import { withoutMediaToken } from './media/media-token'
 import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
+import { registerDeviceRoutes } from './routes/v1-devices'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
@@ -223,6 +224,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await registerMedia(app, { db: options.db, identity: options.identity, testControls: options.mediaTestControls, whepLimits: options.whepLimits })
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
+    registerDeviceRoutes(app, options.db, { allowedVncHosts: options.desktop?.allowedHosts ?? DEFAULT_VNC_ALLOWED_HOSTS })
     registerUserRoutes(app, options.db, options.identity)
     registerInvitationRoutes(app, options.db, options.identity)
     registerAuditRoutes(app, options.db)

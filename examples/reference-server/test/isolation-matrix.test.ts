@@ -164,6 +164,32 @@ const ACCESS: Record<string, Expectation> = {
   'GET /api/v1/tenants': { need: 'signed-in', scope: 'none', ok: 200, call: () => json('/api/v1/tenants') },
   'PUT /api/v1/tenants/:tenant_id': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/tenants/${t}`, { name: 'Matrix' }) },
   'GET /api/v1/devices': { need: 'member', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/devices?tenant_id=${t}`) },
+  // Devices managed by admins (issue 24); the scratch device of each tenant is `mx-device-<tenant>`.
+  'GET /api/v1/devices/:device_id': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/devices/mx-device-${t}?tenant_id=${t}`) },
+  'POST /api/v1/devices': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 201,
+    call: (t) => json(`/api/v1/devices?tenant_id=${t}`, { name: 'Matrix new', kind: 'camera', address: '10.9.9.10' }),
+  },
+  'PATCH /api/v1/devices/:device_id': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 200,
+    call: (t) => json(`/api/v1/devices/mx-device-${t}?tenant_id=${t}`, { name: 'Matrix 2' }),
+  },
+  'DELETE /api/v1/devices/:device_id': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 204,
+    call: (t) => json(`/api/v1/devices/mx-device-${t}?tenant_id=${t}`),
+  },
+  'POST /api/v1/devices/:device_id/ingest-token': {
+    need: 'admin',
+    scope: 'tenant',
+    ok: 201,
+    call: (t) => json(`/api/v1/devices/mx-device-${t}/ingest-token?tenant_id=${t}`),
+  },
   'GET /api/v1/users/': { need: 'admin', scope: 'tenant', ok: 200, call: (t) => json(`/api/v1/users/?tenant_id=${t}`) },
   'POST /api/v1/users': {
     need: 'any-admin',
@@ -373,6 +399,10 @@ beforeAll(async () => {
   // The scratch records every target holds, made the same way in each so foreign and missing can be compared.
   for (const tenant of TENANTS) {
     await server.db.query(`insert into videos (video_id, tenant_id, name, source) values ('mx-video', $1, 'Matrix', 'x')`, [tenant])
+    await server.db.query(`insert into devices (device_id, tenant_id, name, kind, address) values ($1, $2, 'Matrix', 'remote_access', '10.9.9.9')`, [
+      `mx-device-${tenant}`,
+      tenant,
+    ])
     await server.db.query(`insert into users (uid, name, email, permissions) values ($1, 'Matrix', $2, $3::jsonb)`, [
       `mx-user-${tenant}`,
       `mx-user-${tenant}@honu.test`,

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../src/seed'
 import { signIn } from './auth-emulator'
 import { handshake, keyEvent, openDesktop, pointerEvent, updateRequest, type DesktopViewer } from './desktop-socket'
 import { openAuthenticatedLive, subscribe, type LiveTestSocket } from './live-socket'
-import { startTestServer } from './test-server'
+import { raw, startTestServer } from './test-server'
 import { HAVE_XTIGERVNC, startDesktop, type TestDesktop } from './vnc-desktop'
 
 // The remote-desktop bridge (issue 24) against a real VNC server (Debian's Xtigervnc, VNC authentication, started
@@ -29,7 +29,12 @@ beforeAll(async () => {
     desktop: { allowedHosts: ['127.0.0.1', '::1', 'localhost'], idleMs: 60_000, sessionLimitMs: 60_000 },
     controlIdleMs: 60_000,
   })
-  await setEndpoint(DEVICE, '127.0.0.1', desktop.port, PASSWORD)
+  // Registered as an admin does it (PATCH /api/v1/devices/{id}); the password is written, never read back.
+  const registered = await raw(server, 'PATCH', `/api/v1/devices/${DEVICE}?tenant_id=bravo`, {
+    token: await tokenOf('bea@honu.test'),
+    body: JSON.stringify({ desktop: { host: '127.0.0.1', port: desktop.port, password: PASSWORD } }),
+  })
+  expect(registered.body).toMatchObject({ desktop: { host: '127.0.0.1', port: desktop.port, has_password: true } })
 }, 60_000)
 afterAll(async () => {
   await server?.close()
