@@ -12,7 +12,9 @@ let wes: string // writer in Alpha
 
 beforeAll(async () => {
   server = await startTestServer()
-  ;[ada, bea, wes] = await Promise.all(['ada@honu.test', 'bea@honu.test', 'wes@honu.test'].map((email) => signIn(email, DEMO_PASSWORD)))
+  ada = await signIn('ada@honu.test', DEMO_PASSWORD)
+  bea = await signIn('bea@honu.test', DEMO_PASSWORD)
+  wes = await signIn('wes@honu.test', DEMO_PASSWORD)
 })
 afterAll(async () => server?.close())
 
