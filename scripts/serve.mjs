@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readStackPorts, STACK_PORTS } from './stack-ports.mjs'
+import { startDemoDesktops } from './demo-desktops.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // The large tenant Delta Grid (10,000 devices, its reader dana@honu.test) for the network topology's scroll test and
@@ -182,6 +183,9 @@ if (!(await up(`http://${AUTH_HOST}/`))) {
   if (!(await waitFor(`http://${AUTH_HOST}/`, 'The Auth emulator', 120))) await untilStopped()
 }
 
+// Real VNC servers for the seeded remote-access devices (scripts/demo-desktops.mjs), when Xtigervnc is installed.
+const desktopEnv = await startDemoDesktops(start)
+
 let serverUp = false
 let restartDelay = RESTART_DELAY_MS
 let restarts = 0
@@ -199,6 +203,7 @@ function startServer() {
         HONU_DATA_DIR: dataDir,
         PORT: String(ports.api),
         HONU_MAVLINK_PORT: String(ports.mavlink),
+        ...desktopEnv,
         ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `${APP},http://localhost:${ports.app}`,
       },
     },

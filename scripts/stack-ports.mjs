@@ -31,7 +31,7 @@ export function readStackPorts(env = process.env) {
 }
 
 /** A TCP port nothing listens on right now on 127.0.0.1. */
-async function freeTcpPort() {
+export async function freeTcpPort() {
   const probe = createServer()
   await new Promise((done, failed) => probe.once('error', failed).listen(0, '127.0.0.1', done))
   const { port } = probe.address()

@@ -5,6 +5,7 @@ import { MAX_LARGE_TENANT_DEVICES } from './seed'
 import { readMavlinkPort } from './telemetry/start-telemetry'
 import { readAllowedVncHosts } from './remote/desktop-endpoints'
 import type { DesktopSettings } from './remote/desktop-session'
+import { readDemoDesktops, type DemoDesktop } from './remote/demo-desktops'
 
 /** The server's settings, from environment variables. */
 export interface ServerConfig {
@@ -50,6 +51,9 @@ export interface ServerConfig {
   desktop: Pick<DesktopSettings, 'allowedHosts' | 'idleMs' | 'sessionLimitMs'>
   /** A control lease whose holder sends no input for this long ends (`HONU_CONTROL_IDLE_SECONDS`, default 120). */
   controlIdleMs: number
+  /** `npm start`'s desktops for seeded devices (`HONU_DEMO_DESKTOPS`, emulator mode only), and their password. */
+  demoDesktops: DemoDesktop[]
+  demoDesktopPassword?: string
 }
 
 /** Storybook's origins: its VideoPlayer stories call a running reference server from there (development only). */
@@ -101,6 +105,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       sessionLimitMs: readSeconds('HONU_DESKTOP_SESSION_LIMIT_SECONDS', env.HONU_DESKTOP_SESSION_LIMIT_SECONDS, 8 * 3600) * 1000,
     },
     controlIdleMs: readSeconds('HONU_CONTROL_IDLE_SECONDS', env.HONU_CONTROL_IDLE_SECONDS, 120) * 1000,
+    demoDesktops: readDemoDesktops(env.HONU_DEMO_DESKTOPS),
+    demoDesktopPassword: env.HONU_DEMO_DESKTOP_PASSWORD || undefined,
   }
 }
 

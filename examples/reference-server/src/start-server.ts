@@ -9,6 +9,7 @@ import type { Database } from './db/database'
 import { migrate } from './db/migrate'
 import { familyOf } from './routes/v2-resources'
 import { seed, seedLargeTenant } from './seed'
+import { applyDemoDesktops } from './remote/demo-desktops'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { startTelemetry, type RunningTelemetry } from './telemetry/start-telemetry'
 import { V2_RESOURCE_NAMES } from '@honu/core'
@@ -50,6 +51,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   if (config.seed) await seed(db, identity)
   if (config.seed && config.largeTenant) await seedLargeTenant(db, config.largeTenant, identity)
+  // `npm start`'s real VNC servers for seeded remote-access devices (scripts/serve.mjs): a demo's, never a real one's.
+  if (config.authMode === 'emulator' && config.demoDesktops.length > 0) await applyDemoDesktops(db, config.demoDesktops, config.demoDesktopPassword)
 
   // With PostgreSQL, every process's publishes reach every process's sockets (LISTEN/NOTIFY).
   const hub = createTelemetryHub(db, { databaseUrl: config.databaseUrl })
