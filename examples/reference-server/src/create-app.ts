@@ -117,8 +117,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     // A route without a declared access throws here, so createApp fails at start-up naming it.
     const access = declaredAccess(route)
-    // The OpenAPI document's security comes from the same declaration the gate enforces.
-    route.schema = { ...route.schema, security: securityOf(access) }
+    // The OpenAPI document's security comes from the same declaration the gate enforces; a public route whose own
+    // hook checks a credential the gate does not know (a device's ingest token) names it itself.
+    const own = access === 'public' ? (route.schema as { security?: Record<string, string[]>[] } | undefined)?.security : undefined
+    route.schema = { ...route.schema, security: own ?? securityOf(access) }
     for (const method of [route.method].flat()) {
       app.routeTable.push({ method, url: route.url, access, schema: route.schema })
     }
@@ -138,6 +140,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // For what cannot send a header: from POST /api/v1/videos/{video_id}/media-token, one stream, 5 minutes.
           mediaToken: { type: 'apiKey', in: 'query', name: 'media_token' },
+          // A device's own ingest token (POST /api/v1/devices/{device_id}/ingest-token), never a person's.
+          deviceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A device’s ingest token, issued by its tenant’s admin; a person’s ID token is refused.',
+          },
         },
       },
       security: [{ bearer: [] }],

@@ -121,4 +121,15 @@ describe('devices, managed by admins', () => {
     expect(audit.map((a) => a.action)).toEqual(['device.token-rotate', 'device.token-rotate'])
     expect(JSON.stringify(await server.db.query('select * from audit_entries where resource_id = $1', ['alpha-ra-2']))).not.toContain(newToken)
   })
+
+  it('names the device’s ingest token as the telemetry routes’ credential in the OpenAPI document', async () => {
+    const document = (await raw(server, 'GET', '/openapi.json')).body as unknown as {
+      paths: Record<string, Record<string, { security?: unknown }>>
+      components: { securitySchemes: Record<string, { scheme?: string }> }
+    }
+    expect(document.components.securitySchemes.deviceToken).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(document.paths['/api/v1/telemetry']!.post!.security).toEqual([{ deviceToken: [] }])
+    expect(document.paths['/api/v1/telemetry/heartbeat']!.post!.security).toEqual([{ deviceToken: [] }])
+    expect(document.paths['/health']!.get!.security).toEqual([])
+  })
 })

@@ -86,7 +86,7 @@ export function registerTelemetryRoutes(
     '/api/v1/telemetry',
     {
       config: { access: 'public' },
-      schema: { tags: ['telemetry'], body: reportSchema, security: [{ bearer: [] }] },
+      schema: { tags: ['telemetry'], body: reportSchema, security: [{ deviceToken: [] }] },
       // The token is checked before the body is read: a caller without one learns nothing about the schema.
       onRequest: checkIngestToken(options.db, ingestUnauthorized),
     },
@@ -100,7 +100,7 @@ export function registerTelemetryRoutes(
     '/api/v1/telemetry/heartbeat',
     {
       config: { access: 'public' },
-      schema: { tags: ['telemetry'], security: [{ bearer: [] }] },
+      schema: { tags: ['telemetry'], security: [{ deviceToken: [] }] },
       onRequest: checkIngestToken(options.db, heartbeatUnauthorized, { anyKind: true }),
     },
     async (request, reply) => {
