@@ -232,7 +232,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await registerMedia(app, { db: options.db, identity: options.identity, testControls: options.mediaTestControls, whepLimits: options.whepLimits })
     registerVideoRoutes(app, options.db)
     registerTenantRoutes(app, options.db)
-    registerDeviceRoutes(app, options.db, { allowedVncHosts: options.desktop?.allowedHosts ?? DEFAULT_VNC_ALLOWED_HOSTS })
+    registerDeviceRoutes(app, options.db, {
+      allowedVncHosts: options.desktop?.allowedHosts ?? DEFAULT_VNC_ALLOWED_HOSTS,
+      devicesChanged: options.telemetry ? () => options.telemetry!.reloadBindings() : undefined,
+    })
     registerUserRoutes(app, options.db, options.identity)
     registerInvitationRoutes(app, options.db, options.identity)
     registerAuditRoutes(app, options.db)

@@ -222,6 +222,15 @@ export const migrations: readonly { id: number; name: string; sql: string }[] = 
       alter table devices add column vnc_password text
     `,
   },
+  {
+    id: 9,
+    name: 'signed MAVLink',
+    sql: `
+      -- Issue 24: a vehicle's MAVLink 2 signing key (32 bytes, hex; write-only). With one, the ingest drops the
+      -- vehicle's unsigned or wrongly signed packets.
+      alter table devices add column mavlink_signing_key text check (mavlink_signing_key ~ '^[0-9a-f]{64}$')
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction. */

@@ -32,6 +32,8 @@ const deviceFields = {
   name: NAME,
   address: NETWORK_ADDRESS,
   mavlink_system_id: { type: ['integer', 'null'], minimum: 1, maximum: 255 },
+  // A vehicle's MAVLink 2 signing key, 32 bytes in hex (write-only; null: its packets need no signature).
+  mavlink_signing_key: { type: ['string', 'null'], pattern: '^[0-9A-Fa-f]{64}$' },
   desktop: DESKTOP,
 } as const
 
@@ -40,6 +42,7 @@ interface DeviceBody {
   kind?: string
   address?: string | null
   mavlink_system_id?: number | null
+  mavlink_signing_key?: string | null
   desktop?: { host: string; port: number; password?: string | null } | null
 }
 
@@ -53,16 +56,18 @@ interface DeviceRecord {
   vnc_host: string | null
   vnc_port: number | null
   has_password: boolean
+  has_signing_key: boolean
 }
 
 const recordSelect = `select device_id, tenant_id, name, kind, address, mavlink_system_id, vnc_host, vnc_port,
-  vnc_password is not null as has_password from devices`
+  vnc_password is not null as has_password, mavlink_signing_key is not null as has_signing_key from devices`
 
 /** What an admin sees of a device: its desktop's host and port and whether it has a password, never the password. */
 function toAdminView(row: DeviceRecord) {
   const { vnc_host, vnc_port, has_password, ...device } = row
   return {
     ...device,
+    // has_signing_key says whether the vehicle's packets must be signed; the key itself is never answered.
     desktop: vnc_host && vnc_port ? { host: vnc_host, port: vnc_port, has_password } : null,
   }
 }
@@ -75,6 +80,7 @@ const auditView = (row: DeviceRecord) => ({
   mavlink_system_id: row.mavlink_system_id,
   desktop: row.vnc_host ? `${row.vnc_host}:${row.vnc_port}` : null,
   desktop_password: row.has_password ? 'set' : null,
+  mavlink_signing_key: row.has_signing_key ? 'set' : null,
 })
 
 /**
@@ -82,7 +88,15 @@ const auditView = (row: DeviceRecord) => ({
  * endpoint (inside HONU_VNC_ALLOWED_HOSTS) and password (write-only), and a device's ingest token (shown once, kept
  * hashed; a new one stops the old at once). Members read the list with `GET /api/v1/devices` (v1-tenants.ts).
  */
-export function registerDeviceRoutes(app: FastifyInstance, db: Database, options: { allowedVncHosts: readonly string[] }) {
+export function registerDeviceRoutes(
+  app: FastifyInstance,
+  db: Database,
+  options: {
+    allowedVncHosts: readonly string[]
+    /** The MAVLink ingest re-reads its bindings (system ids, signing keys) at once. */ devicesChanged?: () => Promise<void>
+  },
+) {
+  const changed = () => options.devicesChanged?.().catch((error: Error) => app.log.warn(`telemetry bindings reload failed: ${error.message}`))
   const checkBody = (body: DeviceBody, kind: string) => {
     if (body.address && !isIP(body.address))
       throw new ApiError(400, 'invalid-request', 'Invalid request: body.address must be an IPv4 or IPv6 address.')
@@ -91,6 +105,9 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
     }
     if (body.mavlink_system_id != null && kind !== 'vehicle') {
       throw new ApiError(400, 'invalid-request', 'Invalid request: body.mavlink_system_id is for vehicles only.')
+    }
+    if (body.mavlink_signing_key != null && kind !== 'vehicle') {
+      throw new ApiError(400, 'invalid-request', 'Invalid request: body.mavlink_signing_key is for vehicles only.')
     }
     const problem = body.desktop ? endpointProblem(body.desktop, options.allowedVncHosts) : undefined
     if (problem) throw new ApiError(400, 'invalid-request', `Invalid request: ${problem}`)
@@ -138,8 +155,8 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
       try {
         const row = await db.transaction(async (tx) => {
           await tx.query(
-            `insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id, vnc_host, vnc_port, vnc_password)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            `insert into devices (device_id, tenant_id, name, kind, address, mavlink_system_id, vnc_host, vnc_port, vnc_password, mavlink_signing_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
             [
               deviceId,
               tenant_id,
@@ -150,6 +167,7 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
               body.desktop?.host ?? null,
               body.desktop?.port ?? null,
               body.desktop?.password || null,
+              body.mavlink_signing_key?.toLowerCase() ?? null,
             ],
           )
           const [created] = await tx.query<DeviceRecord>(`${recordSelect} where device_id = $1`, [deviceId])
@@ -164,6 +182,7 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
           })
           return created!
         })
+        await changed()
         return reply.code(201).send(toAdminView(row))
       } catch (error) {
         if (systemIdTaken(error)) throw taken()
@@ -203,6 +222,7 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
           if (body.name !== undefined) assign('name', body.name)
           if (body.address !== undefined) assign('address', body.address)
           if (body.mavlink_system_id !== undefined) assign('mavlink_system_id', body.mavlink_system_id)
+          if (body.mavlink_signing_key !== undefined) assign('mavlink_signing_key', body.mavlink_signing_key?.toLowerCase() ?? null)
           if (body.desktop !== undefined) {
             assign('vnc_host', body.desktop?.host ?? null)
             assign('vnc_port', body.desktop?.port ?? null)
@@ -212,14 +232,15 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
           await tx.query(`update devices set ${set.join(', ')} where device_id = $1 and tenant_id = $2`, values)
           const [after] = await tx.query<DeviceRecord>(`${recordSelect} where device_id = $1`, [device_id])
           const change = { actor: user, tenantId: tenant_id, action: 'device.update', resourceType: 'device', resourceId: device_id }
-          const passwordChanged = body.desktop?.password !== undefined && body.desktop !== null
+          const passwordChanged = (body.desktop?.password !== undefined && body.desktop !== null) || typeof body.mavlink_signing_key === 'string'
           const wrote = await recordUpdate(tx, change, auditView(before), auditView(after!))
           if (!wrote && passwordChanged) {
-            await recordAudit(tx, { ...change, before: { desktop_password: 'set' }, after: { desktop_password: 'changed' } })
+            await recordAudit(tx, { ...change, before: { secret: 'set' }, after: { secret: 'changed' } })
           }
           return after!
         })
         if (!row) throw notFound(`Device "${device_id}"`)
+        await changed()
         return toAdminView(row)
       } catch (error) {
         if (systemIdTaken(error)) throw taken()
@@ -252,6 +273,7 @@ export function registerDeviceRoutes(app: FastifyInstance, db: Database, options
         return true
       })
       if (!deleted) throw notFound(`Device "${device_id}"`)
+      await changed()
       return reply.code(204).send()
     },
   )

@@ -28,6 +28,17 @@ export interface DecodedPacket {
   msgId: number
   /** The decoded message when it is one the ingest reads; undefined for other valid messages. */
   message?: MavLinkData
+  /** A signed MAVLink 2 packet's signature block (checked by the ingest against the vehicle's key). */
+  signing?: PacketSigning
+}
+
+/** MAVLink 2's signature block: link id, timestamp (10 µs units since 2015-01-01 UTC) and the 48-bit signature. */
+export interface PacketSigning {
+  linkId: number
+  timestamp: number
+  signature: Buffer
+  /** What the signature covers after the key: the packet from its first byte through the timestamp. */
+  signed: Buffer
 }
 
 /** What one UDP datagram held: its valid packets, and how many bytes runs or packets were not valid MAVLink. */
@@ -97,7 +108,22 @@ export function decodeDatagram(datagram: Buffer): DecodedDatagram {
         continue
       }
     }
-    packets.push({ systemId: header.sysid, componentId: header.compid, seq: header.seq, msgId: header.msgid, message })
+    const signing = signed
+      ? {
+          linkId: buffer[total - 13]!,
+          timestamp: buffer.readUIntLE(total - 12, 6),
+          signature: buffer.subarray(total - 6),
+          signed: buffer.subarray(0, total - 6),
+        }
+      : undefined
+    packets.push({
+      systemId: header.sysid,
+      componentId: header.compid,
+      seq: header.seq,
+      msgId: header.msgid,
+      message,
+      ...(signing ? { signing } : {}),
+    })
     offset += total
   }
   return { packets, malformed }

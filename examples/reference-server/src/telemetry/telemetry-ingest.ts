@@ -1,7 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { VehicleTelemetry } from '@honu/core/live'
 import type { Database } from '../db/database'
 import { LinkQuality } from './link-quality'
-import { decodeDatagram } from './mavlink-decode'
+import { decodeDatagram, type DecodedPacket } from './mavlink-decode'
 import { mergeTelemetry, telemetryOf, type TelemetryUpdate } from './mavlink-mapping'
 
 /** Where ingested states and heartbeats go: the live channel's hub (`hub.publish`, `hub.beat`). */
@@ -19,6 +20,10 @@ export interface TelemetryCounters {
   unknownSystem: number
   /** Packets with a bad checksum, truncated, or bytes that start no packet: counted and dropped. */
   malformed: number
+  /** Packets of a vehicle with a signing key that came unsigned: counted and dropped. */
+  unsigned: number
+  /** Packets of a vehicle with a signing key whose signature is wrong or whose timestamp is not newer: dropped. */
+  badSignature: number
   /** Packets, reports and heartbeats dropped because a test control stopped the device. */
   stopped: number
   /** States handed to the hub. */
@@ -41,6 +46,8 @@ interface Binding {
   deviceId: string
   tenantId: string
   systemId?: number
+  /** The vehicle's MAVLink 2 signing key: its packets must then be signed with it. */
+  signingKey?: Buffer
 }
 
 interface Vehicle {
@@ -73,7 +80,18 @@ export const BINDINGS_REFRESH_MS = 10_000
 export function createTelemetryIngest(options: TelemetryIngestOptions): TelemetryIngest {
   const now = options.now ?? Date.now
   const minInterval = options.minPublishIntervalMs ?? 50
-  const counters: TelemetryCounters = { packets: 0, unknownSystem: 0, malformed: 0, stopped: 0, published: 0, heartbeats: 0 }
+  const counters: TelemetryCounters = {
+    packets: 0,
+    unknownSystem: 0,
+    malformed: 0,
+    unsigned: 0,
+    badSignature: 0,
+    stopped: 0,
+    published: 0,
+    heartbeats: 0,
+  }
+  /** The newest signed timestamp per stream (system, component, link): an older or equal one is a replay. */
+  const lastSigned = new Map<string, number>()
   let bySystem = new Map<number, Binding>()
   const vehicles = new Map<string, Vehicle>()
   const stopped = new Set<string>()
@@ -82,11 +100,19 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
   let reloading: Promise<void> | undefined
 
   const reloadBindings = async () => {
-    const rows = await options.db.query<{ device_id: string; tenant_id: string; mavlink_system_id: number }>(
-      "select device_id, tenant_id, mavlink_system_id from devices where kind = 'vehicle' and mavlink_system_id is not null",
+    const rows = await options.db.query<{ device_id: string; tenant_id: string; mavlink_system_id: number; mavlink_signing_key: string | null }>(
+      "select device_id, tenant_id, mavlink_system_id, mavlink_signing_key from devices where kind = 'vehicle' and mavlink_system_id is not null",
     )
     bySystem = new Map(
-      rows.map((r) => [Number(r.mavlink_system_id), { deviceId: r.device_id, tenantId: r.tenant_id, systemId: Number(r.mavlink_system_id) }]),
+      rows.map((r) => [
+        Number(r.mavlink_system_id),
+        {
+          deviceId: r.device_id,
+          tenantId: r.tenant_id,
+          systemId: Number(r.mavlink_system_id),
+          ...(r.mavlink_signing_key ? { signingKey: Buffer.from(r.mavlink_signing_key, 'hex') } : {}),
+        },
+      ]),
     )
     lastReload = now()
     // A vehicle no longer bound (deleted, or bound to another tenant's device) keeps no state here.
@@ -151,6 +177,13 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
           counters.unknownSystem += 1
           continue
         }
+        if (binding.signingKey) {
+          const verdict = checkSignature(packet, binding.signingKey, lastSigned)
+          if (verdict !== 'ok') {
+            counters[verdict] += 1
+            continue
+          }
+        }
         if (stopped.has(binding.deviceId)) {
           counters.stopped += 1
           continue
@@ -196,4 +229,21 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
       for (const vehicle of vehicles.values()) clearTimeout(vehicle.timer)
     },
   }
+}
+
+/**
+ * A signed vehicle's packet, checked as MAVLink 2 signing says: signed at all, its signature the first 48 bits of
+ * SHA-256(key ‖ packet through the timestamp), and its timestamp newer than the last one of its stream (system,
+ * component, link), so a recorded packet cannot be replayed.
+ */
+function checkSignature(packet: DecodedPacket, key: Buffer, lastSigned: Map<string, number>): 'ok' | 'unsigned' | 'badSignature' {
+  const signing = packet.signing
+  if (!signing) return 'unsigned'
+  const expected = createHash('sha256').update(key).update(signing.signed).digest().subarray(0, 6)
+  if (!timingSafeEqual(expected, signing.signature)) return 'badSignature'
+  const stream = `${packet.systemId}/${packet.componentId}/${signing.linkId}`
+  const last = lastSigned.get(stream)
+  if (last !== undefined && signing.timestamp <= last) return 'badSignature'
+  lastSigned.set(stream, signing.timestamp)
+  return 'ok'
 }
