@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createConsoleClient, type LiveSocket } from '@honu/core'
 import { createFakeAuthAdapter, createManualScheduler, createMemoryStorage } from '@honu/core/testing'
 import { ConsoleProvider } from '../provider/console-provider'
-import { useLiveConnection, useVehicle, useVehicles } from './use-live'
+import { useDeviceControl, useLiveConnection, useVehicle, useVehicles } from './use-live'
 
 /** A socket at the unit boundary (the real channel is tested against the reference server in the server project). */
 interface FakeSocket extends LiveSocket {
@@ -96,5 +96,45 @@ describe('live hooks', () => {
     expect(screen.getByText('connection: reconnecting')).toBeInTheDocument()
     // Last-known vehicles stay while the channel reconnects.
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
+  })
+})
+
+function Control() {
+  const { control, status, request } = useDeviceControl('d1')
+  return (
+    <>
+      <p>control: {status}</p>
+      <p>holder: {control?.holder?.name ?? 'nobody'}</p>
+      <button onClick={() => void request()}>Take control</button>
+    </>
+  )
+}
+
+describe('useDeviceControl', () => {
+  it('shows who holds a device’s control from the control topic, and asks for it on the same channel', async () => {
+    const { client, sockets, server } = setup()
+    render(
+      <ConsoleProvider client={client}>
+        <Control />
+      </ConsoleProvider>,
+    )
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    act(() => {
+      sockets[0]!.readyState = 1
+      sockets[0]!.onopen?.({})
+    })
+    server({ type: 'ready', uid: 'u1' })
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'subscribe', topic: 'tenants/t1/control' })
+    server({ type: 'subscribed', topic: 'tenants/t1/control' })
+    server({
+      type: 'event',
+      topic: 'tenants/t1/control',
+      data: { leases: [{ deviceId: 'd1', tenantId: 't1', holder: { uid: 'u2', name: 'Cora' }, since: 1, requests: [], viewers: [] }] },
+    })
+    expect(screen.getByText('control: live')).toBeInTheDocument()
+    expect(screen.getByText('holder: Cora')).toBeInTheDocument()
+    act(() => screen.getByRole('button', { name: 'Take control' }).click())
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' })
+    server({ type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'request', ok: true })
   })
 })

@@ -1,5 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { getLiveClient, type LiveClient, type LiveConnectionState, type VehiclesState, type VehicleTelemetry } from '@honu/core/live'
+import {
+  getLiveClient,
+  type ControlStore,
+  type DeviceControl,
+  type LiveClient,
+  type LiveConnectionState,
+  type VehiclesState,
+  type VehicleTelemetry,
+} from '@honu/core/live'
 import { useConsoleClient } from './use-console-client'
 
 // Thin hooks over the console's live client (framework-free, '@honu/core/live'): the one live channel of the
@@ -30,4 +38,34 @@ export function useVehicle(deviceId: string | undefined): VehicleTelemetry | und
   const { vehicles } = useLiveClient()
   const select = useCallback(() => (deviceId ? vehicles.getSnapshot().vehicles[deviceId] : undefined), [vehicles, deviceId])
   return useSyncExternalStore(vehicles.subscribe, select, select)
+}
+
+/** One device's control, live, with the requests that change it (issue 24). */
+export interface DeviceControlView {
+  /** Who holds control and since when, who asks, who is connected; `undefined` while the device is free. */
+  control: DeviceControl | undefined
+  /** Whether the `control` topic's snapshot came (`live`), or the server refused it. */
+  status: ReturnType<ControlStore['getSnapshot']>['status']
+  request(): ReturnType<ControlStore['request']>
+  release(): ReturnType<ControlStore['release']>
+  take(): ReturnType<ControlStore['take']>
+}
+
+/**
+ * A device of the selected tenant's control lease: who holds it (and since when), the requests waiting, who is
+ * connected, and `request`, `release` and `take` (each resolves with the server's answer: `ok`, or `forbidden` for a
+ * reader). While a component uses it, the console holds the tenant's `control` topic.
+ */
+export function useDeviceControl(deviceId: string): DeviceControlView {
+  const { control } = useLiveClient()
+  const select = useCallback(() => control.getSnapshot().devices[deviceId], [control, deviceId])
+  const status = useSyncExternalStore(control.subscribe, () => control.getSnapshot().status, () => control.getSnapshot().status)
+  const current = useSyncExternalStore(control.subscribe, select, select)
+  return {
+    control: current,
+    status,
+    request: () => control.request(deviceId),
+    release: () => control.release(deviceId),
+    take: () => control.take(deviceId),
+  }
 }

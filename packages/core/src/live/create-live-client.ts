@@ -5,6 +5,7 @@ import { cameBack } from '../stores/connection-store'
 import { createLiveChannel, type LiveChannel, type LiveChannelOptions } from './live-channel'
 import { LIVE_PATH } from './protocol'
 import { createDevicesStore, type DevicesStore } from './devices-store'
+import { createControlStore, type ControlStore } from './control-store'
 import { createVehiclesStore, type VehiclesStore, type VehiclesStoreOptions } from './vehicles-store'
 
 /** The live parts of one console: its one channel and the stores fed by it. */
@@ -14,6 +15,8 @@ export interface LiveClient {
   readonly vehicles: VehiclesStore
   /** The presence (online, stale, offline) of the current tenant's devices of every kind. */
   readonly devices: DevicesStore
+  /** Who holds control of the current tenant's devices, and the requests that change it. */
+  readonly control: ControlStore
   start(): void
   stop(): void
 }
@@ -41,11 +44,13 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const connection = createLiveChannel({ ...options, url: liveUrl(options.apiBaseUrl) })
   const vehicles = createVehiclesStore({ channel: connection, tenant: options.tenant, logger: options.logger })
   const devices = createDevicesStore({ channel: connection, tenant: options.tenant, logger: options.logger })
+  const control = createControlStore({ channel: connection, tenant: options.tenant, logger: options.logger })
   let unwatch: (() => void) | undefined
   return {
     connection,
     vehicles,
     devices,
+    control,
     start() {
       connection.start()
       unwatch ??= options.onReachable?.(connection.retryNow)

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
 import { createLiveChannel, type LiveSocket, type LiveTopicUpdate } from './live-channel'
 import { createDevicesStore } from './devices-store'
+import { createControlStore } from './control-store'
 import { createVehiclesStore } from './vehicles-store'
 import type { VehicleTelemetry } from './telemetry'
 
@@ -523,5 +524,64 @@ describe('retryNow', () => {
     t.channel.retryNow()
     await flush()
     expect(t.sockets).toHaveLength(2)
+  })
+})
+
+describe('control leases on the channel', () => {
+  const lease = (deviceId: string, tenantId = 't1', holder?: string) => ({
+    deviceId,
+    tenantId,
+    ...(holder ? { holder: { uid: holder, name: holder }, since: 1, idleUntil: 2 } : {}),
+    requests: [],
+    viewers: [],
+  })
+
+  it('sends a control frame and resolves with its answer; refuses while closed; fails waiting requests when the socket drops', async () => {
+    const t = setup()
+    await expect(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' })).rejects.toThrow('The live channel is not connected.')
+    await openChannel(t)
+    const asked = t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' })
+    expect(t.last().sent.at(-1)).toEqual({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' })
+    // An answer to another request is not this one's.
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd2', action: 'request', ok: true })
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'request', ok: false, code: 'forbidden' })
+    await expect(asked).resolves.toMatchObject({ ok: false, code: 'forbidden' })
+
+    const waiting = t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'release' })
+    t.last().serverClose(1006)
+    await expect(waiting).rejects.toThrow('The live channel closed before the server answered.')
+  })
+
+  it('gives up on an answer that does not come in 10 s', async () => {
+    const t = setup()
+    await openChannel(t)
+    const asked = t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'take' })
+    t.scheduler.advance(10_000)
+    await expect(asked).rejects.toThrow('The server did not answer in time.')
+  })
+
+  it('keeps the tenant’s leases from the control topic, asks for the current tenant, and keeps no other tenant’s lease', async () => {
+    const t = setup()
+    let tenantId: string | undefined = 't1'
+    const tenantListeners = new Set<() => void>()
+    const control = createControlStore({
+      channel: t.channel,
+      tenant: { get: () => tenantId, subscribe: (l) => (tenantListeners.add(l), () => void tenantListeners.delete(l)) },
+      logger: t.logger,
+    })
+    const off = control.subscribe(() => {})
+    await openChannel(t)
+    expect(t.last().sent).toContainEqual({ type: 'subscribe', topic: 'tenants/t1/control' })
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/control' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/control', data: { leases: [lease('d1', 't1', 'cora'), lease('x9', 't2', 'eve')] } })
+    expect(control.getSnapshot()).toMatchObject({ tenantId: 't1', status: 'live' })
+    expect(Object.keys(control.getSnapshot().devices)).toEqual(['d1'])
+    expect(control.getSnapshot().devices.d1!.holder).toEqual({ uid: 'cora', name: 'cora' })
+
+    void control.release('d1')
+    expect(t.last().sent.at(-1)).toEqual({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'release' })
+    tenantId = undefined
+    await expect(control.take('d1')).rejects.toThrow('No tenant is selected.')
+    off()
   })
 })

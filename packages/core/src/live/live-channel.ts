@@ -1,7 +1,7 @@
 import type { LiveSocket, LiveSocketFactory } from '../platform/live-socket'
 import type { Logger } from '../platform/logger'
 import type { Scheduler } from '../platform/scheduler'
-import { LIVE_CLOSE, parseServerMessage, type ClientMessage, type RefusedCode } from './protocol'
+import { LIVE_CLOSE, parseServerMessage, type ClientMessage, type ControlMessage, type ControlResultMessage, type RefusedCode } from './protocol'
 
 export type { LiveSocket, LiveSocketFactory } from '../platform/live-socket'
 
@@ -72,6 +72,11 @@ export interface LiveChannel {
    */
   subscribeTopic(topic: string, listener: (update: LiveTopicUpdate) => void): () => void
   getTopic(topic: string): LiveTopicState | undefined
+  /**
+   * Sends a `control` frame (ask for, give up or take over a device's control) and resolves with the server's
+   * `control-result`. Rejects when the channel is not open, closes first, or no answer comes within 10 s.
+   */
+  control(request: Omit<ControlMessage, 'type'>): Promise<ControlResultMessage>
   /** While reconnecting: tries now instead of at the next step of the backoff (the server answers again). */
   retryNow(): void
   /** Connects (when signed in) and keeps connecting. Safe to call twice. */
@@ -81,6 +86,8 @@ export interface LiveChannel {
 }
 
 const OPEN = 1
+/** How long a `control` frame waits for its answer. */
+const CONTROL_ANSWER_MS = 10_000
 const DEFAULT_BASE_MS = 1000
 const DEFAULT_MAX_MS = 30_000
 
@@ -124,6 +131,16 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   // The server closed with 4403 and the channel has not been open since: a second 4403 (after the refresh the first
   // one asked for) means the session is over, as a second 401 does for an API call.
   let revokedSinceOpen = false
+  /** `control` frames waiting for their answer, oldest first (the server answers them in order). */
+  let controls: { request: Omit<ControlMessage, 'type'>; resolve(result: ControlResultMessage): void; reject(error: Error): void; timer: unknown }[] = []
+  const failControls = (reason: string) => {
+    const waiting = controls
+    controls = []
+    for (const c of waiting) {
+      scheduler.clearTimeout(c.timer)
+      c.reject(new Error(reason))
+    }
+  }
 
   const setState = (next: LiveConnectionState) => {
     state = next
@@ -161,6 +178,7 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
     for (const topic of topics.values()) {
       if (topic.state.status !== 'pending') setTopicState(topic, { ...topic.state, status: 'pending', code: undefined })
     }
+    failControls('The live channel closed before the server answered.')
   }
 
   const scheduleRetry = (closeCode: number | undefined) => {
@@ -214,6 +232,16 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       case 'error':
         logger.warn('[@honu/core] live channel: the server rejected a frame:', message.message)
         return
+      case 'control-result': {
+        const index = controls.findIndex(
+          (c) => c.request.tenantId === message.tenantId && c.request.deviceId === message.deviceId && c.request.action === message.action,
+        )
+        if (index < 0) return
+        const [answered] = controls.splice(index, 1)
+        scheduler.clearTimeout(answered!.timer)
+        answered!.resolve(message)
+        return
+      }
     }
   }
 
@@ -317,6 +345,22 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
         topics.delete(name)
         if (authenticated) send({ type: 'unsubscribe', topic: name })
       }
+    },
+    control(request) {
+      if (!authenticated || socket?.readyState !== OPEN) return Promise.reject(new Error('The live channel is not connected.'))
+      return new Promise<ControlResultMessage>((resolve, reject) => {
+        const entry = {
+          request,
+          resolve,
+          reject,
+          timer: scheduler.setTimeout(() => {
+            controls = controls.filter((c) => c !== entry)
+            reject(new Error('The server did not answer in time.'))
+          }, CONTROL_ANSWER_MS),
+        }
+        controls.push(entry)
+        send({ type: 'control', ...request })
+      })
     },
     retryNow() {
       if (!started || socket || state.status !== 'reconnecting') return
