@@ -59,7 +59,11 @@ export interface DeviceControlView {
 export function useDeviceControl(deviceId: string): DeviceControlView {
   const { control } = useLiveClient()
   const select = useCallback(() => control.getSnapshot().devices[deviceId], [control, deviceId])
-  const status = useSyncExternalStore(control.subscribe, () => control.getSnapshot().status, () => control.getSnapshot().status)
+  const status = useSyncExternalStore(
+    control.subscribe,
+    () => control.getSnapshot().status,
+    () => control.getSnapshot().status,
+  )
   const current = useSyncExternalStore(control.subscribe, select, select)
   return {
     control: current,

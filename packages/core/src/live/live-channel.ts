@@ -132,7 +132,8 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
   // one asked for) means the session is over, as a second 401 does for an API call.
   let revokedSinceOpen = false
   /** `control` frames waiting for their answer, oldest first (the server answers them in order). */
-  let controls: { request: Omit<ControlMessage, 'type'>; resolve(result: ControlResultMessage): void; reject(error: Error): void; timer: unknown }[] = []
+  let controls: { request: Omit<ControlMessage, 'type'>; resolve(result: ControlResultMessage): void; reject(error: Error): void; timer: unknown }[] =
+    []
   const failControls = (reason: string) => {
     const waiting = controls
     controls = []
