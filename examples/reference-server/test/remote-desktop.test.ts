@@ -220,6 +220,18 @@ describe('the remote-desktop bridge', () => {
     expect((await viewer.closed).code).toBe(REMOTE_DESKTOP_CLOSE.revoked)
   })
 
+  it('ends a session when an admin removes the device’s desktop', async () => {
+    const { viewer } = await view('bea@honu.test')
+    const token = await tokenOf('bea@honu.test')
+    await raw(server, 'PATCH', `/api/v1/devices/${DEVICE}?tenant_id=bravo`, { token, body: JSON.stringify({ desktop: null }) })
+    expect(await viewer.closed).toEqual({ code: REMOTE_DESKTOP_CLOSE.notFound, reason: 'The device or its desktop changed.' })
+    const back = await raw(server, 'PATCH', `/api/v1/devices/${DEVICE}?tenant_id=bravo`, {
+      token,
+      body: JSON.stringify({ desktop: { host: '127.0.0.1', port: desktop.port, password: PASSWORD } }),
+    })
+    expect(back.status).toBe(200)
+  })
+
   it('shows a desktop that went away as closed, and connects again once it is back', async () => {
     const { viewer } = await view('bea@honu.test')
     await desktop.stop()

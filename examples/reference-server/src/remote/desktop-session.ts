@@ -365,5 +365,19 @@ export class DesktopSession {
       this.context.leases.revoke(this.device.tenant_id, this.user.uid)
       return this.close(REMOTE_DESKTOP_CLOSE.revoked, 'The account no longer has a role in the device’s tenant.')
     }
+    // The device as an admin left it: removed, or its desktop moved elsewhere, ends a session to the old one.
+    const [device] = await this.context.db.query<Pick<DeviceRow, 'tenant_id' | 'kind' | 'vnc_host' | 'vnc_port'>>(
+      'select tenant_id, kind, vnc_host, vnc_port from devices where device_id = $1',
+      [this.device.device_id],
+      { cached: true },
+    )
+    if (this.state !== 'relay') return
+    const same =
+      device &&
+      device.tenant_id === this.device.tenant_id &&
+      device.kind === 'remote_access' &&
+      device.vnc_host === this.device.vnc_host &&
+      Number(device.vnc_port) === Number(this.device.vnc_port)
+    if (!same) return this.close(REMOTE_DESKTOP_CLOSE.notFound, 'The device or its desktop changed.')
   }
 }
