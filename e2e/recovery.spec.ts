@@ -12,11 +12,12 @@ import {
   serverReachable as reachable,
   signIn,
 } from './helpers'
+import { APP_DIST } from './stack'
 
 const ADMIN = { 'content-type': 'application/json', authorization: 'Bearer owner' }
 const json = { 'content-type': 'application/json' }
 
-const ASSETS = resolve('examples/host-app/dist/assets')
+const ASSETS = resolve(APP_DIST, 'assets')
 // A screen's file moved away by the redeploy test is put back even if that test was cut short (a timeout skips its
 // finally), so later tests find the app whole.
 test.afterEach(() => {

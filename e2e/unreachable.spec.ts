@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { API, expectNoAxeViolations, markDocument, PASSWORD, sameDocument } from './helpers'
-import { APP } from './stack'
+import { APP, AUTH_HOST } from './stack'
 
 /**
  * A server on another origin that refuses the page (CORS), then allows it: the console says so in place of the
@@ -39,6 +39,8 @@ async function startServer(port: number, allowedOrigins: string, seed: boolean):
       HOST: '127.0.0.1',
       PORT: String(port),
       HONU_AUTH_MODE: 'emulator',
+      // The stack's emulator, wherever this run put it.
+      FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
       HONU_DATA_DIR: 'memory',
       DATABASE_URL: '',
       HONU_SEED: seed ? '1' : '0',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signIn } from './helpers'
-import { APP } from './stack'
+import { APP, APP_BUILD_ENV } from './stack'
 
 // The console as a developer runs it: React's development build, whose <StrictMode> mounts every component,
 // unmounts it and mounts it again at once. A destroyed playback used to release the <video> the next one had just
@@ -27,7 +27,8 @@ test.beforeAll(() => {
     'pnpm',
     ['--filter', '@honu/host-app', 'exec', 'vite', 'build', '--mode', 'development', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
     {
-      env: { ...process.env, NODE_ENV: 'development' },
+      // The stack's addresses are built in: this build must reach the stack the tests run (e2e/stack.ts).
+      env: { ...process.env, ...APP_BUILD_ENV, NODE_ENV: 'development' },
       stdio: 'inherit',
     },
   )
