@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isIP } from 'node:net'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError, notFound } from '../api-error'
 import type { Database } from '../db/database'
 import { ID, NAME } from '../schemas/field-schemas'
@@ -116,13 +116,20 @@ export function registerDeviceRoutes(
   const systemIdTaken = (error: unknown) => /mavlink_system_id|devices_mavlink_system_id_key/.test(String((error as Error).message))
   const taken = () => new ApiError(409, 'conflict', 'That MAVLink system id is taken on this server: pick another.')
 
+  /** Every route here: the tenant from the query, the device from the path, and the caller an admin of the tenant. */
+  const adminOf = async (request: FastifyRequest) => {
+    const { tenant_id } = request.query as { tenant_id: string }
+    const { device_id } = request.params as { device_id?: string }
+    const user = userOf(request)
+    await requireAdmin(db, user, tenant_id, 'manage this tenant’s devices')
+    return { tenant_id, device_id: device_id!, user }
+  }
+
   app.get(
     '/api/v1/devices/:device_id',
     { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery, params: deviceParams } },
     async (request) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      const { device_id } = request.params as { device_id: string }
-      await requireAdmin(db, userOf(request), tenant_id, 'manage this tenant’s devices')
+      const { tenant_id, device_id } = await adminOf(request)
       const [row] = await db.query<DeviceRecord>(`${recordSelect} where device_id = $1 and tenant_id = $2`, [device_id, tenant_id])
       if (!row) throw notFound(`Device "${device_id}"`)
       return toAdminView(row)
@@ -145,9 +152,7 @@ export function registerDeviceRoutes(
       },
     },
     async (request, reply) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      const user = userOf(request)
-      await requireAdmin(db, user, tenant_id, 'manage this tenant’s devices')
+      const { tenant_id, user } = await adminOf(request)
       const body = request.body as DeviceBody & { name: string; kind: string }
       checkBody(body, body.kind)
       // The server names the device: an id chosen by the client could tell whether another tenant uses it.
@@ -203,10 +208,7 @@ export function registerDeviceRoutes(
       },
     },
     async (request) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      const { device_id } = request.params as { device_id: string }
-      const user = userOf(request)
-      await requireAdmin(db, user, tenant_id, 'manage this tenant’s devices')
+      const { tenant_id, device_id, user } = await adminOf(request)
       const body = request.body as DeviceBody
       try {
         const row = await db.transaction(async (tx) => {
@@ -253,10 +255,7 @@ export function registerDeviceRoutes(
     '/api/v1/devices/:device_id',
     { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery, params: deviceParams } },
     async (request, reply) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      const { device_id } = request.params as { device_id: string }
-      const user = userOf(request)
-      await requireAdmin(db, user, tenant_id, 'manage this tenant’s devices')
+      const { tenant_id, device_id, user } = await adminOf(request)
       const deleted = await db.transaction(async (tx) => {
         const [row] = await tx.query<DeviceRecord>(`${recordSelect} where device_id = $1 and tenant_id = $2`, [device_id, tenant_id])
         if (!row) return false
@@ -282,10 +281,7 @@ export function registerDeviceRoutes(
     '/api/v1/devices/:device_id/ingest-token',
     { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery, params: deviceParams } },
     async (request, reply) => {
-      const { tenant_id } = request.query as { tenant_id: string }
-      const { device_id } = request.params as { device_id: string }
-      const user = userOf(request)
-      await requireAdmin(db, user, tenant_id, 'manage this tenant’s devices')
+      const { tenant_id, device_id, user } = await adminOf(request)
       const token = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ rotated: boolean }>(
           `select exists (select 1 from device_ingest_tokens where device_id = $1) as rotated from devices where device_id = $1 and tenant_id = $2 for update`,
