@@ -163,8 +163,7 @@ describe('the remote-desktop bridge', () => {
     )
     for (const s of [bea.viewer, cora.viewer, ada.viewer, beaLive, coraLive, adaLive]) s.close()
     await bea.viewer.closed
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(await auditActions(DEVICE)).toContain('desktop.disconnect')
+    await expect.poll(() => auditActions(DEVICE), { timeout: 5_000 }).toContain('desktop.disconnect')
   })
 
   it('refuses another tenant’s device exactly like one that does not exist, and a device that is no desktop', async () => {
@@ -273,10 +272,14 @@ describe('the bridge’s limits', () => {
     const closed = await busy.closed
     clearInterval(keepAlive)
     expect(closed.code).toBe(REMOTE_DESKTOP_CLOSE.sessionLimit)
-    const rows = await limited.db.query<{ after: { reason: string; code: number } }>(
-      "select after from audit_entries where action = 'desktop.disconnect' and resource_id = $1 order by id",
-      [DEVICE],
-    )
-    expect(rows.map((r) => r.after.code)).toEqual([REMOTE_DESKTOP_CLOSE.idle, REMOTE_DESKTOP_CLOSE.sessionLimit])
+    // The disconnect entry is written after the close frame goes out: polled, not read once.
+    const codes = async () => {
+      const rows = await limited.db.query<{ after: { reason: string; code: number } }>(
+        "select after from audit_entries where action = 'desktop.disconnect' and resource_id = $1 order by id",
+        [DEVICE],
+      )
+      return rows.map((r) => r.after.code)
+    }
+    await expect.poll(codes, { timeout: 5_000 }).toEqual([REMOTE_DESKTOP_CLOSE.idle, REMOTE_DESKTOP_CLOSE.sessionLimit])
   })
 })
