@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { deleteApp, initializeApp } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE_CLOSE, vehiclesTopic } from '@honu/core/live'
+import { LIVE_CLOSE, controlTopic, vehiclesTopic, type ServerMessage } from '@honu/core/live'
+
+type ControlResult = Extract<ServerMessage, { type: 'control-result' }>
 import type { RunningServer } from '../src/start-server'
 import { DEMO_PASSWORD } from '../src/seed'
 import { PROJECT_ID, signIn } from './auth-emulator'
@@ -61,6 +63,55 @@ describe('the live channel', () => {
     await wes.next((m) => m.type === 'event')
     expect(vehiclesOn(wes, vehiclesTopic('alpha'))).toContainEqual(state)
     for (const s of [remy, bea, wes]) s.close()
+  })
+
+  it('keeps control leases inside their tenant: another tenant’s control topic and devices are refused like missing ones', async () => {
+    const ada = await openAuthenticatedLive(server.url, await tokenOf('ada@honu.test')) // admin of alpha, reader in bravo
+    const bea = await openAuthenticatedLive(server.url, await tokenOf('bea@honu.test')) // admin of bravo only
+    const remy = await openAuthenticatedLive(server.url, await tokenOf('remy@honu.test')) // reader in alpha
+    expect(await subscribe(bea, controlTopic('alpha'))).toEqual({ type: 'refused', topic: 'tenants/alpha/control', code: 'forbidden' })
+    expect(await subscribe(bea, controlTopic('zulu'))).toEqual({ type: 'refused', topic: 'tenants/zulu/control', code: 'forbidden' })
+    expect(await subscribe(bea, controlTopic('bravo'))).toMatchObject({ type: 'subscribed' })
+    expect(await subscribe(remy, controlTopic('alpha'))).toMatchObject({ type: 'subscribed' })
+
+    // Bea, an admin, may not take or ask for alpha's device, neither under alpha nor by naming it under bravo:
+    // the same answer as for a device that does not exist.
+    const result = async (tenantId: string, deviceId: string, action: 'request' | 'take') => {
+      bea.send({ type: 'control', tenantId, deviceId, action })
+      const answer = await bea.next<ControlResult>(
+        (m) => m.type === 'control-result' && m.tenantId === tenantId && m.deviceId === deviceId && m.action === action,
+      )
+      return { ok: answer.ok, code: answer.code }
+    }
+    for (const [tenantId, deviceId] of <[string, string][]>[
+      ['alpha', 'alpha-ra-1'],
+      ['bravo', 'alpha-ra-1'],
+      ['bravo', 'no-such-device'],
+      ['zulu', 'alpha-ra-1'],
+    ]) {
+      expect(await result(tenantId, deviceId, 'take')).toEqual({ ok: false, code: 'forbidden' })
+      expect(await result(tenantId, deviceId, 'request')).toEqual({ ok: false, code: 'forbidden' })
+    }
+
+    // Ada takes alpha's desktop: alpha's reader sees who holds it; nothing of it reaches bravo's admin.
+    ada.send({ type: 'control', tenantId: 'alpha', deviceId: 'alpha-ra-1', action: 'request' })
+    expect(await ada.next((m) => m.type === 'control-result' && m.deviceId === 'alpha-ra-1')).toMatchObject({ ok: true })
+    const seen = await remy.next<Extract<ServerMessage, { type: 'event' }>>(
+      (m) =>
+        m.type === 'event' &&
+        m.topic === controlTopic('alpha') &&
+        JSON.stringify(m.data).includes('"holder"') &&
+        JSON.stringify(m.data).includes('alpha-ra-1'),
+    )
+    expect(JSON.stringify(seen.data)).toContain('demo-ada')
+    // Bea's own request on her tenant's desktop is answered, so every frame sent before it has been answered too.
+    expect(await result('bravo', 'bravo-ra-1', 'request')).toEqual({ ok: true, code: undefined })
+    await bea.next((m) => m.type === 'event' && m.topic === controlTopic('bravo') && JSON.stringify(m.data).includes('bravo-ra-1'))
+    // (Her own refused frames name alpha-ra-1 back to her; no event does.)
+    const events = JSON.stringify(bea.messages.filter((m) => m.type === 'event'))
+    expect(events).not.toContain('alpha-ra-1')
+    expect(events).not.toContain('demo-ada')
+    for (const s of [ada, bea, remy]) s.close()
   })
 
   it('closes with 4401 without a valid auth frame: a subscribe first, a bad token, not JSON', async () => {
