@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-// Workspace sources are read through the `@honu/source` export condition, so tests need no build.
+// Workspace sources are read through the `@honu/source` export condition, so tests need no build. `resolve.conditions`
+// reaches only Vite's client environment (the jsdom projects); files run in the `node` environment are resolved by the
+// SSR environment, whose conditions are set apart (`ssr.resolve.conditions`, which replaces Vite's defaults, so they
+// are kept). Without it the server project read `@honu/core` from packages/core/dist: a core change reached the
+// server tests only after a build.
 const resolve = { conditions: ['@honu/source'] }
+const ssr = { resolve: { conditions: ['@honu/source', ...defaultServerConditions] } }
 
 /**
  * Test files that replace a module (`vi.mock`). The other files of core and the React packages share one module
@@ -34,6 +40,7 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        ssr,
         test: {
           name: 'core',
           root: 'packages/core',
@@ -47,6 +54,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'core-mocks',
           root: 'packages/core',
@@ -57,6 +65,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           // Adapters tested against the real Firebase Auth emulator.
           name: 'emulator',
@@ -99,6 +108,7 @@ export default defineConfig({
       },
       {
         resolve,
+        ssr,
         test: {
           name: 'server',
           root: 'examples/reference-server',
