@@ -92,6 +92,32 @@ describe('getLiveClient(client)', () => {
     client.stop()
   })
 
+  it('a 4403 (account revoked) reaches the console: one refresh and one more socket; refused again, the session ends', async () => {
+    const { client, sockets, auth } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    const live = getLiveClient(client)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    const first = sockets[0]!
+    ;(first as { readyState: number }).readyState = 1
+    first.onopen?.({})
+    first.onmessage?.({ data: JSON.stringify({ type: 'ready', uid: 'u1' }) })
+    const refreshes = auth.refreshCount
+    first.onclose?.({ code: 4403 })
+    expect(live.connection.getSnapshot().status).toBe('revoked')
+    // The console's answer to a first refusal (as to a first 401): the token refreshed once, then one more socket.
+    await vi.waitFor(() => expect(auth.refreshCount).toBe(refreshes + 1))
+    await vi.waitFor(() => expect(sockets).toHaveLength(2))
+    expect(client.session.getState().status).toBe('authenticated')
+    // Refused again before it ever opened: the account is over; signed out with the sign-in page's notice.
+    sockets[1]!.onclose?.({ code: 4403 })
+    await vi.waitFor(() => expect(client.session.getState()).toMatchObject({ status: 'signed-out', notice: 'session-ended' }))
+    expect(auth.refreshCount).toBe(refreshes + 1)
+    expect(sockets).toHaveLength(2)
+    expect(live.connection.getSnapshot().status).not.toBe('open')
+    client.stop()
+  })
+
   it('retries at once when the API answers again, without waiting out the backoff', async () => {
     const { client, sockets } = setup()
     client.start()
