@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { json, startTestServer } from '../../test/http-test-server'
 import { HttpError } from '../errors/http-error'
-import { createHttpClient, withQuery } from './http-client'
+import { createTokenRefresher } from '../auth/create-token-refresher'
+import { createSessionStore } from '../auth/session-store'
+import { createFakeAuthAdapter } from '../testing/create-fake-auth-adapter'
+import { createManualScheduler } from '../testing/create-manual-scheduler'
+import { createHttpClient, withQuery, type FetchLike } from './http-client'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
@@ -182,6 +186,61 @@ describe('a 401', () => {
     const http = createHttpClient({ getToken: async () => undefined, onUnauthorized })
     await expect(http.request('GET', `${server.url}/guarded`)).rejects.toMatchObject({ status: 401 })
     expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})
+
+describe('a 401 is retried once, never more', () => {
+  // An API that refuses every token, counted. After `LOOP` sends it answers 200: a client that kept retrying gets
+  // out of its loop with a resolved call and a count, and the assertions below say so at once (not a test timeout).
+  const LOOP = 10
+  const refusing = () => {
+    const sent: string[] = []
+    const fetch: FetchLike = async (_url, init) => {
+      sent.push(new Headers(init.headers).get('authorization') ?? '')
+      return sent.length > LOOP
+        ? Response.json({ looped: true })
+        : Response.json({ message: 'revoked' }, { status: 401, headers: { 'content-type': 'application/json' } })
+    }
+    return { sent, fetch }
+  }
+
+  it('whatever onUnauthorized answers: two sends, then the 401 is the caller’s error', async () => {
+    const api = refusing()
+    const onUnauthorized = vi.fn(async () => true)
+    const http = createHttpClient({ getToken: async () => 'revoked', onUnauthorized, fetch: api.fetch })
+    const outcome = await http.request('GET', 'https://api.test/guarded').then(
+      (body) => ({ resolved: body }),
+      (error: unknown) => ({ rejected: error }),
+    )
+    expect(api.sent).toHaveLength(2)
+    expect(onUnauthorized.mock.calls).toEqual([[false], [true]])
+    expect(outcome).toEqual({ rejected: expect.objectContaining({ code: 'http/unauthorized', status: 401 }) })
+  })
+
+  it('wired to the token refresher: one refresh, two sends, and the session ends', async () => {
+    const api = refusing()
+    const auth = createFakeAuthAdapter({ initialUser: { uid: 'u1', email: 'ada@x.io' } })
+    const session = createSessionStore()
+    const tokens = createTokenRefresher({
+      auth,
+      session,
+      scheduler: createManualScheduler(),
+      logger: { warn: vi.fn(), error: vi.fn() },
+      resetAll: () => session.getState().clear(),
+    })
+    session.getState().setSession({ uid: 'u1', email: 'ada@x.io' }, await tokens.current())
+    const refreshes = auth.refreshCount
+    const http = createHttpClient({ getToken: tokens.current, onUnauthorized: tokens.onUnauthorized, fetch: api.fetch })
+    const outcome = await http.request('GET', 'https://api.test/guarded').then(
+      (body) => ({ resolved: body }),
+      (error: unknown) => ({ rejected: error }),
+    )
+    expect(api.sent).toHaveLength(2)
+    // The second send carried the refreshed token.
+    expect(api.sent[1]).not.toBe(api.sent[0])
+    expect(auth.refreshCount - refreshes).toBe(1)
+    expect(outcome).toEqual({ rejected: expect.objectContaining({ code: 'http/unauthorized', status: 401 }) })
+    expect(session.getState()).toMatchObject({ status: 'signed-out', notice: 'session-ended' })
   })
 })
 
