@@ -48,6 +48,25 @@ describe('CSV', () => {
     expect(csvCell(' padded')).toBe('" padded"')
   })
 
+  it('defuses a cell starting with each character the guard names: =, +, -, @, tab and carriage return', () => {
+    // csvCell's comment promises these six. A tab or a carriage return before a formula is skipped by some
+    // spreadsheets, which then read the formula after it.
+    const formulas: [string, string][] = [
+      ['=1+2', `'=1+2`],
+      ['+1+2', `'+1+2`],
+      ['-1+2', `'-1+2`],
+      ['@SUM(A1)', `'@SUM(A1)`],
+      ['\t=1+2', `'\t=1+2`],
+      // The carriage return also makes the cell quoted (RFC 4180): the quote mark still comes first inside the quotes.
+      ['\r=1+2', `"'\r=1+2"`],
+    ]
+    expect(formulas.map(([value]) => value[0])).toEqual(['=', '+', '-', '@', '\t', '\r'])
+    for (const [value, defused] of formulas) expect({ value, cell: csvCell(value) }).toEqual({ value, cell: defused })
+    // The same characters anywhere but at the start are no formula: the cell is left as it is.
+    expect(csvCell('1=2+3-4@5')).toBe('1=2+3-4@5')
+    expect(csvCell('a\tb')).toBe('a\tb')
+  })
+
   it('writes one line per entry in the column order, with CRLF', () => {
     expect(
       csvLine({
