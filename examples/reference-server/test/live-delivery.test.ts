@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
+import type { WebSocket } from 'ws'
 import { devicesTopic, LIVE_CLOSE, vehiclesTopic, type DevicePresence, type ServerMessage, type VehicleTelemetry } from '@honu/core/live'
+import type { Identity } from '../src/auth/identity'
 import { readConfig } from '../src/config'
 import { createApp } from '../src/create-app'
-import { LOW_WATER_BYTES } from '../src/live/live-session'
+import { LiveSession, LOW_WATER_BYTES, type LiveSessionContext } from '../src/live/live-session'
 import { DEMO_PASSWORD } from '../src/seed'
 import { startServer, type RunningServer } from '../src/start-server'
 import { EMULATOR_HOST, signIn } from './auth-emulator'
@@ -22,7 +25,64 @@ afterAll(() => server.close())
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
+/** A socket at the session's boundary: the test sets how full its send buffer is and reads what was sent. */
+class BufferSocket extends EventEmitter {
+  bufferedAmount = 0
+  readonly sent: ServerMessage[] = []
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ServerMessage)
+  }
+  close() {
+    this.emit('close')
+  }
+  receive(frame: unknown) {
+    this.emit('message', Buffer.from(JSON.stringify(frame)), false)
+  }
+}
+
 describe('back-pressure', () => {
+  it('holds only the newest state per vehicle while the send buffer is full, and sends exactly those when it drains', async () => {
+    // One session, its socket and its hub at the unit boundary, on the seeded database: no kernel buffers to fill.
+    const socket = new BufferSocket()
+    let publish: (state: VehicleTelemetry) => void = () => undefined
+    const context = {
+      db: server.db,
+      identity: { verify: async () => ({ uid: 'demo-remy' }) } as unknown as Identity,
+      hub: {
+        subscribe: (_tenantId: string, listener: (state: VehicleTelemetry) => void) => ((publish = listener), () => undefined),
+        snapshot: () => [],
+      },
+      revocationCheckMs: 60_000,
+      warn: () => undefined,
+    } as unknown as LiveSessionContext
+    const session = new LiveSession(socket as unknown as WebSocket, context)
+    onTestFinished(() => session.close(1000, 'done'))
+    socket.receive({ type: 'auth', token: 'remy' })
+    await vi.waitFor(() => expect(socket.sent).toContainEqual({ type: 'ready', uid: 'demo-remy' }))
+    const topic = vehiclesTopic('alpha')
+    socket.receive({ type: 'subscribe', topic })
+    await vi.waitFor(() => expect(socket.sent.at(-1)).toEqual({ type: 'event', topic, data: { vehicles: [] } }))
+    const before = socket.sent.length
+
+    // The client stopped reading: the buffer is full. A burst of 100 states per vehicle comes in meanwhile.
+    socket.bufferedAmount = LOW_WATER_BYTES
+    const devices = ['a', 'b', 'c']
+    for (let round = 1; round <= 100; round++) for (const d of devices) publish(telemetry('alpha', d, { mode: String(round) }))
+    await turn()
+    expect(socket.sent.length - before).toBe(0)
+    // One waiting state per vehicle, never a queue of them.
+    expect(session.info().pending).toBe(devices.length)
+
+    // The buffer drains: one delta with each vehicle's newest state, and nothing older.
+    socket.bufferedAmount = 0
+    await vi.waitFor(() => expect(socket.sent.length - before).toBe(1))
+    const [delta] = socket.sent.slice(before)
+    expect(delta).toMatchObject({ type: 'event', topic })
+    const vehicles = (delta as { data: { vehicles: VehicleTelemetry[] } }).data.vehicles
+    expect(vehicles.map((v) => `${v.deviceId}:${v.mode}`).sort()).toEqual(['a:100', 'b:100', 'c:100'])
+    expect(session.info().pending).toBe(0)
+  })
+
   it('keeps at most the latest state per vehicle for a client that does not read, then delivers the latest', async () => {
     // An app of its own on the same database, so the test can read its sockets' queues.
     const app = await createApp({ db: server.db, identity: server.identity })
@@ -53,10 +113,14 @@ describe('back-pressure', () => {
     expect(most.bufferedAmount).toBeLessThan(LOW_WATER_BYTES + 3 * (padding.length + 500))
     slow.ws.resume()
     const last = `${round}:${padding}`
-    await slow.next((m) => m.type === 'event' && JSON.stringify(m).includes(`"${last}"`))
+    // A state of another vehicle, published after the burst: once it arrived, so did every state held before it
+    // (the same topic, sent in order). Waiting for it rather than for the newest state makes a server that kept the
+    // oldest one fail the assertion below, not the test's timeout.
+    hub.publish(telemetry('alpha', 'slow-end', { mode: 'end' }))
+    await slow.next((m) => m.type === 'event' && JSON.stringify(m).includes('"slow-end"'))
     // Each vehicle's newest state arrived; most of the 500 rounds published while full were never sent.
     const received = vehiclesOn(slow, vehiclesTopic('alpha'))
-    for (const d of devices) expect(received.filter((v) => v.deviceId === d).at(-1)?.mode).toBe(last)
+    for (const d of devices) expect(received.filter((v) => v.deviceId === d).at(-1)?.mode, d).toBe(last)
     expect(received.filter((v) => Number(v.mode?.split(':')[0]) > fullAt).length).toBeLessThan(500 * devices.length)
     slow.close()
     await app.close()
