@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../errors/console-error'
-import { cidrContains, cidrOverlaps, findCidrOverlaps } from './cidr-contains'
+import { cidrContains, cidrOverlaps, findCidrOverlaps, type NamedCidr } from './cidr-contains'
 import { cidrRange, parseCidr, tryCidrRange } from './cidr-range'
 import { formatIp, parseIp } from './ip-address'
 
@@ -19,6 +19,25 @@ describe('cidrRange', () => {
     ['::/0', '::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
     ['::ffff:10.0.0.0/120', '::ffff:a00:0', '::ffff:a00:ff'],
     ['2001:DB8:0:0:1::/80', '2001:db8:0:0:1::', '2001:db8::1:ffff:ffff:ffff'],
+    // The ends of the prefix range and of the address space (issue 29).
+    ['255.255.255.255/32', '255.255.255.255', '255.255.255.255'],
+    ['0.0.0.0/32', '0.0.0.0', '0.0.0.0'],
+    ['255.255.255.255/0', '0.0.0.0', '255.255.255.255'],
+    ['10.0.0.255/31', '10.0.0.254', '10.0.0.255'],
+    ['10.0.0.254/31', '10.0.0.254', '10.0.0.255'],
+    ['10.0.0.255/30', '10.0.0.252', '10.0.0.255'],
+    ['128.0.0.0/1', '128.0.0.0', '255.255.255.255'],
+    ['127.255.255.255/1', '0.0.0.0', '127.255.255.255'],
+    ['ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/128', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+    ['::/128', '::', '::'],
+    ['::1/127', '::', '::1'],
+    ['2001:db8::3/127', '2001:db8::2', '2001:db8::3'],
+    ['2001:db8::ff/100', '2001:db8::', '2001:db8::fff:ffff'],
+    ['ffff::/1', '8000::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+    // '::' may stand for a single zero group (RFC 4291), though the canonical form never writes it so.
+    ['1::3:4:5:6:7:8/128', '1:0:3:4:5:6:7:8', '1:0:3:4:5:6:7:8'],
+    ['1:2:3:4:5:6:7::/128', '1:2:3:4:5:6:7:0', '1:2:3:4:5:6:7:0'],
+    ['::ffff:255.255.255.255/128', '::ffff:ffff:ffff', '::ffff:ffff:ffff'],
   ])('%s → %s – %s', (cidr, start, end) => {
     expect(cidrRange(cidr)).toEqual({ start, end })
   })
@@ -69,6 +88,13 @@ describe('cidrRange', () => {
     '::ffff:010.0.0.1/128',
     '::ffff:10.0.0.1:0/128',
     '[2001:db8::]/32',
+    // Seven groups without '::', or '::' more than once after a full address.
+    '1:2:3:4:5:6:7/112',
+    '1:2:3:4:5:6:7:8::1::2/128',
+    '1:2:3:4:5:6:7:8::/128',
+    '::1:2:3:4:5:6:7:8/128',
+    '255.255.255.256/32',
+    '10.0.0.0/128',
   ])('rejects %j with cidr/invalid naming the text', (text) => {
     let caught: unknown
     try {
@@ -226,6 +252,62 @@ describe('properties', () => {
   })
 })
 
+/*
+ * The whole prefix range, with the test's own arithmetic (issue 29): a block is worked out here by division, apart
+ * from the parser's shifts, and addresses are written out in full without formatIp, so an off-by-one in parsing,
+ * containment or overlap cannot hide behind the same mistake in the oracle.
+ */
+type Version = 4 | 6
+const BITS: Record<Version, number> = { 4: 32, 6: 128 }
+const topOf = (version: Version) => 2n ** BigInt(BITS[version]) - 1n
+interface Block {
+  version: Version
+  first: bigint
+  last: bigint
+}
+/** The aligned run of 2^(bits - prefix) addresses that `value` falls in. */
+const oracleBlock = (version: Version, value: bigint, prefix: number): Block => {
+  const size = 2n ** BigInt(BITS[version] - prefix)
+  const first = value - (value % size)
+  return { version, first, last: first + size - 1n }
+}
+const oracleContains = (outer: Block, inner: Block) => outer.version === inner.version && outer.first <= inner.first && inner.last <= outer.last
+/** Some address lies in both: the later start is not past the earlier end. */
+const oracleOverlaps = (x: Block, y: Block) =>
+  x.version === y.version && (x.first > y.first ? x.first : y.first) <= (x.last < y.last ? x.last : y.last)
+/** Dotted quad, or all eight IPv6 groups uncompressed. */
+const spelled = (version: Version, value: bigint) =>
+  version === 4
+    ? [3n, 2n, 1n, 0n].map((octet) => String((value / 256n ** octet) % 256n)).join('.')
+    : [7n, 6n, 5n, 4n, 3n, 2n, 1n, 0n].map((group) => ((value / 65536n ** group) % 65536n).toString(16)).join(':')
+const clamp = (version: Version, value: bigint) => (value < 0n ? 0n : value > topOf(version) ? topOf(version) : value)
+
+/** An address of the version, often 0, 1 or the top two of the space. */
+const address = (version: Version) =>
+  fc.oneof(fc.bigInt({ min: 0n, max: topOf(version) }), fc.constantFrom(0n, 1n, topOf(version) - 1n, topOf(version)))
+/** A prefix length anywhere in 0..bits, often /0 or one of the two longest (/31, /32, /127, /128). */
+const prefixOf = (version: Version) => fc.oneof(fc.integer({ min: 0, max: BITS[version] }), fc.constantFrom(0, BITS[version] - 1, BITS[version]))
+const anyBlock = fc
+  .constantFrom<Version>(4, 6)
+  .chain((version) => fc.record({ version: fc.constant(version), value: address(version), prefix: prefixOf(version) }))
+
+/** findCidrOverlaps' answer as sorted index pairs `i-j` of the entries it was given. */
+function overlapPairs(entries: readonly NamedCidr[]): string[] {
+  return findCidrOverlaps(entries)
+    .map(({ a, b }) => [entries.indexOf(a), entries.indexOf(b)].sort((x, y) => x - y).join('-'))
+    .sort()
+}
+/** Every pair of entries of different owners whose blocks share an address, by the test's arithmetic. */
+function expectedPairs(entries: readonly NamedCidr[], blocks: readonly Block[]): string[] {
+  const pairs: string[] = []
+  entries.forEach((x, i) =>
+    entries.forEach((y, j) => {
+      if (i < j && x.id !== y.id && oracleOverlaps(blocks[i]!, blocks[j]!)) pairs.push(`${i}-${j}`)
+    }),
+  )
+  return pairs.sort()
+}
+
 describe('containment and overlap', () => {
   it.each([
     ['10.0.0.0/8', '10.2.3.0/24', true],
@@ -257,24 +339,256 @@ describe('containment and overlap', () => {
     expect(pairs).toEqual(['alpha+bravo', 'foxtrot+golf'])
   })
 
-  it('matches a pairwise check on random tenant networks', () => {
+  it('matches a pairwise check on random tenant networks, every prefix length from /0 to /32', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd'), ip: ipv4, p: fc.integer({ min: 8, max: 30 }) }), {
+        fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd'), ip: ipv4, p: fc.integer({ min: 0, max: 32 }) }), {
           maxLength: 25,
         }),
         (rows) => {
           const entries = rows.map((r) => ({ id: r.id, cidr: `${r.ip}/${r.p}` }))
-          const expected = new Set<string>()
-          entries.forEach((x, i) =>
-            entries.forEach((y, j) => {
-              if (i < j && x.id !== y.id && cidrOverlaps(x.cidr, y.cidr)) expected.add([i, j].join('-'))
-            }),
+          const blocks = rows.map((r) =>
+            oracleBlock(
+              4,
+              r.ip.split('.').reduce((value, octet) => value * 256n + BigInt(octet), 0n),
+              r.p,
+            ),
           )
-          const found = findCidrOverlaps(entries.map((e, i) => ({ ...e, index: i })))
-          expect(found.length).toBe(expected.size)
+          expect(overlapPairs(entries)).toEqual(expectedPairs(entries, blocks))
         },
       ),
     )
+  })
+})
+
+describe('the whole prefix range (/0–/32, /0–/128) and its edges', () => {
+  it('parses every prefix length to the aligned block its address falls in, the address spelled out or canonical', () => {
+    fc.assert(
+      fc.property(anyBlock, fc.boolean(), ({ version, value, prefix }, canonical) => {
+        const text = `${canonical ? formatIp({ version, value }) : spelled(version, value)}/${prefix}`
+        const { first, last } = oracleBlock(version, value, prefix)
+        expect(parseCidr(text)).toEqual({ version, prefix, first, last })
+        expect(cidrRange(text)).toEqual({ start: formatIp({ version, value: first }), end: formatIp({ version, value: last }) })
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('accepts the longest prefix of each version and refuses one bit more', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<Version>(4, 6), fc.bigInt({ min: 0n, max: 2n ** 32n - 1n }), (version, value) => {
+        expect(accepts(`${spelled(version, value)}/${BITS[version]}`)).toBe(true)
+        expect(accepts(`${spelled(version, value)}/${BITS[version] + 1}`)).toBe(false)
+      }),
+    )
+  })
+
+  it('a block contains and overlaps its first and last address, never the address just before or after it', () => {
+    fc.assert(
+      fc.property(anyBlock, fc.constantFrom('before', 'first', 'last', 'after'), ({ version, value, prefix }, where) => {
+        const block = oracleBlock(version, value, prefix)
+        const probe = { before: block.first - 1n, first: block.first, last: block.last, after: block.last + 1n }[where]
+        fc.pre(probe >= 0n && probe <= topOf(version))
+        const cidr = `${spelled(version, value)}/${prefix}`
+        const inside = where === 'first' || where === 'last'
+        expect(cidrContains(cidr, spelled(version, probe))).toBe(inside)
+        expect(cidrContains(cidr, `${spelled(version, probe)}/${BITS[version]}`)).toBe(inside)
+        expect(cidrOverlaps(cidr, spelled(version, probe))).toBe(inside)
+        expect(cidrOverlaps(spelled(version, probe), cidr)).toBe(inside)
+        // A single address contains a block only when the block is that one address.
+        expect(cidrContains(spelled(version, probe), cidr)).toBe(inside && block.first === block.last)
+        expect(
+          findCidrOverlaps([
+            { id: 'a', cidr },
+            { id: 'b', cidr: `${spelled(version, probe)}/${BITS[version]}` },
+          ]),
+        ).toHaveLength(inside ? 1 : 0)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('containment and overlap of two blocks, one starting at, or one off, either end of the other, any prefixes', () => {
+    const nearEdges = anyBlock.chain(({ version, value, prefix }) => {
+      const { first, last } = oracleBlock(version, value, prefix)
+      return fc.record({
+        version: fc.constant(version),
+        outer: fc.constant({ value, prefix }),
+        inner: fc.record({
+          value: fc.constantFrom(first - 1n, first, first + 1n, last - 1n, last, last + 1n).map((v) => clamp(version, v)),
+          prefix: prefixOf(version),
+        }),
+      })
+    })
+    fc.assert(
+      fc.property(nearEdges, ({ version, outer, inner }) => {
+        const x = `${spelled(version, outer.value)}/${outer.prefix}`
+        const y = `${spelled(version, inner.value)}/${inner.prefix}`
+        const bx = oracleBlock(version, outer.value, outer.prefix)
+        const by = oracleBlock(version, inner.value, inner.prefix)
+        expect(cidrContains(x, y)).toBe(oracleContains(bx, by))
+        expect(cidrContains(y, x)).toBe(oracleContains(by, bx))
+        expect(cidrOverlaps(x, y)).toBe(oracleOverlaps(bx, by))
+        expect(cidrOverlaps(y, x)).toBe(oracleOverlaps(bx, by))
+        const entries = [
+          { id: 'a', cidr: x },
+          { id: 'b', cidr: y },
+        ]
+        expect(overlapPairs(entries)).toEqual(oracleOverlaps(bx, by) ? ['0-1'] : [])
+        expect(overlapPairs([...entries].reverse())).toEqual(oracleOverlaps(bx, by) ? ['0-1'] : [])
+        expect(findCidrOverlaps(entries.map((e) => ({ ...e, id: 'a' })))).toEqual([])
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('findCidrOverlaps matches the pairwise check on networks crowded at each other’s edges, both versions mixed', () => {
+    // Networks derived from a few anchors: the anchor itself, a block at (or one off) its first or last address, or
+    // the block with the same numbers in the other IP version (10.0.0.0/24 and ::a00:0/120 share no address).
+    const crowded = fc.array(anyBlock, { minLength: 1, maxLength: 4 }).chain((anchors) =>
+      fc
+        .array(
+          fc.record({
+            id: fc.constantFrom('a', 'b', 'c'),
+            anchor: fc.nat(anchors.length - 1),
+            where: fc.constantFrom('same', 'before', 'first', 'last', 'after', 'other version'),
+            shorter: fc.oneof(fc.constantFrom(0, 1), fc.nat(128)),
+          }),
+          { maxLength: 14 },
+        )
+        .map((rows) =>
+          rows.map(({ id, anchor, where, shorter }) => {
+            const { version, value, prefix } = anchors[anchor]!
+            const block = oracleBlock(version, value, prefix)
+            if (where === 'same') return { id, version, value, prefix }
+            if (where === 'other version') {
+              return version === 4
+                ? { id, version: 6 as const, value, prefix: prefix + 96 }
+                : { id, version: 4 as const, value: value % 2n ** 32n, prefix: Math.max(0, prefix - 96) }
+            }
+            const at = { before: block.first - 1n, first: block.first, last: block.last, after: block.last + 1n }[where]
+            return { id, version, value: clamp(version, at), prefix: BITS[version] - (shorter % (BITS[version] + 1)) }
+          }),
+        ),
+    )
+    fc.assert(
+      fc.property(crowded, (rows) => {
+        const entries = rows.map((r) => ({ id: r.id, cidr: `${spelled(r.version, r.value)}/${r.prefix}` }))
+        const blocks = rows.map((r) => oracleBlock(r.version, r.value, r.prefix))
+        expect(overlapPairs(entries)).toEqual(expectedPairs(entries, blocks))
+        expect(overlapPairs([...entries].reverse()).length).toBe(expectedPairs(entries, blocks).length)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it.each([
+    ['10.0.0.0/24', '10.0.0.255', true],
+    ['10.0.0.0/24', '10.0.0.0', true],
+    ['10.0.0.0/24', '10.0.1.0', false],
+    ['10.0.0.0/24', '9.255.255.255', false],
+    ['10.0.0.0/24', '10.0.0.255/32', true],
+    ['10.0.0.0/24', '10.0.0.254/31', true],
+    ['10.0.0.254/31', '10.0.0.0/24', false],
+    ['10.0.0.254/31', '10.0.0.254', true],
+    ['10.0.0.254/31', '10.0.0.255', true],
+    ['10.0.0.254/31', '10.0.0.253', false],
+    ['10.0.0.254/31', '10.0.1.0', false],
+    ['192.168.1.77/32', '192.168.1.77', true],
+    ['192.168.1.77/32', '192.168.1.77/32', true],
+    ['192.168.1.77', '192.168.1.77/32', true],
+    ['192.168.1.77/32', '192.168.1.76', false],
+    ['192.168.1.77/32', '192.168.1.78', false],
+    ['192.168.1.77/32', '192.168.1.76/31', false],
+    ['0.0.0.0/0', '0.0.0.0', true],
+    ['0.0.0.0/0', '255.255.255.255', true],
+    ['0.0.0.0/0', '0.0.0.0/0', true],
+    ['10.0.0.0/8', '0.0.0.0/0', false],
+    ['0.0.0.0/0', '::', false],
+    ['2001:db8::/127', '2001:db8::1', true],
+    ['2001:db8::/127', '2001:db8::2', false],
+    ['2001:db8::2/127', '2001:db8::1', false],
+    ['2001:db8::1/128', '2001:db8::1', true],
+    ['2001:db8::1/128', '2001:db8::1/128', true],
+    ['2001:db8::1/128', '2001:db8::', false],
+    ['2001:db8::1/128', '2001:db8::2', false],
+    ['::/0', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', true],
+    ['::/0', '0.0.0.0', false],
+    ['::/96', '0.0.0.0/0', false],
+    ['::/96', '255.255.255.255', false],
+  ])('cidrContains(%s, %s) is %s', (outer, inner, expected) => {
+    expect(cidrContains(outer, inner)).toBe(expected)
+  })
+
+  it.each([
+    ['a /32 at the last address of a /24', '10.0.0.0/24', '10.0.0.255/32', true],
+    ['a /32 at the first address of a /24', '10.0.0.0/24', '10.0.0.0/32', true],
+    ['a /32 just after a /24', '10.0.0.0/24', '10.0.1.0/32', false],
+    ['a /32 just before a /24', '10.0.0.0/24', '9.255.255.255/32', false],
+    ['the same /32 twice', '192.168.1.77/32', '192.168.1.77/32', true],
+    ['neighbouring /32s', '192.168.1.77/32', '192.168.1.78/32', false],
+    ['a /31 and its upper /32', '10.0.0.254/31', '10.0.0.255/32', true],
+    ['a /31 and the /32 after it', '10.0.0.254/31', '10.0.1.0/32', false],
+    ['the same /31 twice', '10.0.0.254/31', '10.0.0.255/31', true],
+    ['neighbouring /31s', '10.0.0.0/31', '10.0.0.2/31', false],
+    ['the whole IPv4 space and its last address', '0.0.0.0/0', '255.255.255.255/32', true],
+    ['the whole IPv4 space and its first address', '0.0.0.0/0', '0.0.0.0/32', true],
+    ['the whole IPv4 space twice', '0.0.0.0/0', '255.255.255.255/0', true],
+    ['a /127 and its upper /128', '2001:db8::/127', '2001:db8::1/128', true],
+    ['a /127 and the /128 after it', '2001:db8::/127', '2001:db8::2/128', false],
+    ['the same /128 twice', '2001:db8::1/128', '2001:db8::1/128', true],
+    ['a /64 and its last /128', 'fd00:1:2:3::/64', 'fd00:1:2:3:ffff:ffff:ffff:ffff/128', true],
+    ['a /64 and the /128 after it', 'fd00:1:2:3::/64', 'fd00:1:2:4::/128', false],
+    ['the whole IPv6 space and its last address', '::/0', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/128', true],
+    ['IPv4 and IPv6 blocks with the same numbers', '10.0.0.0/24', '::a00:0/120', false],
+    ['the whole IPv4 space and the IPv6 block with its numbers', '0.0.0.0/0', '::/96', false],
+  ])('%s (%s, %s): overlapping is %s, for two tenants only', (_case, x, y, overlapping) => {
+    for (const [first, second] of [
+      [x, y],
+      [y, x],
+    ] as const) {
+      const found = findCidrOverlaps([
+        { id: 'alpha', cidr: first },
+        { id: 'bravo', cidr: second },
+      ])
+      expect(found.map(({ a, b }) => [a.id, b.id].sort())).toEqual(overlapping ? [['alpha', 'bravo']] : [])
+      expect(cidrOverlaps(first, second)).toBe(overlapping)
+      // One tenant's own two networks are never reported.
+      expect(
+        findCidrOverlaps([
+          { id: 'alpha', cidr: first },
+          { id: 'alpha', cidr: second },
+        ]),
+      ).toEqual([])
+    }
+  })
+
+  it('reports a network at the end of a block whichever networks lie between them in address order', () => {
+    const pairs = overlapPairs([
+      { id: 'alpha', cidr: '10.0.0.0/8' },
+      { id: 'alpha', cidr: '10.0.0.0/24' },
+      { id: 'bravo', cidr: '10.0.0.255/32' },
+      { id: 'charlie', cidr: '10.255.255.255/32' },
+      { id: 'delta', cidr: '11.0.0.0/32' },
+    ])
+    expect(pairs).toEqual(['0-2', '0-3', '1-2'])
+  })
+})
+
+describe('formatIp (RFC 5952 canonical IPv6)', () => {
+  it.each([
+    ['2001:db8:0:0:1:0:0:1', '2001:db8::1:0:0:1'],
+    ['2001:0:0:1:0:0:0:1', '2001:0:0:1::1'],
+    ['2001:db8:0:0:1:1:1:1', '2001:db8::1:1:1:1'],
+    ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'],
+    ['1:2:3:4:5:6:7:0', '1:2:3:4:5:6:7:0'],
+    ['1:2:3:4:5:6:0:0', '1:2:3:4:5:6::'],
+    ['0:0:1:2:3:4:5:6', '::1:2:3:4:5:6'],
+    ['0:0:0:0:0:0:0:0', '::'],
+    ['0:0:0:0:0:0:0:1', '::1'],
+    ['1:0:0:0:0:0:0:0', '1::'],
+    ['ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  ])('%s → %s', (written, canonical) => {
+    expect(formatIp(parseIp(written))).toBe(canonical)
   })
 })
