@@ -21,6 +21,18 @@ const devices: Device[] = [
   device('alpha-nowhere', 'Loose tag', 'unknown', null),
 ]
 
+/** Devices at the first and last address of each of alpha's networks, and just outside either end (issue 29). */
+const edgeDevices: Device[] = [
+  device('remote-first', 'Remote first', 'camera', '10.10.0.0'),
+  device('remote-last', 'Remote last', 'camera', '10.10.255.255'),
+  device('remote-before', 'Remote before', 'camera', '10.9.255.255'),
+  device('remote-after', 'Remote after', 'camera', '10.11.0.0'),
+  device('vpn-first', 'VPN first', 'remote_access', '10.200.0.0'),
+  device('vpn-last', 'VPN last', 'remote_access', '10.200.0.255'),
+  device('vpn-before', 'VPN before', 'remote_access', '10.199.255.255'),
+  device('vpn-after', 'VPN after', 'remote_access', '10.200.1.0'),
+]
+
 describe('buildTopology', () => {
   it('gives the tenant’s networks with ranges and the overlap with another visible tenant, named', () => {
     const model = buildTopology({ tenant: alpha, visibleTenants: [alpha, bravo, charlie], devices, presence: {} })
@@ -51,6 +63,48 @@ describe('buildTopology', () => {
       ['alpha-ra-2', 'alpha/vpn'],
     ])
     expect(model.devices.find((d) => d.id === 'alpha-nowhere')!.address).toBe('')
+  })
+
+  it('puts a device at either end of a network in it, and one just outside either end in none', () => {
+    const model = buildTopology({ tenant: alpha, visibleTenants: [alpha, bravo], devices: edgeDevices, presence: {} })
+    expect(Object.fromEntries(model.devices.map((d) => [d.id, d.networkId]))).toEqual({
+      'remote-first': 'alpha/remote',
+      'remote-last': 'alpha/remote',
+      'remote-before': undefined,
+      'remote-after': undefined,
+      'vpn-first': 'alpha/vpn',
+      'vpn-last': 'alpha/vpn',
+      'vpn-before': undefined,
+      'vpn-after': undefined,
+    })
+  })
+
+  it.each([
+    // A single-address network holds exactly its address.
+    ['10.10.5.5/32', '10.10.5.5', true],
+    ['10.10.5.5/32', '10.10.5.4', false],
+    ['10.10.5.5/32', '10.10.5.6', false],
+    ['10.10.5.4/31', '10.10.5.5', true],
+    ['10.10.5.4/31', '10.10.5.6', false],
+    ['0.0.0.0/0', '0.0.0.0', true],
+    ['0.0.0.0/0', '255.255.255.255', true],
+    ['fd00:c::/64', 'fd00:c::', true],
+    ['fd00:c::/64', 'fd00:c::ffff:ffff:ffff:ffff', true],
+    ['fd00:c::/64', 'fd00:c:0:1::', false],
+    ['fd00:c::/64', 'fd00:b:ffff:ffff:ffff:ffff:ffff:ffff', false],
+    ['fd00:c::7/128', 'fd00:c::7', true],
+    ['fd00:c::7/128', 'fd00:c::8', false],
+    // The IPv6 address with the same numbers as an IPv4 one is not in the IPv4 network, nor the reverse.
+    ['10.10.0.0/16', '::a0a:1', false],
+    ['::a0a:0/112', '10.10.0.1', false],
+  ])('a remote network %s holds a device at %s: %s', (cidr, address, inside) => {
+    const model = buildTopology({
+      tenant: { ...alpha, remote_cidr: cidr, vpn_cidr: null },
+      visibleTenants: [],
+      devices: [device('d1', 'Edge', 'camera', address)],
+      presence: {},
+    })
+    expect(model.devices[0]!.networkId).toBe(inside ? 'alpha/remote' : undefined)
   })
 
   it('reads IPv6 networks and flags a malformed CIDR as invalid without a range', () => {
