@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPermissionChecker } from './create-permission-checker'
 import { canEnterMissionPlanning, hasOrganisationPermission } from './mission-planning'
-import { deriveRole, getRoles, hasRemainingAdmin, isAdmin, isController, isSuperAdmin, isWriter } from './roles'
+import { deriveRole, getRoles, hasRemainingAdmin, isAdmin, isController, isOrgAdmin, isSuperAdmin, isWriter, type Permissions } from './roles'
 
 describe('getRoles (§6: selected tenant, falling back to the all-tenants key, which a tenant never lowers)', () => {
   const permissions = { '*': ['reader'], t1: ['admin', 'writer'], t2: [] }
@@ -109,5 +109,158 @@ describe('createPermissionChecker', () => {
     const checker = createPermissionChecker({ '*': ['org-admin'], t1: ['writer'] }, 't1')
     // The tenant's writer adds to, never replaces, the org-admin * grants (issue 22).
     expect(checker).toEqual({ roles: ['writer', 'org-admin'], isAdmin: true, isWriter: true, isController: true, isSuperAdmin: true })
+  })
+})
+
+/** What one tenant's checker answers: its roles and which of isAdmin, isWriter, isController hold. */
+const sees = (roles: string[], ...holds: ('admin' | 'writer' | 'controller')[]) => ({
+  roles,
+  isAdmin: holds.includes('admin'),
+  isWriter: holds.includes('writer'),
+  isController: holds.includes('controller'),
+})
+const nothing = sees([])
+
+// Issue 29: the edge shapes of a role map, through every check that reads one. §3 and §6: a super admin is a *
+// scope whose FIRST role is org-admin, so `*` with no roles, with admin, or with org-admin second is not one; the
+// mission planning area wants org-admin anywhere under `*`; a tenant's roles are its own plus what `*` grants, and
+// never another tenant's. charlie has no entry of its own in any map.
+describe.each([
+  ['an empty map', {}, { superAdmin: false, orgAdmin: false, alpha: nothing, bravo: nothing, charlie: nothing }],
+  ['* with no roles', { '*': [] }, { superAdmin: false, orgAdmin: false, alpha: nothing, bravo: nothing, charlie: nothing }],
+  [
+    '* left undefined',
+    { '*': undefined, alpha: ['reader'] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['reader']), bravo: nothing, charlie: nothing },
+  ],
+  [
+    '* with admin (an admin of every tenant, not a super admin)',
+    { '*': ['admin'] },
+    {
+      superAdmin: false,
+      orgAdmin: false,
+      alpha: sees(['admin'], 'admin', 'writer'),
+      bravo: sees(['admin'], 'admin', 'writer'),
+      charlie: sees(['admin'], 'admin', 'writer'),
+    },
+  ],
+  [
+    '* with org-admin',
+    { '*': ['org-admin'] },
+    {
+      superAdmin: true,
+      orgAdmin: true,
+      alpha: sees(['org-admin'], 'admin', 'controller'),
+      bravo: sees(['org-admin'], 'admin', 'controller'),
+      charlie: sees(['org-admin'], 'admin', 'controller'),
+    },
+  ],
+  [
+    '* with ORG-ADMIN in capitals',
+    { '*': ['ORG-ADMIN'] },
+    {
+      superAdmin: true,
+      orgAdmin: true,
+      alpha: sees(['ORG-ADMIN'], 'admin', 'controller'),
+      bravo: sees(['ORG-ADMIN'], 'admin', 'controller'),
+      charlie: sees(['ORG-ADMIN'], 'admin', 'controller'),
+    },
+  ],
+  [
+    '* with org-admin second',
+    { '*': ['reader', 'org-admin'] },
+    {
+      superAdmin: false,
+      orgAdmin: true,
+      alpha: sees(['reader', 'org-admin'], 'admin', 'controller'),
+      bravo: sees(['reader', 'org-admin'], 'admin', 'controller'),
+      charlie: sees(['reader', 'org-admin'], 'admin', 'controller'),
+    },
+  ],
+  [
+    'reader in alpha, admin in bravo',
+    { alpha: ['reader'], bravo: ['admin'] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['reader']), bravo: sees(['admin'], 'admin', 'writer'), charlie: nothing },
+  ],
+  [
+    'admin in alpha, reader in bravo',
+    { alpha: ['admin'], bravo: ['reader'] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['admin'], 'admin', 'writer'), bravo: sees(['reader']), charlie: nothing },
+  ],
+  [
+    'controller in alpha, writer in bravo',
+    { alpha: ['controller'], bravo: ['writer'] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['controller'], 'controller'), bravo: sees(['writer'], 'writer'), charlie: nothing },
+  ],
+  [
+    'org-admin in one tenant only',
+    { alpha: ['org-admin'] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['org-admin'], 'admin', 'controller'), bravo: nothing, charlie: nothing },
+  ],
+  [
+    'a tenant key with no roles beside a writer elsewhere',
+    { alpha: [], bravo: ['writer'] },
+    { superAdmin: false, orgAdmin: false, alpha: nothing, bravo: sees(['writer'], 'writer'), charlie: nothing },
+  ],
+  [
+    'a tenant key with no roles under a * reader',
+    { '*': ['reader'], alpha: [] },
+    { superAdmin: false, orgAdmin: false, alpha: sees(['reader']), bravo: sees(['reader']), charlie: sees(['reader']) },
+  ],
+  [
+    '* with no roles beside a tenant admin',
+    { '*': [], bravo: ['admin'] },
+    { superAdmin: false, orgAdmin: false, alpha: nothing, bravo: sees(['admin'], 'admin', 'writer'), charlie: nothing },
+  ],
+  [
+    'a * admin with a reader tenant',
+    { '*': ['admin'], alpha: ['reader'] },
+    {
+      superAdmin: false,
+      orgAdmin: false,
+      alpha: sees(['reader', 'admin'], 'admin', 'writer'),
+      bravo: sees(['admin'], 'admin', 'writer'),
+      charlie: sees(['admin'], 'admin', 'writer'),
+    },
+  ],
+  [
+    'keys that only look like *',
+    { ' *': ['org-admin'], '**': ['org-admin'], '*alpha': ['org-admin'], all: ['org-admin'] },
+    { superAdmin: false, orgAdmin: false, alpha: nothing, bravo: nothing, charlie: nothing },
+  ],
+] as const)('role map with %s', (_shape, map, expected) => {
+  const permissions = map as Permissions
+
+  it('isSuperAdmin, isOrgAdmin and the mission planning entry', () => {
+    expect(isSuperAdmin(permissions)).toBe(expected.superAdmin)
+    expect(isOrgAdmin(permissions)).toBe(expected.orgAdmin)
+    expect(canEnterMissionPlanning({ permissions }, { mission_planning: true })).toBe(expected.orgAdmin)
+    expect(canEnterMissionPlanning({ permissions }, { mission_planning: false })).toBe(false)
+  })
+
+  it.each(['alpha', 'bravo', 'charlie'] as const)('getRoles, deriveRole and the checker in %s', (tenant) => {
+    const { roles } = expected[tenant]
+    expect(getRoles(permissions, tenant)).toEqual(roles)
+    expect(deriveRole(permissions, tenant)).toBe(roles[0])
+    expect(createPermissionChecker(permissions, tenant)).toEqual({ ...expected[tenant], isSuperAdmin: expected.superAdmin })
+    expect(isAdmin(getRoles(permissions, tenant))).toBe(expected[tenant].isAdmin)
+    expect(isWriter(getRoles(permissions, tenant))).toBe(expected[tenant].isWriter)
+    expect(isController(getRoles(permissions, tenant))).toBe(expected[tenant].isController)
+  })
+})
+
+describe('hasOrganisationPermission with edge role maps (issue 29)', () => {
+  it.each([
+    [{ super_admin: true }, 'delete', true],
+    [{ super_admin: true, roles: { Organisation: [] } }, 'delete', true],
+    [{ super_admin: false, roles: null }, 'read', false],
+    [{ roles: {} }, 'read', false],
+    [{ roles: { Organisation: [] } }, 'read', false],
+    [{ super_admin: false, roles: { Organisation: ['read'], Campaign: ['write'] } }, 'write', false],
+    [{ super_admin: false, roles: { Organisation: ['read'], Campaign: ['write'] } }, 'read', true],
+    [{ roles: { '*': ['write'] } }, 'write', false],
+    [{ roles: { Organisation: ['WRITE'] } }, 'Write', true],
+  ] as const)('user %j may %s: %s', (user, action, expected) => {
+    expect(hasOrganisationPermission(user, action)).toBe(expected)
   })
 })
