@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, startTestServer } from '../../test/http-test-server'
 import { ConsoleError } from '../errors/console-error'
 import { createHttpClient } from './http-client'
@@ -187,6 +187,124 @@ describe('answers', () => {
     expect(error).toMatchObject({ code: 'user/fetch-failed', message: 'Failed to fetch user data: User not found' })
     answer = { status: 500, body: undefined }
     await expect(client().getUser('nobody')).rejects.toMatchObject({ message: 'Failed to fetch user data' })
+  })
+})
+
+// Issue 24: a tenant's devices, managed by its admins (examples/reference-server/src/routes/v1-devices.ts).
+describe('device administration', () => {
+  const kiosk = {
+    device_id: 'dev-1',
+    tenant_id: 't1',
+    name: 'Pier kiosk',
+    kind: 'remote_access',
+    address: '10.10.3.9',
+    mavlink_system_id: null,
+    has_signing_key: false,
+    desktop: { host: '127.0.0.1', port: 5999, has_password: true },
+  }
+  const rover = {
+    device_id: 'dev 2',
+    tenant_id: 't1',
+    name: 'Rover',
+    kind: 'vehicle',
+    address: null,
+    mavlink_system_id: 11,
+    has_signing_key: true,
+    desktop: null,
+  }
+  const KEY = 'ab'.repeat(32)
+  afterEach(() => server.setHandler((_req, res) => json(res, answer.status, answer.body)))
+
+  it.each([
+    [
+      'POST',
+      '/api/v1/devices?tenant_id=t1',
+      { name: 'Rover', kind: 'vehicle', mavlink_system_id: 11, mavlink_signing_key: KEY },
+      (c: ReturnType<typeof client>) =>
+        c.createDevice('t1', { name: 'Rover', kind: 'vehicle', address: '', mavlink_system_id: 11, mavlink_signing_key: KEY, desktop: null }),
+    ],
+    [
+      'POST',
+      '/api/v1/devices?tenant_id=t1',
+      { name: 'Pier kiosk', kind: 'remote_access', address: '10.10.3.9', desktop: { host: '127.0.0.1', port: 5999, password: 's3cret' } },
+      (c: ReturnType<typeof client>) =>
+        c.createDevice('t1', {
+          name: 'Pier kiosk',
+          kind: 'remote_access',
+          address: '10.10.3.9',
+          // Fields of another kind are left out: the server refuses them.
+          mavlink_system_id: 4,
+          desktop: { host: '127.0.0.1', port: 5999, password: 's3cret' },
+        }),
+    ],
+    [
+      'PATCH',
+      '/api/v1/devices/dev%202?tenant_id=t1',
+      { name: 'Rover 2', mavlink_signing_key: null },
+      (c: ReturnType<typeof client>) => c.updateDevice('t1', 'dev 2', { name: 'Rover 2', mavlink_signing_key: null }),
+    ],
+    [
+      'PATCH',
+      '/api/v1/devices/dev-1?tenant_id=t1',
+      { desktop: { host: 'localhost', port: 5998 } },
+      (c: ReturnType<typeof client>) => c.updateDevice('t1', 'dev-1', { desktop: { host: 'localhost', port: 5998 } }),
+    ],
+    ['DELETE', '/api/v1/devices/dev%202?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.deleteDevice('t1', 'dev 2')],
+    ['POST', '/api/v1/devices/dev-1/ingest-token?tenant_id=t1', undefined, (c: ReturnType<typeof client>) => c.issueIngestToken('t1', 'dev-1')],
+  ] as const)('%s %s', async (method, url, body, run) => {
+    answer = { status: 200, body: { ...kiosk, token: 'honu_dev_x' } }
+    await run(client())
+    expect(last()).toMatchObject({ method, url, body })
+    expect(last().headers.authorization).toBe('Bearer t')
+  })
+
+  it('lists the devices as their admins see them: the list, then each device', async () => {
+    server.setHandler((req, res) => {
+      if (req.url === '/api/v1/devices?tenant_id=t1')
+        return json(res, 200, { data: [kiosk, rover].map(({ device_id, name }) => ({ device_id, name })) })
+      if (req.url === '/api/v1/devices/dev-1?tenant_id=t1') return json(res, 200, kiosk)
+      if (req.url === '/api/v1/devices/dev%202?tenant_id=t1') return json(res, 200, rover)
+      return json(res, 404, { message: 'no' })
+    })
+    expect(await client().listManagedDevices('t1')).toEqual([kiosk, rover])
+  })
+
+  it('fills what a device answer leaves out: no address, no system id, no key, no desktop', async () => {
+    answer = { status: 201, body: { device_id: 'd', tenant_id: 't1', name: 'Cam', kind: 'camera' } }
+    await expect(client().createDevice('t1', { name: 'Cam', kind: 'camera' })).resolves.toEqual({
+      device_id: 'd',
+      tenant_id: 't1',
+      name: 'Cam',
+      kind: 'camera',
+      address: null,
+      mavlink_system_id: null,
+      has_signing_key: false,
+      desktop: null,
+    })
+  })
+
+  it('answers the ingest token, and refuses an answer that is no device, naming the field', async () => {
+    answer = { status: 201, body: { device_id: 'dev-1', token: 'honu_dev_abc' } }
+    await expect(client().issueIngestToken('t1', 'dev-1')).resolves.toEqual({ device_id: 'dev-1', token: 'honu_dev_abc' })
+    answer = { status: 200, body: { ...kiosk, desktop: { host: 'h', port: '59' } } }
+    await expect(client().updateDevice('t1', 'dev-1', { name: 'x' })).rejects.toMatchObject({
+      code: 'http/status',
+      message: "The server's device could not be read: desktop.port is not a port.",
+    })
+  })
+
+  it("fails with the server's words: 409 for a taken system id, 400 for a desktop host outside the allowed hosts", async () => {
+    answer = { status: 409, body: { code: 'conflict', message: 'That MAVLink system id is taken on this server: pick another.' } }
+    await expect(client().createDevice('t1', { name: 'Copy', kind: 'vehicle', mavlink_system_id: 11 })).rejects.toMatchObject({
+      status: 409,
+      message: 'That MAVLink system id is taken on this server: pick another.',
+    })
+    const outside = 'Invalid request: The desktop host 10.0.0.5 is outside the hosts this server may reach (HONU_VNC_ALLOWED_HOSTS).'
+    answer = { status: 400, body: { code: 'invalid-request', message: outside } }
+    await expect(client().updateDevice('t1', 'dev-1', { desktop: { host: '10.0.0.5', port: 5900 } })).rejects.toMatchObject({
+      status: 400,
+      message: outside,
+    })
   })
 })
 

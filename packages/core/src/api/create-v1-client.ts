@@ -10,9 +10,13 @@ import type { UsersPage, UsersPageRequest } from './users-page'
 import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest } from './audit-types'
 import type {
   Device,
+  DeviceChanges,
   DeviceKind,
+  IngestToken,
   Invitation,
   ListResult,
+  ManagedDevice,
+  NewDevice,
   NewVideo,
   Stream,
   Tenant,
@@ -94,6 +98,50 @@ export function createV1Client(options: V1ClientOptions) {
         ...device,
         kind: DEVICE_KINDS.includes(device.kind) ? device.kind : 'unknown',
       }))
+    },
+
+    /**
+     * The tenant's devices as its admins see them (issue 24): system id, desktop endpoint, whether a password and a
+     * signing key are set (`GET /devices?tenant_id`, then `GET /devices/{id}?tenant_id` for each). Loaded with the
+     * admin calls (`device-admin.ts`), like the ones below.
+     *
+     * @throws {HttpError} the server's refusal (403 for a tenant the user does not admin), or `http/status` naming the
+     *   field when an answer is not a device.
+     */
+    listManagedDevices(tenantId: string, request: Signal = {}): Promise<ManagedDevice[]> {
+      return adminCalls().then((m) => m.fetchManagedDevices({ http, base }, tenantId, request))
+    },
+
+    /**
+     * `POST /devices?tenant_id`: registers a device (fields its kind does not take are left out); answers its admin view.
+     *
+     * @throws {HttpError} 409 when the MAVLink system id is taken on the server, 400 with the server's reason (a
+     *   desktop host outside its allowed hosts, an address that is not one), both in the server's words.
+     */
+    createDevice(tenantId: string, device: NewDevice, request: Signal = {}): Promise<ManagedDevice> {
+      return adminCalls().then((m) => m.postDevice({ http, base }, tenantId, device, request))
+    },
+
+    /**
+     * `PATCH /devices/{id}?tenant_id` with what changes (left out: kept; `null`: cleared); answers the admin view.
+     *
+     * @throws {HttpError} as `createDevice`, and 404 for a device the tenant does not have.
+     */
+    updateDevice(tenantId: string, deviceId: string, changes: DeviceChanges, request: Signal = {}): Promise<ManagedDevice> {
+      return adminCalls().then((m) => m.patchDevice({ http, base }, tenantId, deviceId, changes, request))
+    },
+
+    /** `DELETE /devices/{id}?tenant_id`: removes the device (its ingest token stops with it). */
+    deleteDevice(tenantId: string, deviceId: string, request: Signal = {}): Promise<unknown> {
+      return http.request('DELETE', `${base}/devices/${enc(deviceId)}`, { ...request, query: { tenant_id: tenantId } })
+    },
+
+    /**
+     * `POST /devices/{id}/ingest-token?tenant_id`: a new ingest token for the device, answered once (the server keeps
+     * only its hash, `Cache-Control: no-store`); the device's previous token stops at once.
+     */
+    issueIngestToken(tenantId: string, deviceId: string, request: Signal = {}): Promise<IngestToken> {
+      return adminCalls().then((m) => m.postIngestToken({ http, base }, tenantId, deviceId, request))
     },
 
     /** `POST /videos?tenant_id`. */

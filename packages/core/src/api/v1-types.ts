@@ -111,3 +111,61 @@ export interface Device {
   /** The MAVLink system id bound to a vehicle, if the server sends it (issue 14). */
   system_id?: number | null
 }
+
+/** A kind a device can be registered as (issue 24). */
+export type ManagedDeviceKind = Exclude<DeviceKind, 'unknown'>
+
+/**
+ * A device as its tenant's admins see it (`GET /api/v1/devices/{id}?tenant_id`, issue 24): the secrets it holds are
+ * never answered, only whether they are set.
+ */
+export interface ManagedDevice {
+  device_id: string
+  tenant_id: string
+  name: string
+  kind: ManagedDeviceKind
+  /** Its network address (IPv4 or IPv6) as the topology shows it, or `null`. */
+  address: string | null
+  /** A vehicle's MAVLink system id (1–255, unique on the server), or `null`. */
+  mavlink_system_id: number | null
+  /** Whether a vehicle's MAVLink 2 packets must be signed with a key the server holds. */
+  has_signing_key: boolean
+  /** A remote-access device's desktop (VNC) endpoint, and whether it has a password; `null` without one. */
+  desktop: { host: string; port: number; has_password: boolean } | null
+}
+
+/** A remote-access device's desktop as an admin sends it. */
+export interface DesktopEndpointInput {
+  /** A host inside the server's allowed hosts (`HONU_VNC_ALLOWED_HOSTS`); another answers 400 saying so. */
+  host: string
+  port: number
+  /**
+   * The VNC password (write-only). On an update: left out keeps the stored one, `null` or `''` clears it.
+   */
+  password?: string | null
+}
+
+/** A device to register (`POST /api/v1/devices?tenant_id`). Fields another kind does not take are left out. */
+export interface NewDevice {
+  name: string
+  kind: ManagedDeviceKind
+  address?: string | null
+  /** A vehicle's MAVLink system id (1–255); one taken on the server answers 409. */
+  mavlink_system_id?: number | null
+  /** A vehicle's MAVLink 2 signing key: 64 hex digits (write-only). */
+  mavlink_signing_key?: string | null
+  /** A remote-access device's desktop. */
+  desktop?: DesktopEndpointInput | null
+}
+
+/**
+ * What an update changes (`PATCH /api/v1/devices/{id}?tenant_id`): a field left out stays as it is, `null` clears it
+ * (`desktop: null` the endpoint with its password, `mavlink_signing_key: null` the key). The kind does not change.
+ */
+export type DeviceChanges = Partial<Omit<NewDevice, 'kind'>>
+
+/** A device's ingest token (`POST /api/v1/devices/{id}/ingest-token`): shown once; a new one stops the old at once. */
+export interface IngestToken {
+  device_id: string
+  token: string
+}

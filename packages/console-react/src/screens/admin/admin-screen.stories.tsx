@@ -18,6 +18,37 @@ const server = {
   },
   'GET /api/v1/audit': { status: 200, body: { data: [], next_cursor: null } },
 }
+// Issue 24: a remote-access device with a desktop and its password, a vehicle with a system id and a signing key.
+const kiosk = {
+  device_id: 'alpha-ra-1',
+  tenant_id: 'alpha',
+  name: 'Bridge console',
+  kind: 'remote_access',
+  address: '10.10.3.9',
+  mavlink_system_id: null,
+  has_signing_key: false,
+  desktop: { host: '127.0.0.1', port: 5901, has_password: true },
+}
+const rover = {
+  device_id: 'alpha-uv-1',
+  tenant_id: 'alpha',
+  name: 'Rover One',
+  kind: 'vehicle',
+  address: null,
+  mavlink_system_id: 11,
+  has_signing_key: true,
+  desktop: null,
+}
+const deviceServer = {
+  ...server,
+  'GET /api/v1/devices': {
+    status: 200,
+    body: { data: [kiosk, rover].map(({ device_id, tenant_id, name, kind }) => ({ device_id, tenant_id, name, kind })) },
+  },
+  'GET /api/v1/devices/alpha-ra-1': { status: 200, body: kiosk },
+  'GET /api/v1/devices/alpha-uv-1': { status: 200, body: rover },
+  'POST /api/v1/devices/alpha-uv-1/ingest-token': { status: 201, body: { device_id: 'alpha-uv-1', token: 'honu_dev_9f3kQ2vT7xLmB4wZ' } },
+}
 
 /** The admin console (spec §2 `adminconsole`) for Alpha's admin: users, tenants, the audit trail. */
 const meta = {
@@ -72,5 +103,45 @@ export const Forbidden: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('You need to be an admin of this tenant', {}, { timeout: 10_000 })).toBeVisible()
     await expect(canvas.queryByRole('table')).toBeNull()
+  },
+}
+
+/** The tenant's devices (issue 24); the row actions and the edit dialog from the keyboard. */
+export const Devices: Story = {
+  args: { server: deviceServer },
+  play: async ({ canvas, userEvent }) => {
+    const tab = await canvas.findByRole('tab', { name: 'Users' }, { timeout: 10_000 })
+    await userEvent.click(tab)
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    await expect(canvas.getByRole('tab', { name: 'Devices' })).toHaveFocus()
+    const table = await canvas.findByRole('table', { name: 'Devices of Alpha Harbour' })
+    await expect(await within(table).findByRole('cell', { name: 'System id 11' })).toBeVisible()
+    await expect(within(table).getByRole('cell', { name: '127.0.0.1:5901' })).toBeVisible()
+    await expect(within(table).getByRole('cell', { name: 'Password set' })).toBeVisible()
+    within(table).getByRole('button', { name: 'Actions for Bridge console' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await expect(await canvas.findByRole('menuitem', { name: 'Edit…' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = await canvas.findByRole('dialog', { name: 'Edit Bridge console' })
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus())
+    await expect(within(dialog).getByLabelText('Desktop password')).toHaveValue('')
+  },
+}
+
+export const DevicesLight = inLightTheme(Devices)
+
+/** A new ingest token, shown once with its copy button and the warning. */
+export const DeviceIngestToken: Story = {
+  args: { server: deviceServer },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Devices' }, { timeout: 10_000 }))
+    const table = await canvas.findByRole('table', { name: 'Devices of Alpha Harbour' })
+    await userEvent.click(await within(table).findByRole('button', { name: 'Actions for Rover One' }))
+    await userEvent.click(await canvas.findByRole('menuitem', { name: 'Issue ingest token…' }))
+    const confirm = await canvas.findByRole('alertdialog', { name: 'Issue a new ingest token for Rover One?' })
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Issue token' }))
+    const shown = await canvas.findByRole('alertdialog', { name: 'Ingest token of Rover One' })
+    await expect(within(shown).getByLabelText('Ingest token')).toHaveValue('honu_dev_9f3kQ2vT7xLmB4wZ')
+    await expect(within(shown).getByRole('button', { name: 'Copy' })).toBeVisible()
   },
 }

@@ -255,3 +255,211 @@ describe('AdminScreen audit tab', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tabpanel', { name: 'Audit trail' })).toBeInTheDocument()
   })
 })
+
+// Issue 24: the tenant's devices, managed by its admins (examples/reference-server/src/routes/v1-devices.ts).
+describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
+  const KEY = 'a1'.repeat(32)
+  const kiosk = {
+    device_id: 'alpha-ra-1',
+    tenant_id: 'alpha',
+    name: 'Bridge console',
+    kind: 'remote_access',
+    address: '10.10.3.9',
+    mavlink_system_id: null,
+    has_signing_key: false,
+    desktop: { host: '127.0.0.1', port: 5901, has_password: true },
+  }
+  const rover = {
+    device_id: 'alpha-uv-1',
+    tenant_id: 'alpha',
+    name: 'Rover One',
+    kind: 'vehicle',
+    address: null,
+    mavlink_system_id: 11,
+    has_signing_key: true,
+    desktop: null,
+  }
+  const listed = (devices: { device_id: string; name: string; kind: string }[]) => ({
+    status: 200,
+    body: { data: devices.map(({ device_id, name, kind }) => ({ device_id, tenant_id: 'alpha', name, kind })), total_count: devices.length },
+  })
+  const withDevices = () => {
+    const console = asAdmin()
+    Object.assign(console.answers, {
+      'GET /api/v1/devices': listed([kiosk, rover]),
+      'GET /api/v1/devices/alpha-ra-1': { status: 200, body: kiosk },
+      'GET /api/v1/devices/alpha-uv-1': { status: 200, body: rover },
+    })
+    return console
+  }
+  const openDevices = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(await screen.findByRole('tab', { name: 'Devices' }))
+    return screen.findByRole('table', { name: 'Devices of Alpha Harbour' })
+  }
+  const deviceRow = async (name: string) =>
+    (await within(await screen.findByRole('table', { name: 'Devices of Alpha Harbour' })).findByRole('cell', { name })).closest('tr')!
+  const deviceAction = async (user: ReturnType<typeof userEvent.setup>, name: string, action: string) => {
+    await user.click(within(await deviceRow(name)).getByRole('button', { name: `Actions for ${name}` }))
+    await user.click(await screen.findByRole('menuitem', { name: action }))
+  }
+
+  it('lists the devices with kind, address, system id or desktop, and which secrets are set, without axe violations', async () => {
+    const user = userEvent.setup()
+    const { requests } = withDevices()
+    await openDevices(user)
+    const kioskRow = await deviceRow('Bridge console')
+    expect(within(kioskRow).getByRole('cell', { name: 'Remote access' })).toBeInTheDocument()
+    expect(within(kioskRow).getByRole('cell', { name: '10.10.3.9' })).toBeInTheDocument()
+    expect(within(kioskRow).getByRole('cell', { name: '127.0.0.1:5901' })).toBeInTheDocument()
+    expect(within(kioskRow).getByRole('cell', { name: 'Password set' })).toBeInTheDocument()
+    const roverRow = await deviceRow('Rover One')
+    expect(within(roverRow).getByRole('cell', { name: 'Vehicle' })).toBeInTheDocument()
+    expect(within(roverRow).getByRole('cell', { name: 'System id 11' })).toBeInTheDocument()
+    expect(within(roverRow).getByRole('cell', { name: 'Signing key set' })).toBeInTheDocument()
+    expect(screen.getByText('2 devices')).toBeInTheDocument()
+    expect(requests).toContain('GET /api/v1/devices?tenant_id=alpha')
+    expect(requests).toContain('GET /api/v1/devices/alpha-uv-1?tenant_id=alpha')
+    await expectNoAxeViolations(document.body)
+  })
+
+  it('registers a vehicle with a system id and a signing key, from the keyboard, and lists it', async () => {
+    const user = userEvent.setup()
+    const { answers, requests, client } = withDevices()
+    const create = vi.spyOn(client.v1, 'createDevice')
+    await openDevices(user)
+    const created = { ...rover, device_id: 'dev-new', name: 'Rover Two', mavlink_system_id: 12 }
+    answers['POST /api/v1/devices'] = { status: 201, body: created }
+    await user.click(screen.getByRole('button', { name: 'Register device' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Register a device' })
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus())
+    await user.keyboard('Rover Two')
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'Vehicle')
+    // Only a remote-access device has a desktop; only a vehicle a system id and a key.
+    expect(within(dialog).queryByLabelText('Desktop host')).toBeNull()
+    await user.type(within(dialog).getByLabelText('MAVLink system id'), '300')
+    await user.type(within(dialog).getByLabelText('MAVLink signing key'), 'not hex')
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }))
+    expect(within(dialog).getByText('Enter a whole number from 1 to 255.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Enter exactly 64 hexadecimal digits (0–9, a–f).')).toBeInTheDocument()
+    expect(create).not.toHaveBeenCalled()
+    await user.clear(within(dialog).getByLabelText('MAVLink system id'))
+    await user.type(within(dialog).getByLabelText('MAVLink system id'), '12')
+    await user.clear(within(dialog).getByLabelText('MAVLink signing key'))
+    await user.type(within(dialog).getByLabelText('MAVLink signing key'), KEY)
+    answers['GET /api/v1/devices'] = listed([kiosk, rover, created])
+    answers['GET /api/v1/devices/dev-new'] = { status: 200, body: created }
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Device Rover Two registered.')).toBeInTheDocument()
+    expect(create).toHaveBeenCalledWith('alpha', { name: 'Rover Two', kind: 'vehicle', mavlink_system_id: 12, mavlink_signing_key: KEY })
+    expect(requests).toContain('POST /api/v1/devices?tenant_id=alpha')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await deviceRow('Rover Two')).toBeInTheDocument()
+  })
+
+  it("shows the server's words for a taken system id (409) in the dialog, keeping what was typed", async () => {
+    const user = userEvent.setup()
+    const { answers } = withDevices()
+    await openDevices(user)
+    answers['POST /api/v1/devices'] = {
+      status: 409,
+      body: { code: 'conflict', message: 'That MAVLink system id is taken on this server: pick another.' },
+    }
+    await user.click(screen.getByRole('button', { name: 'Register device' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Register a device' })
+    await user.type(within(dialog).getByLabelText('Name'), 'Copy')
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'Vehicle')
+    await user.type(within(dialog).getByLabelText('MAVLink system id'), '11')
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That MAVLink system id is taken on this server: pick another.')
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Copy')
+  })
+
+  it("edits a remote-access device: empty password keeps it, a desktop host outside the allowed hosts shows the server's 400", async () => {
+    const user = userEvent.setup()
+    const { answers, client } = withDevices()
+    const update = vi.spyOn(client.v1, 'updateDevice')
+    await openDevices(user)
+    const outside = 'Invalid request: The desktop host 10.0.0.5 is outside the hosts this server may reach (HONU_VNC_ALLOWED_HOSTS).'
+    answers['PATCH /api/v1/devices/alpha-ra-1'] = { status: 400, body: { code: 'invalid-request', message: outside } }
+    await deviceAction(user, 'Bridge console', 'Edit…')
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Bridge console' })
+    expect(within(dialog).getByLabelText('Desktop password')).toHaveValue('')
+    expect(within(dialog).getByLabelText('Desktop password')).toHaveAccessibleDescription(
+      'A password is set: leave empty to keep it, or enter a new one.',
+    )
+    // The kind is fixed once registered.
+    expect(within(dialog).queryByLabelText('Kind')).toBeNull()
+    await user.clear(within(dialog).getByLabelText('Desktop host'))
+    await user.type(within(dialog).getByLabelText('Desktop host'), '10.0.0.5')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(outside)
+    expect(update).toHaveBeenLastCalledWith('alpha', 'alpha-ra-1', {
+      name: 'Bridge console',
+      address: '10.10.3.9',
+      desktop: { host: '10.0.0.5', port: 5901 },
+    })
+
+    answers['PATCH /api/v1/devices/alpha-ra-1'] = { status: 200, body: { ...kiosk, desktop: { host: 'localhost', port: 5901, has_password: false } } }
+    await user.clear(within(dialog).getByLabelText('Desktop host'))
+    await user.type(within(dialog).getByLabelText('Desktop host'), 'localhost')
+    await user.click(within(dialog).getByLabelText('Remove the password'))
+    expect(within(dialog).getByLabelText('Desktop password')).toBeDisabled()
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Device Bridge console saved.')).toBeInTheDocument()
+    expect(update).toHaveBeenLastCalledWith('alpha', 'alpha-ra-1', {
+      name: 'Bridge console',
+      address: '10.10.3.9',
+      desktop: { host: 'localhost', port: 5901, password: null },
+    })
+  })
+
+  it('removes a device after a confirmation naming it (Cancel focused)', async () => {
+    const user = userEvent.setup()
+    const { answers, requests } = withDevices()
+    await openDevices(user)
+    answers['DELETE /api/v1/devices/alpha-uv-1'] = { status: 204 }
+    await deviceAction(user, 'Rover One', 'Remove…')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Rover One?' })
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus())
+    answers['GET /api/v1/devices'] = listed([kiosk])
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(await screen.findByText('Device Rover One removed.')).toBeInTheDocument()
+    expect(requests).toContain('DELETE /api/v1/devices/alpha-uv-1?tenant_id=alpha')
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Devices of Alpha Harbour' })).queryByText('Rover One')).toBeNull())
+  })
+
+  it('issues an ingest token after a confirmation and shows it once, with a copy button and the warning', async () => {
+    const user = userEvent.setup()
+    const { answers, requests } = withDevices()
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await openDevices(user)
+    answers['POST /api/v1/devices/alpha-uv-1/ingest-token'] = { status: 201, body: { device_id: 'alpha-uv-1', token: 'honu_dev_s3cr3t' } }
+    await deviceAction(user, 'Rover One', 'Issue ingest token…')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Issue a new ingest token for Rover One?' })
+    expect(confirm).toHaveAccessibleDescription('A token issued before for Rover One stops working at once: update the device with the new one.')
+    await user.click(within(confirm).getByRole('button', { name: 'Issue token' }))
+    const shown = await screen.findByRole('alertdialog', { name: 'Ingest token of Rover One' })
+    expect(shown).toHaveAccessibleDescription('Copy it now: it will not be shown again. The server keeps only a hash of it.')
+    expect(within(shown).getByLabelText('Ingest token')).toHaveValue('honu_dev_s3cr3t')
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }))
+    expect(writeText).toHaveBeenCalledWith('honu_dev_s3cr3t')
+    expect(await within(shown).findByText('Copied to the clipboard.')).toBeInTheDocument()
+    expect(requests.filter((r) => r.includes('ingest-token'))).toEqual(['POST /api/v1/devices/alpha-uv-1/ingest-token?tenant_id=alpha'])
+    await expectNoAxeViolations(document.body)
+    await user.click(within(shown).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByText('honu_dev_s3cr3t')).toBeNull())
+    expect(screen.queryByDisplayValue('honu_dev_s3cr3t')).toBeNull()
+  })
+
+  it("shows a refused token issue in the confirmation, in the server's words", async () => {
+    const user = userEvent.setup()
+    const { answers } = withDevices()
+    await openDevices(user)
+    answers['POST /api/v1/devices/alpha-uv-1/ingest-token'] = { status: 403, body: { message: 'You need to be an admin of this tenant.' } }
+    await deviceAction(user, 'Rover One', 'Issue ingest token…')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Issue a new ingest token for Rover One?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Issue token' }))
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('You need to be an admin of this tenant.')
+  })
+})

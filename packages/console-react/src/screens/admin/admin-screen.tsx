@@ -4,19 +4,21 @@ import { useFocusHeading } from '../../ui/use-focus-heading'
 import { adminMessages } from './admin-messages'
 import { AuditTrail } from './audit/audit-trail'
 import { canAdminister } from './admin-rules'
+import { DevicesPanel } from './devices-panel'
 import { Tabs } from './tabs'
 import { TenantsPanel } from './tenants-panel'
 import { UsersPanel } from './users-panel'
 
-type Section = 'users' | 'tenants' | 'audit'
+type Section = 'users' | 'tenants' | 'devices' | 'audit'
 
 // The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
 const books = () => [adminMessages.translations]
 
 /**
  * The admin console (spec §2 `adminconsole`, issue 15) for admins of the selected tenant and super admins: the
- * tenant's users and their roles, the tenants the user administers, and the audit trail. Anyone else sees "You
- * need to be an admin of this tenant" and nothing is fetched for them (the server refuses them anyway).
+ * tenant's users and their roles, the tenants the user administers, the tenant's devices (issue 24) and the audit
+ * trail. Anyone else sees "You need to be an admin of this tenant" and nothing is fetched for them (the server
+ * refuses them anyway).
  */
 export function AdminScreen() {
   const t = useMessages(adminMessages)
@@ -51,6 +53,11 @@ export function AdminScreen() {
               panel: () => <UsersPanel key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} />,
             },
             { key: 'tenants', label: t('tenants'), panel: () => <TenantsPanel /> },
+            {
+              key: 'devices',
+              label: t('devices'),
+              panel: () => <DevicesPanel key={tenant.tenant_id} tenantId={tenant.tenant_id} tenantName={tenant.name} />,
+            },
             {
               key: 'audit',
               label: t('audit'),
