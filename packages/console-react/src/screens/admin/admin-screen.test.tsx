@@ -426,6 +426,8 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Device Rover One removed.')).toBeInTheDocument()
     expect(requests).toContain('DELETE /api/v1/devices/alpha-uv-1?tenant_id=alpha')
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Devices of Alpha Harbour' })).queryByText('Rover One')).toBeNull())
+    // Its row is gone: focus goes to the tab's heading, not to the page.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Devices of Alpha Harbour' })).toHaveFocus())
   })
 
   it('issues an ingest token after a confirmation and shows it once, with a copy button and the warning', async () => {
@@ -449,7 +451,21 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
     await expectNoAxeViolations(document.body)
     await user.click(within(shown).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByText('honu_dev_s3cr3t')).toBeNull())
+    // Focus goes back to the row's actions, where it came from.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Rover One' })).toHaveFocus())
     expect(screen.queryByDisplayValue('honu_dev_s3cr3t')).toBeNull()
+  })
+
+  it('speaks German', async () => {
+    const user = userEvent.setup()
+    const { answers } = consoleAt('/adminconsole', { signedInAs: ada, tenant: alpha, server: serverFor({ alpha: ['admin'] }), locale: 'de-DE' })
+    Object.assign(answers, { 'GET /api/v1/devices': listed([rover]), 'GET /api/v1/devices/alpha-uv-1': { status: 200, body: rover } })
+    await user.click(await screen.findByRole('tab', { name: 'Geräte' }))
+    const table = await screen.findByRole('table', { name: 'Geräte von Alpha Harbour' })
+    expect(await within(table).findByRole('cell', { name: 'Fahrzeug' })).toBeInTheDocument()
+    expect(within(table).getByRole('cell', { name: 'Signaturschlüssel gesetzt' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Gerät registrieren' }))
+    expect(await screen.findByRole('dialog', { name: 'Ein Gerät registrieren' })).toBeInTheDocument()
   })
 
   it("shows a refused token issue in the confirmation, in the server's words", async () => {

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { MoreHorizontal, Plus } from 'lucide-react'
 import type { ManagedDevice } from '@honu/core'
 import type { QueryDefinition } from '@honu/core/query'
@@ -49,6 +49,16 @@ export function DevicesPanel({ tenantId, tenantName }: { tenantId: string; tenan
   const [failure, setFailure] = useState<string>()
   const [issued, setIssued] = useState<{ name: string; token: string }>()
   const titleId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const removed = useRef<string>(undefined)
+
+  // A removed device's row goes when the list has loaded again, and with it the focus (its actions button, where the
+  // confirmation returned it): the tab's heading takes it instead of the page.
+  useEffect(() => {
+    if (!removed.current || devices.status !== 'ready' || devices.data.some((device) => device.device_id === removed.current)) return
+    removed.current = undefined
+    heading.current?.focus()
+  })
 
   const done = (message: string) => {
     client.toasts.getState().show({ message, tone: 'positive' })
@@ -70,6 +80,7 @@ export function DevicesPanel({ tenantId, tenantName }: { tenantId: string; tenan
     try {
       if (kind === 'remove') {
         await client.v1.deleteDevice(tenantId, device.device_id)
+        removed.current = device.device_id
         done(t('deviceRemoved', { name: device.name }))
       } else {
         const { token } = await client.v1.issueIngestToken(tenantId, device.device_id)
@@ -124,7 +135,9 @@ export function DevicesPanel({ tenantId, tenantName }: { tenantId: string; tenan
   return (
     <section className="honu-admin-devices" aria-labelledby={titleId}>
       <div className="honu-admin__bar">
-        <h2 id={titleId}>{t('devicesOf', { tenant: tenantName })}</h2>
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {t('devicesOf', { tenant: tenantName })}
+        </h2>
         <button type="button" className="honu-button" onClick={() => setEditing({})}>
           <Plus aria-hidden="true" />
           {t('registerDevice')}
