@@ -96,6 +96,30 @@ describe('devices, managed by admins', () => {
     expect(row!.name).toBe('Bridge console')
   })
 
+  it('lists every device as its admins see it in one answer (view=admin), to the tenant’s admins only', async () => {
+    const managed = await raw(server, 'GET', '/api/v1/devices?tenant_id=bravo&view=admin', { token: bea })
+    expect(managed.status).toBe(200)
+    const { data, total_count } = managed.body as unknown as { data: { device_id: string; tenant_id: string }[]; total_count: number }
+    const [counted] = await server.db.query<{ count: number }>("select count(*)::int as count from devices where tenant_id = 'bravo'")
+    expect(total_count).toBe(counted!.count)
+    expect(data.map((d) => d.device_id).sort()).toEqual(
+      (await server.db.query<{ device_id: string }>("select device_id from devices where tenant_id = 'bravo'")).map((d) => d.device_id).sort(),
+    )
+    expect(new Set(data.map((d) => d.tenant_id))).toEqual(new Set(['bravo']))
+    // Each entry is the admin view the device's own route answers, secrets only as set or not.
+    const one = await raw(server, 'GET', `/api/v1/devices/${data[0]!.device_id}?tenant_id=bravo`, { token: bea })
+    expect(data[0]).toEqual(one.body)
+    expect(JSON.stringify(managed.body)).not.toMatch(/vnc_password|mavlink_signing_key"|honu-vnc/)
+    // A reader of Bravo, and an admin of another tenant, get what they get for any admin route.
+    expect((await raw(server, 'GET', '/api/v1/devices?tenant_id=bravo&view=admin', { token: ada })).status).toBe(403)
+    const foreign = await raw(server, 'GET', '/api/v1/devices?tenant_id=alpha&view=admin', { token: bea })
+    const missing = await raw(server, 'GET', '/api/v1/devices?tenant_id=zulu&view=admin', { token: bea })
+    expect(foreign.status).toBe(404)
+    // The same answer but for the id asked about.
+    expect(JSON.stringify(foreign.body).replaceAll('alpha', 'zulu')).toBe(JSON.stringify(missing.body))
+    expect((await raw(server, 'GET', '/api/v1/devices?tenant_id=bravo&view=all', { token: bea })).status).toBe(400)
+  })
+
   it('says a MAVLink system id is taken without saying by whom', async () => {
     const taken = await raw(server, 'POST', '/api/v1/devices?tenant_id=alpha', {
       token: ada,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError, notFound } from '../api-error'
 import type { Database } from '../db/database'
 import { ID, NAME } from '../schemas/field-schemas'
-import { requireAdmin } from './v1-access'
+import { requireAdmin, type UserRow } from './v1-access'
 import { userOf } from '../access/access-gate'
 import { recordAudit, recordUpdate } from '../audit/audit-log'
 import { endpointProblem } from '../remote/desktop-endpoints'
@@ -83,10 +83,19 @@ const auditView = (row: DeviceRecord) => ({
   mavlink_signing_key: row.has_signing_key ? 'set' : null,
 })
 
+/** `GET /api/v1/devices?tenant_id&view=admin`: the tenant's devices as its admins see them, by name (admins only). */
+export async function listManagedDevices(db: Database, user: UserRow, tenantId: string) {
+  await requireAdmin(db, user, tenantId, 'manage this tenant’s devices')
+  const rows = await db.query<DeviceRecord>(`${recordSelect} where tenant_id = $1 order by name, device_id`, [tenantId])
+  const data = rows.map(toAdminView)
+  return { data, total_count: data.length }
+}
+
 /**
  * Devices managed by a tenant's admins (issue 24): register, edit and remove, a remote-access device's desktop
  * endpoint (inside HONU_VNC_ALLOWED_HOSTS) and password (write-only), and a device's ingest token (shown once, kept
- * hashed; a new one stops the old at once). Members read the list with `GET /api/v1/devices` (v1-tenants.ts).
+ * hashed; a new one stops the old at once). Members read the list with `GET /api/v1/devices` (v1-tenants.ts), admins
+ * with `view=admin` (listManagedDevices above).
  */
 export function registerDeviceRoutes(
   app: FastifyInstance,

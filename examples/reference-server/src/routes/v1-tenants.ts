@@ -5,6 +5,7 @@ import { ID, NAME } from '../schemas/field-schemas'
 import { requireAdmin, requireMember } from './v1-access'
 import { userOf } from '../access/access-gate'
 import { recordUpdate } from '../audit/audit-log'
+import { listManagedDevices } from './v1-devices'
 
 const tenantParams = {
   type: 'object',
@@ -58,8 +59,11 @@ export function registerTenantRoutes(app: FastifyInstance, db: Database) {
 
   // Not in the spec's table: the devices the console shows per tenant (camera, vehicle, remote_access;
   // any other kind is reported as unknown, spec §1).
-  app.get('/api/v1/devices', { config: { access: 'user' }, schema: { tags: ['v1'], querystring: tenantQuery } }, async (request) => {
-    const { tenant_id } = request.query as { tenant_id: string }
+  // `view=admin` (issue 24): every device as its admins see it, in one answer (the admin console's Devices tab).
+  const listQuery = { ...tenantQuery, properties: { ...tenantQuery.properties, view: { type: 'string', enum: ['admin'] } } } as const
+  app.get('/api/v1/devices', { config: { access: 'user' }, schema: { tags: ['v1'], querystring: listQuery } }, async (request) => {
+    const { tenant_id, view } = request.query as { tenant_id: string; view?: 'admin' }
+    if (view === 'admin') return listManagedDevices(db, userOf(request), tenant_id)
     await requireMember(db, userOf(request), tenant_id)
     const rows = await db.query<{ kind: string }>(
       'select device_id, tenant_id, name, kind, address from devices where tenant_id = $1 order by name',

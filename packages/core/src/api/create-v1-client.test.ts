@@ -258,15 +258,15 @@ describe('device administration', () => {
     expect(last().headers.authorization).toBe('Bearer t')
   })
 
-  it('lists the devices as their admins see them: the list, then each device', async () => {
+  it('lists the devices as their admins see them in one request, a kind it does not manage as unknown', async () => {
+    const sonar = { ...kiosk, device_id: 'dev-3', name: 'Sonar', kind: 'sonar', desktop: null }
     server.setHandler((req, res) => {
-      if (req.url === '/api/v1/devices?tenant_id=t1')
-        return json(res, 200, { data: [kiosk, rover].map(({ device_id, name }) => ({ device_id, name })) })
-      if (req.url === '/api/v1/devices/dev-1?tenant_id=t1') return json(res, 200, kiosk)
-      if (req.url === '/api/v1/devices/dev%202?tenant_id=t1') return json(res, 200, rover)
+      if (req.url === '/api/v1/devices?tenant_id=t1&view=admin') return json(res, 200, { data: [kiosk, rover, sonar], total_count: 3 })
       return json(res, 404, { message: 'no' })
     })
-    expect(await client().listManagedDevices('t1')).toEqual([kiosk, rover])
+    const before = server.requests.length
+    expect(await client().listManagedDevices('t1')).toEqual([kiosk, rover, { ...sonar, kind: 'unknown' }])
+    expect(server.requests.length).toBe(before + 1)
   })
 
   it('fills what a device answer leaves out: no address, no system id, no key, no desktop', async () => {

@@ -101,9 +101,9 @@ export function createV1Client(options: V1ClientOptions) {
     },
 
     /**
-     * The tenant's devices as its admins see them (issue 24): system id, desktop endpoint, whether a password and a
-     * signing key are set (`GET /devices?tenant_id`, then `GET /devices/{id}?tenant_id` for each). Loaded with the
-     * admin calls (`device-admin.ts`), like the ones below.
+     * The tenant's devices as its admins see them (issue 24), in one answer (`GET /devices?tenant_id&view=admin`): system
+     * id, desktop endpoint, whether a password and a signing key are set. Loaded with the admin calls
+     * (`device-admin.ts`), like the ones below.
      *
      * @throws {HttpError} the server's refusal (403 for a tenant the user does not admin), or `http/status` naming the
      *   field when an answer is not a device.

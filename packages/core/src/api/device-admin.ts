@@ -1,8 +1,8 @@
-import { array, boolean, looseObject, nullish, number, object, picklist, string, type GenericSchema } from 'valibot'
+import { array, boolean, looseObject, nullish, number, object, pipe, string, transform, type GenericSchema } from 'valibot'
 import { HttpError } from '../errors/http-error'
 import { objectMessage, parseWith } from '../platform/schema'
 import type { HttpClient, RequestOptions } from './http-client'
-import type { DeviceChanges, IngestToken, ManagedDevice, NewDevice } from './v1-types'
+import type { DeviceChanges, DeviceKind, IngestToken, ManagedDevice, NewDevice } from './v1-types'
 
 /**
  * The edge of a tenant's device administration (issue 24: `GET/POST/PATCH/DELETE /api/v1/devices[/{id}]?tenant_id`,
@@ -20,12 +20,18 @@ export interface DeviceAdminContext {
 
 type Signal = Pick<RequestOptions, 'signal'>
 
+const MANAGED_KINDS: readonly string[] = ['camera', 'vehicle', 'remote_access']
+
 const managedDeviceSchema = looseObject(
   {
     device_id: string('{path} is not a device id'),
     tenant_id: string('{path} is not a tenant id'),
     name: string('{path} is not a name'),
-    kind: picklist(['camera', 'vehicle', 'remote_access'], '{path} is not a device kind'),
+    // A kind the product does not manage (a sonar, a UPS) is `unknown`, as in the member list (spec §1).
+    kind: pipe(
+      string('{path} is not a device kind'),
+      transform((kind): DeviceKind => (MANAGED_KINDS.includes(kind) ? (kind as DeviceKind) : 'unknown')),
+    ),
     address: nullish(string('{path} is not an address'), null),
     mavlink_system_id: nullish(number('{path} is not a system id'), null),
     has_signing_key: nullish(boolean('{path} is not true or false'), false),
@@ -49,10 +55,7 @@ const tokenSchema = looseObject(
   objectMessage('an ingest token'),
 )
 
-const listSchema = looseObject(
-  { data: array(looseObject({ device_id: string('{path} is not a device id') }), '{path} is not a list') },
-  objectMessage('a list of devices'),
-)
+const listSchema = looseObject({ data: array(managedDeviceSchema, '{path} is not a list') }, objectMessage('a list of devices'))
 
 /**
  * Parses an answer of the device admin routes with `schema`.
@@ -70,19 +73,12 @@ function parseAnswer<T>(schema: GenericSchema<unknown, T>, body: unknown, what: 
 export const parseManagedDevice = (body: unknown): ManagedDevice => parseAnswer(managedDeviceSchema, body, 'device')
 
 /**
- * `v1.listManagedDevices`'s body: the tenant's devices (`GET /devices?tenant_id`, by name), each as its admins see it
- * (`GET /devices/{id}?tenant_id`: system id, desktop endpoint, whether a password and a signing key are set). The
- * member list carries none of those, so each device is read once more; a tenant has tens of devices, not thousands.
+ * `v1.listManagedDevices`'s body: the tenant's devices as its admins see them, by name, in one answer
+ * (`GET /devices?tenant_id&view=admin`: system id, desktop endpoint, whether a password and a signing key are set).
  */
 export async function fetchManagedDevices({ http, base }: DeviceAdminContext, tenantId: string, request: Signal): Promise<ManagedDevice[]> {
-  const list = parseAnswer(listSchema, await http.request('GET', `${base}/devices`, { ...request, query: { tenant_id: tenantId } }), 'device list')
-  return Promise.all(
-    list.data.map(async ({ device_id }) =>
-      parseManagedDevice(
-        await http.request('GET', `${base}/devices/${encodeURIComponent(device_id)}`, { ...request, query: { tenant_id: tenantId } }),
-      ),
-    ),
-  )
+  const answer = await http.request('GET', `${base}/devices`, { ...request, query: { tenant_id: tenantId, view: 'admin' } })
+  return parseAnswer(listSchema, answer, 'device list').data
 }
 
 /** The body of a registration: only the fields its kind takes (the server refuses the others), empty ones left out. */

@@ -116,14 +116,15 @@ export interface Device {
 export type ManagedDeviceKind = Exclude<DeviceKind, 'unknown'>
 
 /**
- * A device as its tenant's admins see it (`GET /api/v1/devices/{id}?tenant_id`, issue 24): the secrets it holds are
+ * A device as its tenant's admins see it (`GET /api/v1/devices?tenant_id&view=admin`, `GET /api/v1/devices/{id}`, issue 24): the secrets it holds are
  * never answered, only whether they are set.
  */
 export interface ManagedDevice {
   device_id: string
   tenant_id: string
   name: string
-  kind: ManagedDeviceKind
+  /** A kind the product does not manage (a sonar, a UPS) is `unknown`, as in the member list (spec §1). */
+  kind: DeviceKind
   /** Its network address (IPv4 or IPv6) as the topology shows it, or `null`. */
   address: string | null
   /** A vehicle's MAVLink system id (1–255, unique on the server), or `null`. */

@@ -84,6 +84,7 @@ export default {
     kindCamera: 'Kamera',
     kindVehicle: 'Fahrzeug',
     kindRemoteAccess: 'Fernzugriff',
+    kindOther: 'Sonstiges',
     address: 'Adresse',
     endpoint: 'System-ID oder Desktop',
     systemIdValue: 'System-ID {id}',

@@ -91,6 +91,7 @@ export const adminMessages = /* @__PURE__ */ defineMessages(
     kindCamera: 'Camera',
     kindVehicle: 'Vehicle',
     kindRemoteAccess: 'Remote access',
+    kindOther: 'Other',
     address: 'Address',
     endpoint: 'System id or desktop',
     systemIdValue: 'System id {id}',

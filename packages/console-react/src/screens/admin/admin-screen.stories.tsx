@@ -41,12 +41,7 @@ const rover = {
 }
 const deviceServer = {
   ...server,
-  'GET /api/v1/devices': {
-    status: 200,
-    body: { data: [kiosk, rover].map(({ device_id, tenant_id, name, kind }) => ({ device_id, tenant_id, name, kind })) },
-  },
-  'GET /api/v1/devices/alpha-ra-1': { status: 200, body: kiosk },
-  'GET /api/v1/devices/alpha-uv-1': { status: 200, body: rover },
+  'GET /api/v1/devices': { status: 200, body: { data: [kiosk, rover], total_count: 2 } },
   'POST /api/v1/devices/alpha-uv-1/ingest-token': { status: 201, body: { device_id: 'alpha-uv-1', token: 'honu_dev_9f3kQ2vT7xLmB4wZ' } },
 }
 

@@ -279,17 +279,11 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
     has_signing_key: true,
     desktop: null,
   }
-  const listed = (devices: { device_id: string; name: string; kind: string }[]) => ({
-    status: 200,
-    body: { data: devices.map(({ device_id, name, kind }) => ({ device_id, tenant_id: 'alpha', name, kind })), total_count: devices.length },
-  })
+  // The admin view of every device in one answer (`view=admin`).
+  const listed = (devices: object[]) => ({ status: 200, body: { data: devices, total_count: devices.length } })
   const withDevices = () => {
     const console = asAdmin()
-    Object.assign(console.answers, {
-      'GET /api/v1/devices': listed([kiosk, rover]),
-      'GET /api/v1/devices/alpha-ra-1': { status: 200, body: kiosk },
-      'GET /api/v1/devices/alpha-uv-1': { status: 200, body: rover },
-    })
+    Object.assign(console.answers, { 'GET /api/v1/devices': listed([kiosk, rover]) })
     return console
   }
   const openDevices = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -305,8 +299,12 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
 
   it('lists the devices with kind, address, system id or desktop, and which secrets are set, without axe violations', async () => {
     const user = userEvent.setup()
-    const { requests } = withDevices()
+    const { answers, requests } = withDevices()
+    const sonar = { ...rover, device_id: 'alpha-sonar', name: 'Side-scan sonar', kind: 'sonar', mavlink_system_id: null, has_signing_key: false }
+    answers['GET /api/v1/devices'] = listed([kiosk, rover, sonar])
     await openDevices(user)
+    // A kind the product does not manage is shown as Other, with nothing to manage but its name and address.
+    expect(within(await deviceRow('Side-scan sonar')).getByRole('cell', { name: 'Other' })).toBeInTheDocument()
     const kioskRow = await deviceRow('Bridge console')
     expect(within(kioskRow).getByRole('cell', { name: 'Remote access' })).toBeInTheDocument()
     expect(within(kioskRow).getByRole('cell', { name: '10.10.3.9' })).toBeInTheDocument()
@@ -316,9 +314,9 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
     expect(within(roverRow).getByRole('cell', { name: 'Vehicle' })).toBeInTheDocument()
     expect(within(roverRow).getByRole('cell', { name: 'System id 11' })).toBeInTheDocument()
     expect(within(roverRow).getByRole('cell', { name: 'Signing key set' })).toBeInTheDocument()
-    expect(screen.getByText('2 devices')).toBeInTheDocument()
-    expect(requests).toContain('GET /api/v1/devices?tenant_id=alpha')
-    expect(requests).toContain('GET /api/v1/devices/alpha-uv-1?tenant_id=alpha')
+    expect(screen.getByText('3 devices')).toBeInTheDocument()
+    // One request for the whole table, not one per device.
+    expect(requests.filter((r) => r.startsWith('GET /api/v1/devices'))).toEqual(['GET /api/v1/devices?tenant_id=alpha&view=admin'])
     await expectNoAxeViolations(document.body)
   })
 
@@ -347,7 +345,6 @@ describe('AdminScreen devices tab', { timeout: 20_000 }, () => {
     await user.clear(within(dialog).getByLabelText('MAVLink signing key'))
     await user.type(within(dialog).getByLabelText('MAVLink signing key'), KEY)
     answers['GET /api/v1/devices'] = listed([kiosk, rover, created])
-    answers['GET /api/v1/devices/dev-new'] = { status: 200, body: created }
     await user.keyboard('{Enter}')
     expect(await screen.findByText('Device Rover Two registered.')).toBeInTheDocument()
     expect(create).toHaveBeenCalledWith('alpha', { name: 'Rover Two', kind: 'vehicle', mavlink_system_id: 12, mavlink_signing_key: KEY })

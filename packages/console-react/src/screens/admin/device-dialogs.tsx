@@ -1,18 +1,18 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Copy } from 'lucide-react'
-import type { ManagedDevice, ManagedDeviceKind } from '@honu/core'
+import type { DeviceKind, ManagedDevice, ManagedDeviceKind } from '@honu/core'
 import { Dialog, useMessages } from '@honu/console-kit'
 import { adminMessages } from './admin-messages'
 import { deviceFormProblems, deviceFormValues, type DeviceFormProblem, type DeviceFormValues } from './device-form'
 
 /** The kinds a device may be registered as, in the order the select offers them. */
 const KINDS: readonly ManagedDeviceKind[] = ['camera', 'vehicle', 'remote_access']
-const KIND_LABEL = { camera: 'kindCamera', vehicle: 'kindVehicle', remote_access: 'kindRemoteAccess' } as const
+const KIND_LABEL = { camera: 'kindCamera', vehicle: 'kindVehicle', remote_access: 'kindRemoteAccess', unknown: 'kindOther' } as const
 
 /** A kind's name in the console's language. */
 export function useKindLabel(): (kind: string) => string {
   const t = useMessages(adminMessages)
-  return (kind) => (kind in KIND_LABEL ? t(KIND_LABEL[kind as ManagedDeviceKind]) : kind)
+  return (kind) => t(KIND_LABEL[kind in KIND_LABEL ? (kind as DeviceKind) : 'unknown'])
 }
 
 /** One labelled input with its help and its problem, each referenced from the input. */

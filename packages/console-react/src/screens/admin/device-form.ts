@@ -1,4 +1,4 @@
-import type { DeviceChanges, ManagedDevice, ManagedDeviceKind, NewDevice } from '@honu/core'
+import type { DeviceChanges, DeviceKind, ManagedDevice, NewDevice } from '@honu/core'
 
 /**
  * The device dialog's fields (issue 24) as typed, and what they send: a registration's body, or an edit's changes.
@@ -8,7 +8,8 @@ import type { DeviceChanges, ManagedDevice, ManagedDeviceKind, NewDevice } from 
 /** The fields as the user typed them. */
 export interface DeviceFormValues {
   name: string
-  kind: ManagedDeviceKind
+  /** One the select offers when registering; a device of a kind the product does not manage is edited as `unknown`. */
+  kind: DeviceKind
   address: string
   /** A vehicle's system id as typed (empty: none). */
   systemId: string
@@ -83,7 +84,8 @@ const desktopOf = (values: DeviceFormValues) => {
 
 /** A registration's body (`v1.createDevice`): empty fields and the other kinds' fields are left out. */
 export function newDeviceOf(values: DeviceFormValues): NewDevice {
-  const device: NewDevice = { name: values.name.trim(), kind: values.kind }
+  // The select offers only the kinds a device may be registered as.
+  const device: NewDevice = { name: values.name.trim(), kind: values.kind === 'unknown' ? 'camera' : values.kind }
   const address = values.address.trim()
   if (address) device.address = address
   if (values.kind === 'vehicle') {
