@@ -375,3 +375,51 @@ test('the tenants tab lists the tenants an admin manages with their networks, an
   })
   expect(back.ok).toBe(true)
 })
+
+// Issue 24: the tenant's devices, managed by its admins, against the real server (its admin view in one request).
+test('an admin registers a vehicle, issues its ingest token once, and removes it; devices the product does not manage show as Other', async ({
+  page,
+}) => {
+  await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/devices')) reads.push(`${url.pathname}${url.search}`)
+  })
+  await page.getByRole('tab', { name: 'Devices' }).click()
+  const table = page.getByRole('table', { name: 'Devices of Alpha Harbour' })
+  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+  await expect(row('Bridge console').getByRole('cell', { name: 'Remote access' })).toBeVisible()
+  await expect(row('Side-scan sonar').getByRole('cell', { name: 'Other' })).toBeVisible()
+  await expect(row('USV Kahu').getByRole('cell', { name: 'System id 1' })).toBeVisible()
+  // The whole table from one answer, not one request per device.
+  expect(reads).toEqual(['/api/v1/devices?tenant_id=alpha&view=admin'])
+
+  const name = `Rover ${Date.now()}`
+  await page.getByRole('button', { name: 'Register device' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Register a device' })
+  await dialog.getByLabel('Name').fill(name)
+  await dialog.getByLabel('Kind').selectOption('vehicle')
+  // System id 1 is Kahu's: the server's words in the dialog, what was typed kept.
+  await dialog.getByLabel('MAVLink system id').fill('1')
+  await dialog.getByRole('button', { name: 'Register' }).click()
+  await expect(dialog.getByText('That MAVLink system id is taken on this server: pick another.')).toBeVisible()
+  await expect(dialog.getByLabel('Name')).toHaveValue(name)
+  await dialog.getByLabel('MAVLink system id').fill('201')
+  await dialog.getByRole('button', { name: 'Register' }).click()
+  await expectToast(page, `Device ${name} registered.`)
+  await expect(row(name).getByRole('cell', { name: 'System id 201' })).toBeVisible()
+
+  await chooseAction(page, row(name), name, 'Issue ingest token…')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Issue token' }).click()
+  const token = page.getByRole('textbox', { name: /token/i })
+  await expect(token).toHaveValue(/^honu_dev_/)
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(token).toHaveCount(0)
+
+  await chooseAction(page, row(name), name, 'Remove…')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click()
+  await expectToast(page, `Device ${name} removed.`)
+  await expect(row(name)).toHaveCount(0)
+})
