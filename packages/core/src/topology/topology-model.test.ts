@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { Device } from '../api/v1-types'
-import { applyPresence, buildTopology, countDevices, EMPTY_FILTER, filterDevices, matchesFilter, renameInModel } from './topology-model'
+import {
+  applyPresence,
+  buildTopology,
+  countDevices,
+  EMPTY_FILTER,
+  filterDevices,
+  isEmptyFilter,
+  matchesFilter,
+  renameInModel,
+} from './topology-model'
 
 const alpha = { tenant_id: 'alpha', name: 'Alpha Harbour', remote_cidr: '10.10.0.0/16', vpn_cidr: '10.200.0.0/24' }
 const bravo = { tenant_id: 'bravo', name: 'Bravo Fleet', remote_cidr: '10.10.128.0/20', vpn_cidr: '10.201.0.0/24' }
@@ -145,10 +154,81 @@ describe('buildTopology', () => {
   })
 })
 
-describe('applyPresence', () => {
-  const model = buildTopology({ tenant: alpha, visibleTenants: [alpha], devices, presence: {} })
+describe('buildTopology: networks, devices and versions', () => {
+  it.each([
+    ['no CIDR', null, null, []],
+    ['empty CIDRs', '', '', []],
+    ['blank CIDRs', '   ', '\t', []],
+    ['a remote network only', '10.10.0.0/16', null, ['alpha/remote']],
+    ['a VPN only', ' ', '10.200.0.0/24', ['alpha/vpn']],
+  ])('a tenant with %s has only the networks it names', (_, remote_cidr, vpn_cidr, ids) => {
+    const model = buildTopology({ tenant: { ...alpha, remote_cidr, vpn_cidr }, visibleTenants: [], devices, presence: {} })
+    expect(model.networks.map((n) => n.id)).toEqual(ids)
+  })
 
+  it('names no overlap with another tenant’s blank or missing CIDR', () => {
+    const blank = { ...bravo, remote_cidr: ' ', vpn_cidr: null }
+    const model = buildTopology({ tenant: { ...alpha, remote_cidr: '0.0.0.0/0' }, visibleTenants: [alpha, blank], devices: [], presence: {} })
+    expect(model.networks.flatMap((n) => n.overlaps.map((o) => o.id))).toEqual(['alpha/vpn', 'alpha/remote'])
+  })
+
+  it('names the overlap on both sides: each tenant’s model names the other’s network', () => {
+    const ofAlpha = buildTopology({ tenant: alpha, visibleTenants: [alpha, bravo], devices: [], presence: {} })
+    const ofBravo = buildTopology({ tenant: bravo, visibleTenants: [alpha, bravo], devices: [], presence: {} })
+    expect(ofAlpha.networks.map((n) => [n.id, n.overlaps.map((o) => o.id)])).toEqual([
+      ['alpha/remote', ['bravo/remote']],
+      ['alpha/vpn', []],
+    ])
+    expect(ofBravo.networks.map((n) => [n.id, n.overlaps.map((o) => o.id)])).toEqual([
+      ['bravo/remote', ['alpha/remote']],
+      ['bravo/vpn', []],
+    ])
+    expect(ofBravo.networks[0]!.overlaps).toEqual([
+      { id: 'alpha/remote', tenantId: 'alpha', tenantName: 'Alpha Harbour', kind: 'remote', cidr: '10.10.0.0/16' },
+    ])
+  })
+
+  it('names every network a network overlaps, from either side', () => {
+    const wide = { tenant_id: 'wide', name: 'Wide', remote_cidr: '10.0.0.0/8', vpn_cidr: null }
+    const model = buildTopology({ tenant: wide, visibleTenants: [alpha, bravo, wide], devices: [], presence: {} })
+    expect(model.networks[0]!.overlaps.map((o) => o.id).sort()).toEqual(['alpha/remote', 'alpha/vpn', 'bravo/remote', 'bravo/vpn'])
+  })
+
+  it.each(['not-an-ip', 'camera.local', '10.10.1', '10.10.1.300', 'fd00:c::g'])(
+    'puts a device whose address is no IP address (%s) in no network, and keeps the address',
+    (address) => {
+      const model = buildTopology({ tenant: alpha, visibleTenants: [], devices: [device('d1', 'Odd', 'camera', address)], presence: {} })
+      expect(model.devices[0]).toMatchObject({ id: 'd1', address })
+      expect(model.devices[0]!.networkId).toBeUndefined()
+    },
+  )
+
+  it('sorts devices of the same name by id, whatever the order they come in', () => {
+    const same = ['c', 'a', 'b'].map((id) => device(id, 'Buoy', 'unknown', null))
+    for (const order of [same, [...same].reverse(), [same[1]!, same[2]!, same[0]!]]) {
+      const model = buildTopology({ tenant: alpha, visibleTenants: [], devices: order, presence: {} })
+      expect(model.devices.map((d) => d.id)).toEqual(['a', 'b', 'c'])
+    }
+    const mixed = [device('z', 'Buoy', 'unknown', null), device('y', 'Anchor', 'unknown', null), device('x', 'Buoy', 'unknown', null)]
+    expect(buildTopology({ tenant: alpha, visibleTenants: [], devices: mixed, presence: {} }).devices.map((d) => d.id)).toEqual(['y', 'x', 'z'])
+  })
+
+  it('starts at version 1 and structure version 1, or at the versions given', () => {
+    const input = { tenant: alpha, visibleTenants: [], devices, presence: {} }
+    expect(buildTopology(input)).toMatchObject({ version: 1, structureVersion: 1 })
+    expect(buildTopology(input, {})).toMatchObject({ version: 1, structureVersion: 1 })
+    expect(buildTopology(input, { version: 7, structureVersion: 3 })).toMatchObject({ version: 7, structureVersion: 3 })
+    expect(buildTopology(input, { structureVersion: 4 })).toMatchObject({ version: 1, structureVersion: 4 })
+  })
+})
+
+// Models are built inside the tests, not when a describe block is collected: an exception there would fail the file
+// before any test runs, which the mutation run (StrykerJS) does not count as a failing test.
+const alphaModel = () => buildTopology({ tenant: alpha, visibleTenants: [alpha], devices, presence: {} })
+
+describe('applyPresence', () => {
   it('keeps unchanged devices (same objects) and the structure, bumps the version and the counts', () => {
+    const model = alphaModel()
     const next = applyPresence(model, { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online', lastSeen: 9 } })
     expect(next.version).toBe(model.version + 1)
     expect(next.structureVersion).toBe(model.structureVersion)
@@ -158,7 +238,22 @@ describe('applyPresence', () => {
   })
 
   it('answers the same model when nothing changed', () => {
+    const model = alphaModel()
     expect(applyPresence(model, {})).toBe(model)
+  })
+
+  it('takes a new last-seen time with the same state, and drops one the channel no longer gives', () => {
+    const at = (lastSeen?: number) => ({
+      'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online' as const, ...(lastSeen === undefined ? {} : { lastSeen }) },
+    })
+    const seen = applyPresence(alphaModel(), at(5))
+    const later = applyPresence(seen, at(9))
+    expect(later).not.toBe(seen)
+    expect(later.version).toBe(seen.version + 1)
+    expect(later.devices.find((d) => d.id === 'alpha-usv-1')).toMatchObject({ state: 'online', lastSeen: 9 })
+    const unseen = applyPresence(later, at())
+    expect(unseen.devices.find((d) => d.id === 'alpha-usv-1')!.lastSeen).toBeUndefined()
+    expect(applyPresence(unseen, at())).toBe(unseen)
   })
 })
 
@@ -169,28 +264,46 @@ describe('renameInModel', () => {
     expect(renamed.tenant.name).toBe('Alpha Port')
     expect(renamed.networks.every((n) => n.tenantName === 'Alpha Port')).toBe(true)
     expect(renamed.networks[0]!.overlaps[0]!.tenantName).toBe('Bravo Fleet')
+    expect(renamed.version).toBe(model.version + 1)
+    expect(renamed.structureVersion).toBe(model.structureVersion)
+  })
+
+  it('answers the same model for the name it already has', () => {
+    const model = buildTopology({ tenant: alpha, visibleTenants: [alpha, bravo], devices, presence: {} })
+    expect(renameInModel(model, 'Alpha Harbour')).toBe(model)
+  })
+
+  it('renames the tenant’s network where it shows in another tenant’s overlaps', () => {
+    const model = buildTopology({ tenant: bravo, visibleTenants: [alpha, bravo], devices: [], presence: {} })
+    const renamed = renameInModel(model, 'Bravo Marine')
+    expect(renamed.networks.map((n) => n.tenantName)).toEqual(['Bravo Marine', 'Bravo Marine'])
+    expect(renamed.networks[0]!.overlaps.map((o) => o.tenantName)).toEqual(['Alpha Harbour'])
   })
 })
 
 describe('filters', () => {
-  const model = buildTopology({
-    tenant: alpha,
-    visibleTenants: [alpha],
-    devices,
-    presence: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online' } },
-  })
+  const filterModel = () =>
+    buildTopology({
+      tenant: alpha,
+      visibleTenants: [alpha],
+      devices,
+      presence: { 'alpha-usv-1': { deviceId: 'alpha-usv-1', tenantId: 'alpha', state: 'online' } },
+    })
 
   it('answers every device for the empty filter', () => {
+    const model = filterModel()
     expect(filterDevices(model, EMPTY_FILTER)).toBe(model.devices)
   })
 
   it('filters by kind and by state; empty lists mean any', () => {
+    const model = filterModel()
     expect(filterDevices(model, { ...EMPTY_FILTER, kinds: ['unknown'] }).map((d) => d.id)).toEqual(['alpha-nowhere', 'alpha-sonar'])
     expect(filterDevices(model, { ...EMPTY_FILTER, states: ['online'] }).map((d) => d.id)).toEqual(['alpha-usv-1'])
     expect(filterDevices(model, { ...EMPTY_FILTER, kinds: ['camera'], states: ['online'] })).toEqual([])
   })
 
   it('searches name, address, kind words and the network’s CIDR, every word, case-insensitively', () => {
+    const model = filterModel()
     const ids = (query: string) => filterDevices(model, { ...EMPTY_FILTER, query }).map((d) => d.id)
     expect(ids('kahu')).toEqual(['alpha-usv-1'])
     expect(ids('10.200.')).toEqual(['alpha-ra-2'])
@@ -200,7 +313,31 @@ describe('filters', () => {
     expect(ids('zebra')).toEqual([])
   })
 
+  it('matches a network’s CIDR only for the devices in that network', () => {
+    const model = filterModel()
+    const ids = (query: string) => filterDevices(model, { ...EMPTY_FILTER, query }).map((d) => d.id)
+    expect(ids('10.10.0.0/16')).toEqual(['alpha-cam-1', 'alpha-usv-1'])
+    expect(ids('10.200.0.0/24')).toEqual(['alpha-ra-2'])
+    expect(ids('/')).toEqual(['alpha-cam-1', 'alpha-usv-1', 'alpha-ra-2'])
+  })
+
+  it.each(['undefined', 'null'])('finds no device for a word none of them has (%s)', (query) => {
+    expect(filterDevices(filterModel(), { ...EMPTY_FILTER, query })).toEqual([])
+  })
+
+  it('treats a query of blanks as no query: the empty filter, every device, the same list', () => {
+    const model = filterModel()
+    for (const query of ['', ' ', '  \t ']) {
+      expect(isEmptyFilter({ ...EMPTY_FILTER, query })).toBe(true)
+      expect(filterDevices(model, { ...EMPTY_FILTER, query })).toBe(model.devices)
+    }
+    expect(isEmptyFilter({ ...EMPTY_FILTER, query: ' x ' })).toBe(false)
+    expect(isEmptyFilter({ ...EMPTY_FILTER, kinds: ['camera'] })).toBe(false)
+    expect(isEmptyFilter({ ...EMPTY_FILTER, states: ['stale'] })).toBe(false)
+  })
+
   it('matchesFilter without networks still matches the rest of the text', () => {
+    const model = filterModel()
     expect(matchesFilter(model.devices[0]!, { ...EMPTY_FILTER, query: 'bow' })).toBe(true)
   })
 
