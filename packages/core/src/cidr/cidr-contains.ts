@@ -60,10 +60,10 @@ export function findCidrOverlaps<Id>(entries: readonly NamedCidr<Id>[]): CidrOve
       // Skipped on purpose; see the doc comment.
     }
   }
-  blocks.sort((p, q) => p.block.version - q.block.version || (p.block.first < q.block.first ? -1 : p.block.first > q.block.first ? 1 : 0))
+  // Number() of a difference of up to 2^128 rounds, but never to 0 or across it: the sign, all sort reads, is exact.
+  blocks.sort((p, q) => p.block.version - q.block.version || Number(p.block.first - q.block.first))
   const overlaps: CidrOverlap<Id>[] = []
-  for (let i = 0; i < blocks.length; i++) {
-    const current = blocks[i]!
+  for (const [i, current] of blocks.entries()) {
     for (let j = i + 1; j < blocks.length; j++) {
       const next = blocks[j]!
       if (next.block.version !== current.block.version || next.block.first > current.block.last) break

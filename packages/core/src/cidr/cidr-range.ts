@@ -40,8 +40,8 @@ export function parseCidr(text: string): CidrBlock {
   }
   const prefixText = text.slice(slash + 1)
   const bits = addressBits[address.version]
-  const prefix = PREFIX.test(prefixText) ? Number(prefixText) : Number.NaN
-  if (!(prefix >= 0 && prefix <= bits)) throw invalidCidr(text, `a prefix length from 0 to ${bits}`)
+  const prefix = Number(prefixText)
+  if (!PREFIX.test(prefixText) || prefix > bits) throw invalidCidr(text, `a prefix length from 0 to ${bits}`)
   const hostBits = BigInt(bits - prefix)
   const first = (address.value >> hostBits) << hostBits
   const last = first + (1n << hostBits) - 1n

@@ -91,6 +91,8 @@ describe('cidrRange', () => {
     // Seven groups without '::', or '::' more than once after a full address.
     '1:2:3:4:5:6:7/112',
     '1:2:3:4:5:6:7:8::1::2/128',
+    '1:2:3:4::5:6:7:8::9/128',
+    '::1:2:3:4:5:6:7:8::/128',
     '1:2:3:4:5:6:7:8::/128',
     '::1:2:3:4:5:6:7:8/128',
     '255.255.255.256/32',
@@ -590,5 +592,90 @@ describe('formatIp (RFC 5952 canonical IPv6)', () => {
     ['ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
   ])('%s → %s', (written, canonical) => {
     expect(formatIp(parseIp(written))).toBe(canonical)
+  })
+})
+
+/** The error `run` throws: a ConsoleError with code cidr/invalid, or the test fails. */
+function invalidError(run: () => unknown): ConsoleError {
+  let caught: unknown
+  try {
+    run()
+  } catch (error) {
+    caught = error
+  }
+  expect(ConsoleError.is(caught)).toBe(true)
+  expect((caught as ConsoleError).code).toBe('cidr/invalid')
+  return caught as ConsoleError
+}
+
+// The message is what a form shows under the field (ConsoleError's own example): it names the text and says what
+// was expected, for the part that is wrong (mutation testing, issue 29).
+describe('what a cidr/invalid message tells the user', () => {
+  it.each([
+    ['10.0.0.0', 'address/prefix such as 10.0.0.0/24'],
+    ['10.0.0.10', 'address/prefix such as 10.0.0.0/24'],
+    ['2001:db8::', 'address/prefix such as 10.0.0.0/24'],
+    ['/24', 'address/prefix such as 10.0.0.0/24 or 2001:db8::/32'],
+    ['10.0.0.256/24', 'address/prefix such as 10.0.0.0/24 or 2001:db8::/32'],
+    ['2001:db8::g/32', 'address/prefix such as 10.0.0.0/24 or 2001:db8::/32'],
+    ['10.0.0.0/33', 'a prefix length from 0 to 32'],
+    ['10.0.0.0/', 'a prefix length from 0 to 32'],
+    ['10.0.0.0/08', 'a prefix length from 0 to 32'],
+    ['2001:db8::/129', 'a prefix length from 0 to 128'],
+    ['2001:db8::/-1', 'a prefix length from 0 to 128'],
+  ])('parseCidr(%j) expects %s', (text, expected) => {
+    expect(invalidError(() => parseCidr(text)).message).toBe(`Invalid CIDR or address "${text}": expected ${expected}.`)
+  })
+
+  it.each([
+    ['10.0.0', 'four decimal octets such as 10.0.0.1'],
+    ['10.0.0.1.2', 'four decimal octets such as 10.0.0.1'],
+    ['10.0.0.256', 'octets from 0 to 255 such as 10.0.0.1'],
+    ['10.0.01.1', 'octets from 0 to 255 such as 10.0.0.1'],
+    ['1::2::3', 'an IPv6 address such as 2001:db8::1'],
+    // '::' twice, the parts between them adding up to eight groups: still refused.
+    ['1:2:3:4::5:6:7:8::9', 'an IPv6 address such as 2001:db8::1'],
+    ['::1:2:3:4:5:6:7:8::', 'an IPv6 address such as 2001:db8::1'],
+    ['1:2:3:4:5:6:7', 'an IPv6 address such as 2001:db8::1'],
+    ['localhost', 'an IPv4 or IPv6 address'],
+    ['', 'an IPv4 or IPv6 address'],
+    ['10', 'an IPv4 or IPv6 address'],
+  ])('parseIp(%j) expects %s', (text, expected) => {
+    expect(invalidError(() => parseIp(text)).message).toBe(`Invalid CIDR or address "${text}": expected ${expected}.`)
+  })
+
+  // Values from a server's JSON are not always strings: a null or a number is refused like any malformed text,
+  // never with a TypeError from inside the parser.
+  it.each([null, undefined, 42, {}])('refuses the non-string %j with cidr/invalid', (value) => {
+    const text = value as unknown as string
+    expect(invalidError(() => parseIp(text)).message).toBe(`Invalid CIDR or address "${String(value)}": expected an address string.`)
+    expect(invalidError(() => parseCidr(text)).message).toBe(`Invalid CIDR or address "${String(value)}": expected a string such as 10.0.0.0/24.`)
+    invalidError(() => cidrRange(text))
+    invalidError(() => cidrContains(text, '10.0.0.1'))
+    invalidError(() => cidrContains('10.0.0.0/8', text))
+    invalidError(() => cidrOverlaps(text, '10.0.0.0/8'))
+    expect(tryCidrRange(text)).toBeUndefined()
+    expect(
+      findCidrOverlaps([
+        { id: 'a', cidr: text },
+        { id: 'b', cidr: '0.0.0.0/0' },
+      ]),
+    ).toEqual([])
+  })
+})
+
+describe('formatIp against the WHATWG URL serializer (RFC 5952 compression)', () => {
+  // Node's URL writes an IPv6 host the same canonical way: lowercase, no leading zeros, the first longest run of two
+  // or more zero groups as '::'. Groups are drawn mostly from 0 so that runs of every length and ties are common.
+  const group = fc.oneof(fc.constant(0), fc.constant(0), fc.constant(1), fc.constant(0xffff), fc.nat(0xffff))
+  it('writes every address as the URL parser does', () => {
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), (groups) => {
+        const value = groups.reduce((v, g) => v * 65536n + BigInt(g), 0n)
+        const full = groups.map((g) => g.toString(16)).join(':')
+        expect(formatIp({ version: 6, value })).toBe(new URL(`http://[${full}]/`).hostname.slice(1, -1))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

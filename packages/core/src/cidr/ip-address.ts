@@ -28,9 +28,8 @@ function parseIpv4(text: string, original: string): bigint {
   if (parts.length !== 4) throw invalidCidr(original, 'four decimal octets such as 10.0.0.1')
   let value = 0n
   for (const part of parts) {
-    const octet = IPV4_OCTET.test(part) ? Number(part) : Number.NaN
-    if (!(octet >= 0 && octet <= 255)) throw invalidCidr(original, 'octets from 0 to 255 such as 10.0.0.1')
-    value = (value << 8n) | BigInt(octet)
+    if (!IPV4_OCTET.test(part) || Number(part) > 255) throw invalidCidr(original, 'octets from 0 to 255 such as 10.0.0.1')
+    value = (value << 8n) | BigInt(part)
   }
   return value
 }
@@ -54,12 +53,13 @@ function parseIpv6(text: string, original: string): bigint {
           if (!IPV6_GROUP.test(group)) throw invalidCidr(original, expected)
           return BigInt(`0x${group}`)
         })
-  const head = toGroups(halves[0] ?? '')
-  const rest = halves.length === 2 ? toGroups(halves[1] ?? '') : []
+  // split() always gives a first part; with no '::' there is no second, and no zero groups to fill in.
+  const head = toGroups(halves[0]!)
+  const rest = toGroups(halves[1] ?? '')
   // '::' stands for at least one zero group.
   const missing = 8 - head.length - rest.length
   if (halves.length === 2 ? missing < 1 : missing !== 0) throw invalidCidr(original, expected)
-  const groups = [...head, ...new Array<bigint>(halves.length === 2 ? missing : 0).fill(0n), ...rest]
+  const groups = [...head, ...new Array<bigint>(missing).fill(0n), ...rest]
   return groups.reduce((value, group) => (value << 16n) | group, 0n)
 }
 
@@ -83,21 +83,17 @@ export function formatIp({ version, value }: IpAddress): string {
     return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.')
   }
   const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt((7 - i) * 16)) & 0xffffn))
-  let bestStart = -1
+  // The first longest run of zero groups.
+  let bestStart = 0
   let bestLength = 0
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) {
-      i++
-      continue
+  let run = 0
+  groups.forEach((group, i) => {
+    run = group === 0 ? run + 1 : 0
+    if (run > bestLength) {
+      bestStart = i + 1 - run
+      bestLength = run
     }
-    let j = i
-    while (j < 8 && groups[j] === 0) j++
-    if (j - i > bestLength) {
-      bestStart = i
-      bestLength = j - i
-    }
-    i = j
-  }
+  })
   const hex = groups.map((g) => g.toString(16))
   // RFC 5952 §4.2.2: a single zero group is not compressed.
   if (bestLength < 2) return hex.join(':')
