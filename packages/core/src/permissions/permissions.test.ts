@@ -264,3 +264,45 @@ describe('hasOrganisationPermission with edge role maps (issue 29)', () => {
     expect(hasOrganisationPermission(user, action)).toBe(expected)
   })
 })
+
+// Issue 29, from the mutation run: what a server may send that the types do not promise.
+describe('role data that is not what the types say', () => {
+  it('gives no tenant roles when no tenant is chosen, even beside keys a missing id would turn into', () => {
+    const permissions = { '*': ['reader'], null: ['admin'], undefined: ['admin'], '': ['admin'] }
+    for (const tenant of [null, undefined, '']) {
+      expect(getRoles(permissions, tenant)).toEqual(['reader'])
+      expect(createPermissionChecker(permissions, tenant)).toEqual({ ...sees(['reader']), isSuperAdmin: false })
+    }
+    expect(getRoles({ null: ['admin'] }, null)).toEqual([])
+    // A tenant really named so is still that tenant.
+    expect(getRoles(permissions, 'null')).toEqual(['admin', 'reader'])
+  })
+
+  it('ignores entries of a role list that are not strings', () => {
+    const junk = [null, undefined, 42, { role: 'admin' }] as unknown as string[]
+    for (const check of [isAdmin, isWriter, isController]) expect(check(junk)).toBe(false)
+    expect(isAdmin([...junk, 'Admin'])).toBe(true)
+    expect(isOrgAdmin({ '*': [...junk, 'org-admin'] })).toBe(true)
+    expect(isSuperAdmin({ '*': junk })).toBe(false)
+    expect(hasOrganisationPermission({ roles: { Organisation: junk } }, 'write')).toBe(false)
+    expect(hasOrganisationPermission({ roles: { Organisation: [...junk, 'Write'] } }, 'write')).toBe(true)
+  })
+
+  it('hasRemainingAdmin removes one uid given as a string whole, not letter by letter', () => {
+    const users = [
+      { uid: 'alice', role: 'admin' },
+      { uid: 'bob', role: 'writer' },
+    ]
+    expect(hasRemainingAdmin(users, 'alice')).toBe(false)
+    expect(hasRemainingAdmin(users, ['alice'])).toBe(false)
+    expect(hasRemainingAdmin(users, 'a')).toBe(true)
+    expect(hasRemainingAdmin(users, 'bob')).toBe(true)
+  })
+
+  it('hasRemainingAdmin counts users without a role as no admin, without failing on them', () => {
+    const users = [{ uid: 'alice', role: null }, { uid: 'bob' }, { uid: 'carol', role: 'Admin' }]
+    expect(hasRemainingAdmin(users, 'carol')).toBe(false)
+    expect(hasRemainingAdmin(users, 'alice')).toBe(true)
+    expect(hasRemainingAdmin(users.slice(0, 2), [])).toBe(false)
+  })
+})
