@@ -48,6 +48,22 @@ export interface TopologyStoreSource {
 
 const INITIAL: TopologyState = { status: 'idle', presence: 'idle', filter: EMPTY_FILTER }
 
+/** What {@link createTopologyStore} takes besides its source. */
+export interface TopologyStoreOptions {
+  /**
+   * How long the live states' changes gather before the model shows them, in ms (default 0: at once). Each change
+   * rebuilds the model, and what shows it rebuilds its rows: a tenant of 10,000 devices whose states change one
+   * device at a time kept the page busy with one rebuild per device. Consoles use {@link PRESENCE_BATCH_MS}.
+   */
+  presenceBatchMs?: number
+}
+
+/**
+ * How long a console's topology gathers live state changes (ms): at most four model rebuilds a second, well inside
+ * the server's own pace (it finds silent devices about once a second).
+ */
+export const PRESENCE_BATCH_MS = 250
+
 /** A signature of what a layout depends on: which networks and devices there are, and where. */
 function structureOf(model: TopologyModel): string {
   const networks = model.networks.map((n) => `${n.id}=${n.cidr}:${n.overlaps.map((o) => o.id).join(',')}`).join(';')
@@ -61,8 +77,11 @@ function structureOf(model: TopologyModel): string {
  * const topology = createTopologyStore(source)
  * const stop = topology.subscribe(() => render(topology.getSnapshot()))
  */
-export function createTopologyStore(source: TopologyStoreSource): TopologyStore {
+export function createTopologyStore(source: TopologyStoreSource, options: TopologyStoreOptions = {}): TopologyStore {
+  const batchMs = options.presenceBatchMs ?? 0
   let state: TopologyState = INITIAL
+  /** The timer of a gathering of live state changes, while one is pending. */
+  let presenceTimer: ReturnType<typeof setTimeout> | undefined
   const listeners = new Set<() => void>()
   let unwatch: (() => void)[] = []
   let loading: AbortController | undefined
@@ -131,7 +150,7 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
     }
     loading?.abort()
     // What was kept while nobody listened (list ↔ graph) comes back if it is this tenant's: the selection, and the
-    // model shown at once (its live states brought up to date by followPresence) while it is loaded again.
+    // model shown at once (its live states brought up to date by applyLivePresence) while it is loaded again.
     const back = tenant !== undefined && kept?.tenantId === tenant.tenant_id ? kept : undefined
     kept = undefined
     tenantId = tenant?.tenant_id
@@ -147,7 +166,10 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
     if (tenant) void load(tenant)
   }
 
-  const followPresence = () => {
+  /** Shows the live states now (and ends a pending gathering: what it waited for is shown). */
+  const applyLivePresence = () => {
+    if (presenceTimer !== undefined) clearTimeout(presenceTimer)
+    presenceTimer = undefined
     const live = presence()
     const patch: Partial<TopologyState> = {}
     if (live.status !== state.presence) patch.presence = live.status
@@ -156,6 +178,15 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
       if (model !== state.model) patch.model = model
     }
     if (Object.keys(patch).length > 0) setState(patch)
+  }
+
+  /**
+   * A change of the live states: the feed's status (live, refused) shows at once; device states gather for
+   * `presenceBatchMs` and show together.
+   */
+  const followPresence = () => {
+    if (batchMs <= 0 || presence().status !== state.presence) return applyLivePresence()
+    presenceTimer ??= setTimeout(applyLivePresence, batchMs)
   }
 
   const reload = async () => {
@@ -172,12 +203,14 @@ export function createTopologyStore(source: TopologyStoreSource): TopologyStore 
       if (listeners.size === 1) {
         unwatch = [source.tenant.subscribe(followTenant), source.presence.subscribe(followPresence), source.onReachable(() => void reload())]
         followTenant()
-        followPresence()
+        applyLivePresence()
       }
       return () => {
         if (!listeners.delete(listener) || listeners.size > 0) return
         for (const stop of unwatch) stop()
         unwatch = []
+        if (presenceTimer !== undefined) clearTimeout(presenceTimer)
+        presenceTimer = undefined
         loading?.abort()
         loading = undefined
         // Nobody listens: the next listener loads again (the filter and selection stay, like a screen's state; the
@@ -211,13 +244,16 @@ export const TOPOLOGY_STORE_KEY = '@honu/core/topology'
 export function getTopologyStore(client: Pick<ConsoleClient, 'use' | 'v1' | 'tenant' | 'connection'>): TopologyStore {
   return client.use(TOPOLOGY_STORE_KEY, () => {
     const live = getLiveClient(client)
-    const store = createTopologyStore({
-      listTenants: (request) => client.v1.listTenants(request),
-      listDevices: (tenantId, request) => client.v1.listDevices(tenantId, request).then((result) => result.items),
-      tenant: { get: () => client.tenant.getState().tenant, subscribe: (listener) => client.tenant.subscribe(() => listener()) },
-      presence: live.devices,
-      onReachable: (listener) => client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
-    })
+    const store = createTopologyStore(
+      {
+        listTenants: (request) => client.v1.listTenants(request),
+        listDevices: (tenantId, request) => client.v1.listDevices(tenantId, request).then((result) => result.items),
+        tenant: { get: () => client.tenant.getState().tenant, subscribe: (listener) => client.tenant.subscribe(() => listener()) },
+        presence: live.devices,
+        onReachable: (listener) => client.connection.subscribe((now, before) => void (cameBack(now, before) && listener())),
+      },
+      { presenceBatchMs: PRESENCE_BATCH_MS },
+    )
     // Nothing to start or stop of its own: it works while it has listeners, and the live client is the console's.
     return Object.assign(store, { start() {}, stop() {} })
   })

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Device, Tenant } from '../api/v1-types'
+import type { DevicePresence } from '../live/protocol'
+import type { DevicesState } from '../live/devices-store'
+import { createTopologyStore, PRESENCE_BATCH_MS, type TopologyStoreSource } from './topology-store'
+
+const delta: Tenant = { tenant_id: 'delta', id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' }
+const devices: Device[] = Array.from({ length: 50 }, (_, i) => ({
+  device_id: `d-${i}`,
+  tenant_id: 'delta',
+  name: `Meter ${String(i).padStart(2, '0')}`,
+  kind: 'camera',
+  address: `10.64.0.${i + 1}`,
+}))
+
+/** A source whose live states the test sets one device at a time, as the server's deltas arrive. */
+function source() {
+  let presence: DevicesState = { status: 'idle', devices: {} }
+  const listeners = new Set<() => void>()
+  const tell = () => [...listeners].forEach((l) => l())
+  const at = (deviceId: string, state: DevicePresence['state']): DevicePresence => ({ deviceId, tenantId: 'delta', state, lastSeen: 1_000 })
+  const value: TopologyStoreSource = {
+    listTenants: async () => [delta],
+    listDevices: async () => devices,
+    tenant: { get: () => delta, subscribe: () => () => {} },
+    presence: { getSnapshot: () => presence, subscribe: (l) => (listeners.add(l), () => listeners.delete(l)) },
+    onReachable: () => () => {},
+  }
+  return {
+    value,
+    live(...online: string[]) {
+      presence = { tenantId: 'delta', status: 'live', devices: Object.fromEntries(online.map((id) => [id, at(id, 'online')])) }
+      tell()
+    },
+    change(deviceId: string, state: DevicePresence['state']) {
+      presence = { ...presence, devices: { ...presence.devices, [deviceId]: at(deviceId, state) } }
+      tell()
+    },
+  }
+}
+
+const stateOf = (store: ReturnType<typeof createTopologyStore>, id: string) => store.getSnapshot().model!.devices.find((d) => d.id === id)!.state
+
+describe('createTopologyStore: live states gathered (presenceBatchMs)', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows a burst of device changes as one model change, after the batch time, with every change in it', async () => {
+    const fake = source()
+    const store = createTopologyStore(fake.value, { presenceBatchMs: PRESENCE_BATCH_MS })
+    let changes = 0
+    store.subscribe(() => (changes += 1))
+    await vi.advanceTimersByTimeAsync(0)
+    fake.live('d-0')
+    expect(store.getSnapshot().presence).toBe('live')
+    expect(stateOf(store, 'd-0')).toBe('online')
+    const version = store.getSnapshot().model!.version
+    changes = 0
+
+    for (let i = 1; i < 40; i++) fake.change(`d-${i}`, 'online')
+    fake.change('d-0', 'stale')
+    // Nothing shown yet: 40 deltas wait together.
+    expect(changes).toBe(0)
+    expect(stateOf(store, 'd-1')).toBe('offline')
+    await vi.advanceTimersByTimeAsync(PRESENCE_BATCH_MS - 1)
+    expect(changes).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(changes).toBe(1)
+    expect(store.getSnapshot().model!.version).toBe(version + 1)
+    expect(store.getSnapshot().model!.counts.camera).toEqual({ online: 39, stale: 1, offline: 10 })
+    expect(stateOf(store, 'd-39')).toBe('online')
+    expect(stateOf(store, 'd-0')).toBe('stale')
+
+    // The next change starts a new gathering.
+    fake.change('d-0', 'online')
+    await vi.advanceTimersByTimeAsync(PRESENCE_BATCH_MS)
+    expect(changes).toBe(2)
+    expect(stateOf(store, 'd-0')).toBe('online')
+  })
+
+  it('shows the feed’s own status at once, with the states gathered so far', async () => {
+    const fake = source()
+    const store = createTopologyStore(fake.value, { presenceBatchMs: PRESENCE_BATCH_MS })
+    store.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    fake.live()
+    fake.change('d-3', 'online')
+    expect(stateOf(store, 'd-3')).toBe('offline')
+    // A new snapshot after the channel came back is not a delta: shown at once, the pending change with it.
+    fake.live('d-3', 'd-4')
+    fake.live('d-3', 'd-4')
+    expect(stateOf(store, 'd-4')).toBe('offline')
+  })
+
+  it('without a batch time shows every change at once', async () => {
+    const fake = source()
+    const store = createTopologyStore(fake.value)
+    store.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    fake.live()
+    fake.change('d-5', 'online')
+    expect(stateOf(store, 'd-5')).toBe('online')
+  })
+
+  it('drops a pending gathering when the last listener leaves', async () => {
+    const fake = source()
+    const store = createTopologyStore(fake.value, { presenceBatchMs: PRESENCE_BATCH_MS })
+    const stop = store.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    fake.live()
+    fake.change('d-6', 'online')
+    stop()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
