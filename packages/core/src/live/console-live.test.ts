@@ -133,6 +133,21 @@ describe('getLiveClient(client)', () => {
     client.stop()
   })
 
+  it('a lost socket makes the console check the server; its answer starts the next attempt at once', async () => {
+    const { client, sockets } = setup()
+    client.start()
+    await vi.waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
+    const live = getLiveClient(client)
+    await vi.waitFor(() => expect(sockets).toHaveLength(1))
+    client.connection.getState().reportUnreachable()
+    // Nothing else probes here (the manual scheduler never advances): only the drop can start the check.
+    sockets[0]!.onclose?.({ code: 1006 })
+    expect(client.connection.getState().status).toBe('retrying')
+    await vi.waitFor(() => expect(sockets).toHaveLength(2))
+    expect(live.connection.getSnapshot().status).toBe('reconnecting')
+    client.stop()
+  })
+
   it('has the devices store, holding the selected tenant devices topic on the same socket as the vehicles', async () => {
     const { client, sockets } = setup()
     client.start()

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createManualScheduler } from '../testing/create-manual-scheduler'
-import { createLiveChannel, type LiveSocket, type LiveTopicUpdate } from './live-channel'
+import { createLiveChannel, type LiveChannelOptions, type LiveSocket, type LiveTopicUpdate } from './live-channel'
 import { createDevicesStore } from './devices-store'
 import { createControlStore } from './control-store'
 import { createVehiclesStore } from './vehicles-store'
+import { createLiveClient, liveUrl, type LiveClientOptions } from './create-live-client'
 import type { VehicleTelemetry } from './telemetry'
 
 /** A socket at the unit boundary: records frames; the test plays the server. */
@@ -38,7 +39,7 @@ class FakeSocket implements LiveSocket {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-function setup(token: string | null = 'token-1') {
+function setup(token: string | null = 'token-1', overrides: Partial<LiveChannelOptions> = {}) {
   const scheduler = createManualScheduler()
   const sockets: FakeSocket[] = []
   let current = token ?? undefined
@@ -66,6 +67,7 @@ function setup(token: string | null = 'token-1') {
     logger,
     random: () => 0.5,
     now: () => scheduler.now,
+    ...overrides,
   })
   const setToken = (next: string | undefined) => {
     current = next
@@ -310,6 +312,10 @@ describe('createLiveChannel', () => {
     t.last().receive({ type: 'ready' })
     t.last().onmessage?.({ data: 'not json' })
     expect(t.logger.warn).toHaveBeenCalledTimes(2)
+    expect(t.logger.warn.mock.calls).toEqual([
+      ['[@honu/core] live channel: dropped a frame the schema rejects:', expect.stringContaining('uid')],
+      ['[@honu/core] live channel: dropped a frame the schema rejects:', 'the frame is not JSON'],
+    ])
     expect(t.channel.getSnapshot().status).toBe('open')
   })
 })
@@ -583,5 +589,588 @@ describe('control leases on the channel', () => {
     tenantId = undefined
     await expect(control.take('d1')).rejects.toThrow('No tenant is selected.')
     off()
+  })
+})
+
+/** A promise's state after the microtasks ran, without waiting for it. */
+function track<T>(promise: Promise<T>) {
+  const seen: { state: 'pending' | 'resolved' | 'rejected'; value?: T; error?: unknown } = { state: 'pending' }
+  promise.then(
+    (value) => Object.assign(seen, { state: 'resolved', value }),
+    (error: unknown) => Object.assign(seen, { state: 'rejected', error }),
+  )
+  return seen
+}
+
+/** A promise the test settles. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+describe('createLiveChannel: life cycle', () => {
+  it('is idle before start; stop before start and a second stop change nothing; a second start keeps the open channel', async () => {
+    const t = setup()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'idle', attempt: 0 })
+    const heard = vi.fn()
+    t.channel.subscribe(heard)
+    t.channel.stop()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'idle', attempt: 0 })
+    expect(heard).not.toHaveBeenCalled()
+    await openChannel(t)
+    heard.mockClear()
+    t.channel.start()
+    await flush()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'open', attempt: 0 })
+    expect(t.sockets).toHaveLength(1)
+    expect(heard).not.toHaveBeenCalled()
+    t.channel.stop()
+    expect(heard).toHaveBeenCalledTimes(1)
+    t.channel.stop()
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(t.channel.getSnapshot().status).toBe('closed')
+  })
+
+  it('a connection listener that unsubscribed hears nothing more', async () => {
+    const t = setup()
+    const heard = vi.fn()
+    const off = t.channel.subscribe(heard)
+    off()
+    await openChannel(t)
+    expect(heard).not.toHaveBeenCalled()
+  })
+
+  it('opens a browser WebSocket at the address when no socket factory is given', async () => {
+    const opened: string[] = []
+    vi.stubGlobal(
+      'WebSocket',
+      class extends FakeSocket {
+        constructor(url: string) {
+          super(url)
+          opened.push(url)
+        }
+      },
+    )
+    try {
+      const t = setup('token-1', { createSocket: undefined })
+      t.channel.start()
+      await flush()
+      expect(opened).toEqual(['ws://api.test/api/v1/live'])
+      t.channel.stop()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('after stop, a sign-out leaves it closed', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.channel.stop()
+    t.setToken(undefined)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'closed', attempt: 0 })
+  })
+
+  it('a token notification still on its way when stop ran changes nothing', async () => {
+    let notify: (token: string | undefined) => void = () => undefined
+    const t = setup('token-1', { watchToken: (listener) => ((notify = listener), () => undefined) })
+    await openChannel(t)
+    t.channel.stop()
+    notify(undefined)
+    notify('token-2')
+    await flush()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'closed', attempt: 0 })
+    expect(t.sockets).toHaveLength(1)
+  })
+
+  it('works without the optional callbacks: a drop, a 4401 and a 4403', async () => {
+    const t = setup('token-1', { refreshToken: undefined, onRevoked: undefined, onDrop: undefined })
+    await openChannel(t)
+    t.last().serverClose(1006)
+    expect(t.channel.getSnapshot().status).toBe('reconnecting')
+    t.scheduler.advance(1000)
+    await flush()
+    t.last().open()
+    t.last().serverClose(4401)
+    expect(t.channel.getSnapshot()).toMatchObject({ status: 'reconnecting', closeCode: 4401 })
+    t.scheduler.advance(2000)
+    await flush()
+    t.last().open()
+    t.last().serverClose(4403)
+    await flush()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'revoked', attempt: 0, closeCode: 4403 })
+    expect(t.sockets).toHaveLength(3)
+  })
+})
+
+describe('createLiveChannel: tokens', () => {
+  it('signed out and in again while the first token is still on its way: one socket, with the new token', async () => {
+    const t = setup()
+    t.channel.start()
+    t.setToken(undefined)
+    t.setToken('token-2')
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    t.last().open()
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-2' }])
+  })
+
+  it('no token (the token source failed): logs it and stays idle', async () => {
+    const failure = new Error('no provider')
+    const t = setup('token-1', { getToken: () => Promise.reject(failure) })
+    t.channel.start()
+    await flush()
+    expect(t.sockets).toHaveLength(0)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'idle', attempt: 0 })
+    expect(t.logger.warn).toHaveBeenCalledWith('[@honu/core] live channel: no token.', failure)
+  })
+
+  it('a socket that cannot be created: logs it and tries again after the backoff', async () => {
+    const failure = new Error('blocked')
+    let fail = true
+    const sockets: FakeSocket[] = []
+    const t = setup('token-1', {
+      createSocket: (url) => {
+        if (fail) throw failure
+        const socket = new FakeSocket(url)
+        sockets.push(socket)
+        return socket
+      },
+    })
+    t.channel.start()
+    await flush()
+    expect(t.logger.warn).toHaveBeenCalledWith('[@honu/core] live channel: could not open the socket.', failure)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, closeCode: undefined, retryAt: 1000 })
+    fail = false
+    t.scheduler.advance(1000)
+    await flush()
+    expect(sockets).toHaveLength(1)
+  })
+
+  it('re-authentication answers ready again: no second subscription, no state change', async () => {
+    const t = setup()
+    t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
+    await openChannel(t)
+    const heard = vi.fn()
+    t.channel.subscribe(heard)
+    t.setToken('token-2')
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+      { type: 'auth', token: 'token-2' },
+    ])
+    expect(heard).not.toHaveBeenCalled()
+    expect(t.channel.getSnapshot()).toEqual({ status: 'open', attempt: 0 })
+  })
+})
+
+describe('createLiveChannel: frames', () => {
+  it('ignores answers about a topic nobody holds', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t9/vehicles' })
+    t.last().receive({ type: 'refused', topic: 'tenants/t9/vehicles', code: 'forbidden' })
+    t.last().receive({ type: 'event', topic: 'tenants/t9/vehicles', data: { vehicles: [] } })
+    expect(t.channel.getTopic('tenants/t9/vehicles')).toBeUndefined()
+    expect(t.channel.getSnapshot().status).toBe('open')
+  })
+
+  it('logs the server’s error frame and stays open', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().receive({ type: 'error', code: 'bad-message', message: 'unknown topic kind' })
+    expect(t.logger.warn).toHaveBeenCalledWith('[@honu/core] live channel: the server rejected a frame:', 'unknown topic kind')
+    expect(t.channel.getSnapshot().status).toBe('open')
+  })
+
+  it('does not read a binary frame, even one that holds a valid frame', async () => {
+    const t = setup()
+    t.channel.start()
+    await flush()
+    t.last().open()
+    t.last().onmessage?.({ data: Buffer.from(JSON.stringify({ type: 'ready', uid: 'u1' })) })
+    expect(t.channel.getSnapshot().status).toBe('connecting')
+    expect(t.logger.warn).not.toHaveBeenCalled()
+  })
+
+  it('a new topic is pending; an event before its subscribed is not taken for the snapshot', async () => {
+    const t = setup()
+    await openChannel(t)
+    const heard: LiveTopicUpdate[] = []
+    t.channel.subscribeTopic('tenants/t1/vehicles', (u) => heard.push(u))
+    expect(t.channel.getTopic('tenants/t1/vehicles')).toEqual({ status: 'pending' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [1] } })
+    expect(heard).toEqual([{ kind: 'event', data: { vehicles: [1] }, snapshot: false }])
+  })
+
+  it('a lost connection tells a topic’s listeners only when its state changes', async () => {
+    const t = setup()
+    const heard: LiveTopicUpdate[] = []
+    t.channel.subscribeTopic('tenants/t1/vehicles', (u) => heard.push(u))
+    await openChannel(t)
+    // Not answered yet: still pending, so the drop changes nothing for it.
+    t.last().serverClose(1006)
+    expect(heard).toEqual([])
+  })
+
+  it('subscribes and unsubscribes only once authenticated, and asks for control only then', async () => {
+    const t = setup()
+    t.channel.start()
+    await flush()
+    t.last().open()
+    const off = t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
+    off()
+    await expect(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' })).rejects.toThrow('The live channel is not connected.')
+    t.channel.subscribeTopic('tenants/t1/devices', () => undefined)
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+    t.last().receive({ type: 'ready', uid: 'u1' })
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'tenants/t1/devices' },
+    ])
+  })
+
+  it('sends nothing and asks for nothing on a socket that is closing', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().readyState = 2
+    t.channel.subscribeTopic('tenants/t1/vehicles', () => undefined)
+    await expect(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' })).rejects.toThrow('The live channel is not connected.')
+    expect(t.last().sent).toEqual([{ type: 'auth', token: 'token-1' }])
+  })
+})
+
+describe('createLiveChannel: backoff and retries', () => {
+  it.each([
+    [0, 750],
+    [0.999, 1250],
+  ])('jitters the first wait by ±25 %% (random %s: %s ms)', async (random, wait) => {
+    const t = setup('token-1', { random: () => random })
+    await openChannel(t)
+    t.last().serverClose(1006)
+    expect(t.channel.getSnapshot().retryAt).toBe(wait)
+  })
+
+  it('stays reconnecting during the next attempt, and retryNow does not start a second one', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().serverClose(1006)
+    t.scheduler.advance(1000)
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    expect(t.channel.getSnapshot()).toEqual({ status: 'reconnecting', attempt: 1, closeCode: 1006, retryAt: 1000 })
+    t.channel.retryNow()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+  })
+
+  it('retryNow does not reconnect a revoked channel', async () => {
+    const t = setup()
+    await openChannel(t)
+    t.last().serverClose(4403)
+    t.channel.retryNow()
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    expect(t.channel.getSnapshot().status).toBe('revoked')
+  })
+})
+
+describe('createLiveChannel: 4403', () => {
+  it('a first 4403 before the channel ever opened is a first refusal, and so is the first after signing in again', async () => {
+    const t = setup()
+    t.channel.start()
+    await flush()
+    t.last().open()
+    t.last().serverClose(4403)
+    expect(t.onRevoked.mock.calls).toEqual([[false]])
+    t.setToken(undefined)
+    t.setToken('token-2')
+    await flush()
+    t.last().open()
+    t.last().serverClose(4403)
+    expect(t.onRevoked.mock.calls).toEqual([[false], [false]])
+  })
+
+  it('stays revoked when the refresh it asked for fails', async () => {
+    const t = setup()
+    t.onRevoked.mockImplementation(() => Promise.reject(new Error('refresh failed')))
+    await openChannel(t)
+    t.last().serverClose(4403)
+    await flush()
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    expect(t.channel.getSnapshot().status).toBe('revoked')
+  })
+
+  it('a late answer to an older 4403 does not reconnect a channel revoked again since', async () => {
+    const t = setup()
+    const answers: ReturnType<typeof deferred<boolean>>[] = []
+    t.onRevoked.mockImplementation(() => {
+      const answer = deferred<boolean>()
+      answers.push(answer)
+      return answer.promise
+    })
+    await openChannel(t)
+    t.last().serverClose(4403)
+    // Signed out and in again meanwhile; the new connection is refused too.
+    t.setToken(undefined)
+    t.setToken('token-2')
+    await flush()
+    t.last().open()
+    t.last().serverClose(4403)
+    expect(answers).toHaveLength(2)
+    answers[0]!.resolve(true)
+    await flush()
+    await flush()
+    answers[1]!.resolve(false)
+    await flush()
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    expect(t.channel.getSnapshot().status).toBe('revoked')
+  })
+})
+
+describe('createLiveChannel: sign-out', () => {
+  it('forgets what the topics held', async () => {
+    const t = setup()
+    const heard: LiveTopicUpdate[] = []
+    t.channel.subscribeTopic('tenants/t1/vehicles', (u) => heard.push(u))
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: ['secret'] } })
+    t.setToken(undefined)
+    expect(t.channel.getTopic('tenants/t1/vehicles')).toEqual({ status: 'pending' })
+    expect(heard.at(-1)).toEqual({ kind: 'state', state: { status: 'pending' } })
+  })
+})
+
+describe('createLiveChannel: control answers', () => {
+  it('resolves a request only with the answer for its tenant, device and action', async () => {
+    const t = setup()
+    await openChannel(t)
+    const asked = track(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' }))
+    t.last().receive({ type: 'control-result', tenantId: 't2', deviceId: 'd1', action: 'request', ok: true })
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'take', ok: true })
+    await flush()
+    expect(asked.state).toBe('pending')
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'request', ok: true })
+    await flush()
+    expect(asked).toMatchObject({ state: 'resolved', value: { tenantId: 't1', deviceId: 'd1', action: 'request', ok: true } })
+  })
+
+  it('a request that timed out leaves the others waiting, and a new one for the same device gets the next answer', async () => {
+    const t = setup()
+    await openChannel(t)
+    const first = track(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' }))
+    t.scheduler.advance(5000)
+    const second = track(t.channel.control({ tenantId: 't1', deviceId: 'd2', action: 'request' }))
+    t.scheduler.advance(5000)
+    await flush()
+    expect(first.state).toBe('rejected')
+    expect(second.state).toBe('pending')
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd2', action: 'request', ok: true })
+    await flush()
+    expect(second.state).toBe('resolved')
+    const again = track(t.channel.control({ tenantId: 't1', deviceId: 'd1', action: 'request' }))
+    t.last().receive({ type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'request', ok: true })
+    await flush()
+    expect(again.state).toBe('resolved')
+  })
+})
+
+describe('tenant feed stores (vehicles, devices, control)', () => {
+  function feedSetup(tenant: string | null = 't1') {
+    const t = setup()
+    let tenantId = tenant ?? undefined
+    const tenantListeners = new Set<() => void>()
+    // As the console's tenant store: each subscription is its own, even of the same function.
+    const source = {
+      get: () => tenantId,
+      subscribe: (listener: () => void) => {
+        const entry = () => listener()
+        tenantListeners.add(entry)
+        return () => void tenantListeners.delete(entry)
+      },
+    }
+    const selectTenant = (next: string | undefined) => {
+      tenantId = next
+      for (const listener of [...tenantListeners]) listener()
+    }
+    const vehicles = () => createVehiclesStore({ channel: t.channel, tenant: source, logger: t.logger })
+    return { ...t, source, selectTenant, vehicles }
+  }
+  const vehiclesEvent = (...ids: string[]) => ({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: ids.map((id) => vehicle(id)) } })
+
+  it('tells its listeners of every change', async () => {
+    const t = feedSetup()
+    const store = t.vehicles()
+    const heard = vi.fn()
+    store.subscribe(heard)
+    expect(heard).toHaveBeenCalledTimes(1)
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive(vehiclesEvent('a'))
+    expect(heard).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the topic while one listener remains, and lets it go after the last', async () => {
+    const t = feedSetup()
+    const store = t.vehicles()
+    const offA = store.subscribe(() => undefined)
+    store.subscribe(() => undefined)
+    await openChannel(t)
+    offA()
+    offA()
+    expect(t.last().sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'subscribe', topic: 'tenants/t1/vehicles' },
+    ])
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive(vehiclesEvent('a'))
+    expect(Object.keys(store.getSnapshot().vehicles)).toEqual(['a'])
+  })
+
+  it('after its last listener left it follows no tenant switch', async () => {
+    const t = feedSetup()
+    const store = t.vehicles()
+    const offA = store.subscribe(() => undefined)
+    const offB = store.subscribe(() => undefined)
+    await openChannel(t)
+    offA()
+    offB()
+    t.selectTenant('t2')
+    expect(t.last().sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'tenants/t1/vehicles' })
+    expect(t.channel.getTopic('tenants/t2/vehicles')).toBeUndefined()
+  })
+
+  it('a tenant store change that keeps the tenant changes nothing', async () => {
+    const t = feedSetup()
+    const store = t.vehicles()
+    store.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive(vehiclesEvent('a'))
+    const before = store.getSnapshot()
+    t.selectTenant('t1')
+    expect(t.last().sent).toHaveLength(2)
+    expect(store.getSnapshot()).toBe(before)
+  })
+
+  it('with no tenant selected it holds no topic, and its last listener leaves cleanly', () => {
+    const t = feedSetup(null)
+    const store = t.vehicles()
+    const off = store.subscribe(() => undefined)
+    expect(store.getSnapshot()).toEqual({ status: 'idle', vehicles: {} })
+    expect(() => off()).not.toThrow()
+  })
+
+  it('listened to again: the same tenant’s last items stay while it asks again; a refused topic is asked for afresh', async () => {
+    const t = feedSetup()
+    const store = t.vehicles()
+    let off = store.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'subscribed', topic: 'tenants/t1/vehicles' })
+    t.last().receive(vehiclesEvent('a'))
+    off()
+    off = store.subscribe(() => undefined)
+    expect(store.getSnapshot()).toEqual({ tenantId: 't1', status: 'live', vehicles: { a: vehicle('a') } })
+    t.last().receive({ type: 'refused', topic: 'tenants/t1/vehicles', code: 'forbidden' })
+    expect(store.getSnapshot()).toEqual({ tenantId: 't1', status: 'refused', vehicles: {} })
+    off()
+    store.subscribe(() => undefined)
+    expect(store.getSnapshot()).toEqual({ tenantId: 't1', status: 'loading', vehicles: {} })
+  })
+
+  it('a store that already switched tenant ignores the rest of an update to the last tenant’s topic', async () => {
+    const t = feedSetup()
+    const first = t.vehicles()
+    const second = t.vehicles()
+    // A page that leaves a refused tenant for another one, as soon as it hears of the refusal.
+    first.subscribe(() => {
+      if (first.getSnapshot().status === 'refused') t.selectTenant('t2')
+    })
+    second.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'refused', topic: 'tenants/t1/vehicles', code: 'forbidden' })
+    expect(second.getSnapshot()).toEqual({ tenantId: 't2', status: 'loading', vehicles: {} })
+  })
+
+  it('logs a rejected event under the feed’s name', async () => {
+    const t = feedSetup()
+    t.vehicles().subscribe(() => undefined)
+    const control = createControlStore({ channel: t.channel, tenant: t.source, logger: t.logger })
+    control.subscribe(() => undefined)
+    await openChannel(t)
+    t.last().receive({ type: 'event', topic: 'tenants/t1/vehicles', data: { vehicles: [{ deviceId: 'c' }] } })
+    t.last().receive({ type: 'event', topic: 'tenants/t1/control', data: { leases: [{ deviceId: 'c' }] } })
+    expect(t.logger.warn.mock.calls.map((call) => call[0])).toEqual([
+      '[@honu/core] live channel: dropped vehicles the schema rejects:',
+      '[@honu/core] live channel: dropped control leases the schema rejects:',
+    ])
+  })
+
+  it('the control store asks for, and takes over, control of the current tenant’s device', async () => {
+    const t = feedSetup()
+    const control = createControlStore({ channel: t.channel, tenant: t.source, logger: t.logger })
+    await openChannel(t)
+    void control.request('d1').catch(() => undefined)
+    void control.take('d2').catch(() => undefined)
+    expect(t.last().sent.slice(1)).toEqual([
+      { type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' },
+      { type: 'control', tenantId: 't1', deviceId: 'd2', action: 'take' },
+    ])
+  })
+})
+
+describe('createLiveClient', () => {
+  it.each([
+    ['https://api.example.com', 'wss://api.example.com/api/v1/live'],
+    ['http://localhost:8080/', 'ws://localhost:8080/api/v1/live'],
+    ['https://api.example.com//', 'wss://api.example.com/api/v1/live'],
+    ['HTTP://api.example.com', 'ws://api.example.com/api/v1/live'],
+    ['wss://http.example.com', 'wss://http.example.com/api/v1/live'],
+  ])('liveUrl(%s) is %s', (base, url) => {
+    expect(liveUrl(base)).toBe(url)
+  })
+
+  function clientSetup(extra: Partial<LiveClientOptions> = {}) {
+    const sockets: FakeSocket[] = []
+    const live = createLiveClient({
+      apiBaseUrl: 'https://api.test',
+      getToken: async () => 'token-1',
+      watchToken: () => () => undefined,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url)
+        sockets.push(socket)
+        return socket
+      },
+      tenant: { get: () => 't1', subscribe: () => () => undefined },
+      scheduler: createManualScheduler(),
+      logger: { warn: vi.fn(), error: vi.fn() },
+      ...extra,
+    })
+    return { live, sockets }
+  }
+
+  it('starts and stops without onReachable, and stops before it started', async () => {
+    const { live, sockets } = clientSetup()
+    expect(() => live.stop()).not.toThrow()
+    live.start()
+    await flush()
+    expect(sockets[0]!.url).toBe('wss://api.test/api/v1/live')
+    live.stop()
+    expect(live.connection.getSnapshot().status).toBe('closed')
+  })
+
+  it('its control store is on its channel', async () => {
+    const { live, sockets } = clientSetup()
+    live.start()
+    await flush()
+    sockets[0]!.open()
+    sockets[0]!.receive({ type: 'ready', uid: 'u1' })
+    void live.control.request('d1').catch(() => undefined)
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'control', tenantId: 't1', deviceId: 'd1', action: 'request' })
+    live.stop()
   })
 })

@@ -364,7 +364,8 @@ export function createLiveChannel(options: LiveChannelOptions): LiveChannel {
       })
     },
     retryNow() {
-      if (!started || socket || state.status !== 'reconnecting') return
+      // Only while reconnecting (never while revoked, signed out or stopped); connect() itself skips a started attempt.
+      if (state.status !== 'reconnecting') return
       clearRetry()
       void connect()
     },

@@ -14,6 +14,7 @@ import {
   parseVehiclesTopic,
   vehiclesTopic,
 } from './protocol'
+import { remoteDesktopPath } from './remote-desktop'
 
 describe('live protocol', () => {
   it('parses every client frame and rejects others', () => {
@@ -99,5 +100,87 @@ describe('live protocol', () => {
     expect(DEVICE_OFFLINE_AFTER_MS).toBe(60_000)
     const short = { staleAfterMs: 100, offlineAfterMs: 300 }
     expect([99, 100, 299, 300].map((ago) => deviceStateAt(now - ago, now, short))).toEqual(['online', 'stale', 'stale', 'offline'])
+  })
+
+  it('parses the rest of the server frames the client acts on', () => {
+    expect(parseServerMessage('{"type":"refused","topic":"tenants/a/x","code":"unknown-topic"}')).toEqual({
+      ok: true,
+      value: { type: 'refused', topic: 'tenants/a/x', code: 'unknown-topic' },
+    })
+    const result = { type: 'control-result', tenantId: 't1', deviceId: 'd1', action: 'release', ok: false, code: 'not-holder' }
+    expect(parseServerMessage(JSON.stringify(result))).toEqual({ ok: true, value: result })
+    for (const action of ['request', 'release', 'take']) {
+      const frame = { type: 'control', tenantId: 't1', deviceId: 'd1', action }
+      expect(parseClientMessage(JSON.stringify(frame))).toEqual({ ok: true, value: frame })
+    }
+  })
+
+  // The client's edge: a frame the schema rejects never reaches the channel (live-channel.ts drops and logs it).
+  it.each([
+    ['not an object', '"ready"', undefined],
+    ['null', 'null', undefined],
+    ['an array', '[{"type":"ready","uid":"u"}]', undefined],
+    ['no type', '{"uid":"u"}', 'type'],
+    ['an unknown type', '{"type":"hello"}', 'type'],
+    ['ready without uid', '{"type":"ready"}', 'uid'],
+    ['ready with a numeric uid', '{"type":"ready","uid":1}', 'uid'],
+    ['subscribed with an empty topic', '{"type":"subscribed","topic":""}', 'topic'],
+    ['subscribed with a topic too long', JSON.stringify({ type: 'subscribed', topic: 'x'.repeat(513) }), 'topic'],
+    ['refused with an empty code', '{"type":"refused","topic":"tenants/a/vehicles","code":""}', 'code'],
+    ['refused with an unknown code', '{"type":"refused","topic":"tenants/a/vehicles","code":"nope"}', 'code'],
+    ['refused without topic', '{"type":"refused","code":"forbidden"}', 'topic'],
+    ['error with another code', '{"type":"error","code":"oops","message":"m"}', 'code'],
+    ['error without message', '{"type":"error","code":"bad-message"}', 'message'],
+    ['event without topic', '{"type":"event","data":{}}', 'topic'],
+    ['control-result without ok', '{"type":"control-result","tenantId":"t","deviceId":"d","action":"take"}', 'ok'],
+    ['control-result with an unknown action', '{"type":"control-result","tenantId":"t","deviceId":"d","action":"steal","ok":true}', 'action'],
+    ['control-result with an empty code', '{"type":"control-result","tenantId":"t","deviceId":"d","action":"take","ok":false,"code":""}', 'code'],
+    ['control-result with an empty device', '{"type":"control-result","tenantId":"t","deviceId":"","action":"take","ok":true}', 'deviceId'],
+  ])('rejects a server frame: %s, naming the field at fault', (_, text, field) => {
+    const parsed = parseServerMessage(text)
+    expect(parsed.ok).toBe(false)
+    if (field) expect(!parsed.ok && parsed.error).toMatch(new RegExp(`^${field}: `))
+  })
+
+  it('reads every telemetry field and rejects a malformed one, naming it', () => {
+    const vehicle = {
+      deviceId: 'd',
+      tenantId: 't',
+      systemId: 1,
+      time: 1,
+      position: { lat: 47.1, lon: 8.5, altitudeM: 400, relativeAltitudeM: 20 },
+      headingDeg: 90,
+      groundSpeedMs: 3,
+      airSpeedMs: 4,
+      climbMs: 0.5,
+      attitude: { rollDeg: 1, pitchDeg: 2, yawDeg: 3 },
+      battery: { voltageV: 12.6, currentA: 3, remainingPct: 80, remainingS: 600 },
+      mode: 'AUTO',
+      armed: true,
+      gps: { fixType: 3, satellites: 12, hdop: 0.8 },
+      link: { quality: 98 },
+    }
+    expect(parseVehiclesEventData({ vehicles: [vehicle] })).toEqual({ ok: true, value: { vehicles: [vehicle] } })
+    const faults: [string, unknown][] = [
+      ['attitude.rollDeg', { ...vehicle, attitude: { ...vehicle.attitude, rollDeg: 'level' } }],
+      ['battery.voltageV', { ...vehicle, battery: { voltageV: Number.POSITIVE_INFINITY } }],
+      ['gps.fixType', { ...vehicle, gps: { satellites: 3 } }],
+      ['link.quality', { ...vehicle, link: { quality: 101 } }],
+    ]
+    for (const [field, bad] of faults) {
+      const parsed = parseVehiclesEventData({ vehicles: [bad] })
+      expect(!parsed.ok && parsed.error, field).toContain(`vehicles.0.${field}`)
+    }
+  })
+
+  it('reads a topic only when the whole of it is a tenant feed', () => {
+    for (const topic of ['xtenants/t1/vehicles', 'a/tenants/t1/vehicles', 'tenants/t1/vehiclesx', 'tenants/t1/devices/']) {
+      expect(parseTenantTopic(topic), topic).toBeUndefined()
+    }
+  })
+
+  it('names the remote-desktop bridge of a device, its id escaped', () => {
+    expect(remoteDesktopPath('cam-1')).toBe('/api/v1/devices/cam-1/desktop')
+    expect(remoteDesktopPath('a/b c?')).toBe('/api/v1/devices/a%2Fb%20c%3F/desktop')
   })
 })
