@@ -51,5 +51,5 @@ if (budget !== undefined) {
     )
     process.exit(1)
   }
-  console.log(`\nWithin the budget of ${budget}× (${kb(allowed - login.gzip)} to spare).`)
+  console.log(`\nWithin the budget of ${budget}× (${Math.floor(allowed - login.gzip)} B to spare).`)
 }

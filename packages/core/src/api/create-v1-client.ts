@@ -6,12 +6,12 @@ import { loadAvatarUrl } from '../avatar/load-avatar-url'
 import { deriveRole } from '../permissions/roles'
 import { consoleLogger, type Logger } from '../platform/logger'
 import type { HttpClient, RequestOptions } from './http-client'
+import { deviceKindOf } from './device-kind'
 import type { UsersPage, UsersPageRequest } from './users-page'
 import type { AuditExport, AuditExportFormat, AuditFilters, AuditPage, AuditPageRequest } from './audit-types'
 import type {
   Device,
   DeviceChanges,
-  DeviceKind,
   IngestToken,
   Invitation,
   ListResult,
@@ -50,7 +50,6 @@ export function sortTenantsByName<T extends { name: string }>(tenants: readonly 
   return [...tenants].sort((a, b) => String(a.name).localeCompare(String(b.name), 'en', { sensitivity: 'base' }))
 }
 
-const DEVICE_KINDS: readonly DeviceKind[] = ['camera', 'vehicle', 'remote_access']
 const enc = encodeURIComponent
 // The admin console's calls, loaded with the first of them (see admin-calls.ts).
 const adminCalls = () => import('./admin-calls')
@@ -96,7 +95,7 @@ export function createV1Client(options: V1ClientOptions) {
     listDevices(tenantId: string, request: Signal = {}): Promise<ListResult<Device>> {
       return listFor<Device, Device>('devices', tenantId, request, (device) => ({
         ...device,
-        kind: DEVICE_KINDS.includes(device.kind) ? device.kind : 'unknown',
+        kind: deviceKindOf(device.kind),
       }))
     },
 

@@ -1,8 +1,9 @@
 import { array, boolean, looseObject, nullish, number, object, pipe, string, transform, type GenericSchema } from 'valibot'
 import { HttpError } from '../errors/http-error'
 import { objectMessage, parseWith } from '../platform/schema'
+import { deviceKindOf } from './device-kind'
 import type { HttpClient, RequestOptions } from './http-client'
-import type { DeviceChanges, DeviceKind, IngestToken, ManagedDevice, NewDevice } from './v1-types'
+import type { DeviceChanges, IngestToken, ManagedDevice, NewDevice } from './v1-types'
 
 /**
  * The edge of a tenant's device administration (issue 24: `GET/POST/PATCH/DELETE /api/v1/devices[/{id}]?tenant_id`,
@@ -20,18 +21,13 @@ export interface DeviceAdminContext {
 
 type Signal = Pick<RequestOptions, 'signal'>
 
-const MANAGED_KINDS: readonly string[] = ['camera', 'vehicle', 'remote_access']
-
 const managedDeviceSchema = looseObject(
   {
     device_id: string('{path} is not a device id'),
     tenant_id: string('{path} is not a tenant id'),
     name: string('{path} is not a name'),
-    // A kind the product does not manage (a sonar, a UPS) is `unknown`, as in the member list (spec §1).
-    kind: pipe(
-      string('{path} is not a device kind'),
-      transform((kind): DeviceKind => (MANAGED_KINDS.includes(kind) ? (kind as DeviceKind) : 'unknown')),
-    ),
+    // A kind the product does not manage is `unknown`, as in the member list.
+    kind: pipe(string('{path} is not a device kind'), transform(deviceKindOf)),
     address: nullish(string('{path} is not an address'), null),
     mavlink_system_id: nullish(number('{path} is not a system id'), null),
     has_signing_key: nullish(boolean('{path} is not true or false'), false),
