@@ -159,6 +159,17 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 const unauthenticated = { code: 'unauthenticated', message: 'Sign in again: the access token is missing, invalid or expired.' }
 
 describe('the access gate', () => {
+  it('registers on an app: the request fields it fills start empty, and it runs on every request', async () => {
+    const { app } = await gatedApp()
+    try {
+      expect((await app.inject({ method: 'GET', url: '/public' })).json()).toEqual({ user: null, account: null, caller: null })
+      expect((await app.inject({ method: 'GET', url: '/user' })).statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', url: '/organisation', headers: bearer('token-sam') })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('refuses a user, account or organisation route without a valid bearer token: 401 unauthenticated', async () => {
     for (const route of ['/user', '/account', '/organisation']) {
       for (const headers of [{}, bearer('token-unknown'), { authorization: 'Basic YWRhOnB3' }, { authorization: 'Bearer ' }]) {
