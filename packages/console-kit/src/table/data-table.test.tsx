@@ -80,6 +80,32 @@ describe('DataTable', () => {
     expect(within(bodyRow(0)).getByRole('cell', { name: 'Person 00002' })).toBeInTheDocument()
   })
 
+  it('tells onSorted of each sort it makes itself, and not when the caller sorts', async () => {
+    const user = userEvent.setup()
+    const onSorted = vi.fn()
+    const { rerender } = render(
+      <DataTable columns={columns} rows={people(3)} getRowId={(p) => p.id} label="People" emptyText="No people" onSorted={onSorted} />,
+    )
+    await user.click(screen.getByRole('button', { name: 'Name' }))
+    await user.click(screen.getByRole('button', { name: 'Name' }))
+    expect(onSorted.mock.calls).toEqual([[[{ id: 'name', desc: false }]], [[{ id: 'name', desc: true }]]])
+    expect(within(bodyRow(0)).getByRole('cell', { name: 'Person 00002' })).toBeInTheDocument()
+    onSorted.mockClear()
+    rerender(
+      <DataTable
+        columns={columns}
+        rows={people(3)}
+        getRowId={(p) => p.id}
+        label="People"
+        emptyText="No people"
+        onSorted={onSorted}
+        onSortingChange={() => {}}
+      />,
+    )
+    await user.click(screen.getByRole('button', { name: 'Name' }))
+    expect(onSorted).not.toHaveBeenCalled()
+  })
+
   it('hands sorting to the caller when it sorts (server-side), Enter on the header', async () => {
     const user = userEvent.setup()
     const onSortingChange = vi.fn()

@@ -37,6 +37,12 @@ export interface DataTableProps<T> {
   sorting?: SortingState
   /** Called when a header is activated (click, Enter or Space). Makes sorting manual: sort `rows` yourself. */
   onSortingChange?: (sorting: SortingState) => void
+  /**
+   * Told of each new sort when the table sorts its rows itself (no `onSortingChange`). A caller that keeps giving
+   * the same `rows` while only what their cells show changes (live states) gives new rows then, so the new order
+   * reads the rows as they are now.
+   */
+  onSorted?: (sorting: SortingState) => void
   /** How many rows exist in all (server total); `aria-rowcount`. Default: `rows.length`. */
   rowCount?: number
   /** Called when the last loaded rows scroll into view and `rowCount` says more exist (load the next page). */
@@ -91,6 +97,7 @@ export function DataTable<T>({
   label,
   sorting,
   onSortingChange,
+  onSorted,
   rowCount,
   onEndReached,
   rowHeight = DEFAULT_ROW_HEIGHT,
@@ -108,7 +115,10 @@ export function DataTable<T>({
   const handleSorting: OnChangeFn<SortingState> = (updater) => {
     const next = typeof updater === 'function' ? updater(currentSorting) : updater
     if (onSortingChange) onSortingChange(next)
-    else setOwnSorting(next)
+    else {
+      setOwnSorting(next)
+      onSorted?.(next)
+    }
   }
   // TanStack Table returns fresh functions each render; the React Compiler leaves this component unmemoised.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -170,6 +170,32 @@ describe('TopologyContent (list)', () => {
     expect(within(table).getByRole('columnheader', { name: 'State' })).toHaveAttribute('aria-sort', 'ascending')
   })
 
+  it('sorted by state, a live change shows in its row at once and moves the row only on the next sort (rows do not jump)', async () => {
+    const at = (state: 'online' | 'stale', lastSeen: number) => ({ deviceId: 'alpha-cam-1', tenantId: 'alpha', state, lastSeen })
+    const usv = { deviceId: 'alpha-usv-2', tenantId: 'alpha', state: 'online' as const, lastSeen: 5 }
+    const fake = fakeTopology({ presence: { 'alpha-usv-2': usv, 'alpha-cam-1': at('stale', 4) } })
+    renderTopology(fake)
+    const table = await screen.findByRole('table')
+    const names = () =>
+      within(table)
+        .getAllByRole('button', { name: /^Open / })
+        .map((b) => b.textContent)
+    fireEvent.click(within(table).getByRole('button', { name: 'State' }))
+    expect(names().slice(0, 2)).toEqual(['USV Manu', 'Bow camera'])
+    const seenBefore = rowOf('Bow camera').textContent
+
+    act(() => fake.setPresence({ 'alpha-usv-2': usv, 'alpha-cam-1': at('online', Date.UTC(2026, 10, 28, 9, 30, 15)) }))
+    expect(rowOf('Bow camera').querySelector('[data-state]')).toHaveAttribute('data-state', 'online')
+    expect(rowOf('Bow camera').textContent).not.toBe(seenBefore)
+    expect(rowOf('Bow camera')).toHaveTextContent('Nov 28')
+    expect(names().slice(0, 2)).toEqual(['USV Manu', 'Bow camera'])
+
+    // Sorting again (descending, then ascending) takes the states as they are now: both online, by name.
+    fireEvent.click(within(table).getByRole('button', { name: 'State' }))
+    fireEvent.click(within(table).getByRole('button', { name: 'State' }))
+    expect(names().slice(0, 3)).toEqual(['Bow camera', 'USV Manu', expect.any(String)])
+  })
+
   it('selecting a network selects it in the store; opening a device selects it and shows its panel with its widget', async () => {
     const fake = fakeTopology()
     renderTopology(fake)
