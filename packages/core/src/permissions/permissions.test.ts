@@ -13,6 +13,11 @@ describe('getRoles (§6: selected tenant, falling back to the all-tenants key, w
   ])('tenant %s → %j', (tenant, roles) => {
     expect(getRoles(permissions, tenant)).toEqual(roles)
   })
+  it('names each role once, also when the server sends one twice in a list', () => {
+    expect(getRoles({ t1: ['admin', 'admin'] }, 't1')).toEqual(['admin'])
+    expect(getRoles({ '*': ['reader', 'reader'] }, 't1')).toEqual(['reader'])
+    expect(getRoles({ '*': ['reader'], t1: ['writer', 'reader', 'writer'] }, 't1')).toEqual(['writer', 'reader'])
+  })
   it('answers no roles without permissions', () => {
     expect(getRoles(undefined, 't1')).toEqual([])
     expect(getRoles({ t1: ['admin'] }, 't9')).toEqual([])

@@ -10,7 +10,7 @@ export type KnownRole = 'org-admin' | 'admin' | 'writer' | 'controller' | 'reade
 /**
  * The user's roles in force for a tenant: the tenant's own entry, then what the all-tenants key grants (spec §6's
  * "falling back to the all-tenants key", read as a floor: a per-tenant entry adds roles but never lowers what `*`
- * grants, so a super admin who also holds `reader` in one tenant is still org-admin there). Own roles come first,
+ * grants, so a super admin who also holds `reader` in one tenant is still org-admin there). Each role once; own roles come first,
  * so the role shown for the tenant ({@link deriveRole}) is still the tenant's own when it has one.
  *
  * @example getRoles({ '*': ['reader'], t1: ['admin'] }, 't1') // ['admin', 'reader']
@@ -19,10 +19,8 @@ export type KnownRole = 'org-admin' | 'admin' | 'writer' | 'controller' | 'reade
 export function getRoles(permissions: Permissions | null | undefined, tenantId: string | null | undefined): readonly string[] {
   if (!permissions) return []
   const own = (tenantId && tenantId !== ALL_TENANTS ? permissions[tenantId] : undefined) ?? []
-  const everywhere = permissions[ALL_TENANTS] ?? []
-  if (everywhere.length === 0) return own
-  if (own.length === 0) return everywhere
-  return [...new Set([...own, ...everywhere])]
+  // Each role once, whether it was sent twice in one list or stands in both.
+  return [...new Set([...own, ...(permissions[ALL_TENANTS] ?? [])])]
 }
 
 /** The role shown for a user in a tenant: the first of {@link getRoles}. */
