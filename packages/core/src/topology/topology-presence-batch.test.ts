@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Device, Tenant } from '../api/v1-types'
 import type { DevicePresence } from '../live/protocol'
 import type { DevicesState } from '../live/devices-store'
-import { createTopologyStore, PRESENCE_BATCH_MS, type TopologyStoreSource } from './topology-store'
+import { createStore } from 'zustand/vanilla'
+import { LIVE_CLIENT_KEY } from '../live/create-live-client'
+import { createTopologyStore, getTopologyStore, PRESENCE_BATCH_MS, type TopologyStoreSource } from './topology-store'
 
 const delta: Tenant = { tenant_id: 'delta', id: 'delta', name: 'Delta Grid', remote_cidr: '10.64.0.0/12', vpn_cidr: '10.250.0.0/16' }
 const devices: Device[] = Array.from({ length: 50 }, (_, i) => ({
@@ -39,7 +41,8 @@ function source() {
   }
 }
 
-const stateOf = (store: ReturnType<typeof createTopologyStore>, id: string) => store.getSnapshot().model!.devices.find((d) => d.id === id)!.state
+const stateOf = (store: { getSnapshot: ReturnType<typeof createTopologyStore>['getSnapshot'] }, id: string) =>
+  store.getSnapshot().model!.devices.find((d) => d.id === id)!.state
 
 describe('createTopologyStore: live states gathered (presenceBatchMs)', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -111,5 +114,30 @@ describe('createTopologyStore: live states gathered (presenceBatchMs)', () => {
     fake.change('d-6', 'online')
     stop()
     expect(vi.getTimerCount()).toBe(0)
+  })
+})
+
+describe('getTopologyStore: a console’s topology gathers live states', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('for PRESENCE_BATCH_MS', async () => {
+    const fake = source()
+    const extensions = new Map<string, unknown>([[LIVE_CLIENT_KEY, { devices: fake.value.presence }]])
+    const client = {
+      use: (key: string, create: () => unknown) => (extensions.has(key) || extensions.set(key, create()), extensions.get(key)),
+      v1: { listTenants: fake.value.listTenants, listDevices: async () => ({ items: devices, totalCount: devices.length }) },
+      tenant: createStore<{ tenant?: Tenant }>()(() => ({ tenant: delta })),
+      connection: createStore<{ status: string }>()(() => ({ status: 'reachable' })),
+    } as unknown as Parameters<typeof getTopologyStore>[0]
+    const store = getTopologyStore(client)
+    store.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    fake.live()
+    fake.change('d-7', 'online')
+    await vi.advanceTimersByTimeAsync(PRESENCE_BATCH_MS - 1)
+    expect(stateOf(store, 'd-7')).toBe('offline')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(stateOf(store, 'd-7')).toBe('online')
   })
 })

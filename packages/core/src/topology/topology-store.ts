@@ -168,7 +168,7 @@ export function createTopologyStore(source: TopologyStoreSource, options: Topolo
 
   /** Shows the live states now (and ends a pending gathering: what it waited for is shown). */
   const applyLivePresence = () => {
-    if (presenceTimer !== undefined) clearTimeout(presenceTimer)
+    clearTimeout(presenceTimer)
     presenceTimer = undefined
     const live = presence()
     const patch: Partial<TopologyState> = {}
@@ -209,7 +209,7 @@ export function createTopologyStore(source: TopologyStoreSource, options: Topolo
         if (!listeners.delete(listener) || listeners.size > 0) return
         for (const stop of unwatch) stop()
         unwatch = []
-        if (presenceTimer !== undefined) clearTimeout(presenceTimer)
+        clearTimeout(presenceTimer)
         presenceTimer = undefined
         loading?.abort()
         loading = undefined
