@@ -102,6 +102,7 @@ try {
     step(`${c.label}: list shown in ${shownMs} ms`)
     await page.waitForTimeout(3000) // past the first load and the live snapshot
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] })
+    const traced = Date.now()
     const delays = await page.evaluate(async (seconds) => {
       const late = []
       const until = performance.now() + seconds * 1000
@@ -114,8 +115,10 @@ try {
       return late
     }, SECONDS)
     const trace = await browser.stopTracing()
+    // The window as it really lasted: on a page that is busy throughout, the last setTimeout(0) fires seconds late.
+    const windowMs = Date.now() - traced
     if (errors.length) throw new Error(`${c.label}: the page failed: ${errors.join('\n')}`)
-    results.push({ ...c, shownMs, ...mainThread(trace), delay50: percentile(delays, 50), delay95: percentile(delays, 95), samples: delays.length })
+    results.push({ ...c, shownMs, windowMs, ...mainThread(trace), delay50: percentile(delays, 50), delay95: percentile(delays, 95), samples: delays.length })
     await context.close()
   }
 } finally {
@@ -125,8 +128,8 @@ try {
 
 const [alpha, delta] = results
 const ratio = (a, b) => (b ? `${(a / b).toFixed(1)}×` : '–')
-const busy = (r) => (100 * r.busyMs) / (SECONDS * 1000)
-console.log(`\n### Topology list with live states (${SECONDS} s per tenant)`)
+const busy = (r) => Math.min(100, (100 * r.busyMs) / r.windowMs)
+console.log(`\n### Topology list with live states (${SECONDS} s per tenant; windows ${results.map((r) => `${(r.windowMs / 1000).toFixed(1)} s`).join(', ')})`)
 console.log(
   `(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with the stack, headless Chromium, software compositing, run ${Math.round((Date.now() - started) / 1000)} s)\n`,
 )
