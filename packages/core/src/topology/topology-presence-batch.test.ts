@@ -34,6 +34,10 @@ function source() {
       presence = { tenantId: 'delta', status: 'live', devices: Object.fromEntries(online.map((id) => [id, at(id, 'online')])) }
       tell()
     },
+    status(status: DevicesState['status']) {
+      presence = { ...presence, status }
+      tell()
+    },
     change(deviceId: string, state: DevicePresence['state']) {
       presence = { ...presence, devices: { ...presence.devices, [deviceId]: at(deviceId, state) } }
       tell()
@@ -81,18 +85,33 @@ describe('createTopologyStore: live states gathered (presenceBatchMs)', () => {
     expect(stateOf(store, 'd-0')).toBe('online')
   })
 
-  it('shows the feed’s own status at once, with the states gathered so far', async () => {
+  it('shows a change of the feed’s status at once, with the device states gathered so far', async () => {
+    const fake = source()
+    const store = createTopologyStore(fake.value, { presenceBatchMs: PRESENCE_BATCH_MS })
+    store.subscribe(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    expect(store.getSnapshot().presence).toBe('idle')
+    fake.live()
+    expect(store.getSnapshot().presence).toBe('live')
+    fake.change('d-3', 'online')
+    expect(stateOf(store, 'd-3')).toBe('offline')
+    // The feed's status changes (here: refused) while d-3's change waits: both show now, and nothing waits after.
+    fake.status('refused')
+    expect(store.getSnapshot().presence).toBe('refused')
+    expect(stateOf(store, 'd-3')).toBe('online')
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('a snapshot with the same status is a change like any other: it waits with the rest', async () => {
     const fake = source()
     const store = createTopologyStore(fake.value, { presenceBatchMs: PRESENCE_BATCH_MS })
     store.subscribe(() => {})
     await vi.advanceTimersByTimeAsync(0)
     fake.live()
-    fake.change('d-3', 'online')
-    expect(stateOf(store, 'd-3')).toBe('offline')
-    // A new snapshot after the channel came back is not a delta: shown at once, the pending change with it.
-    fake.live('d-3', 'd-4')
     fake.live('d-3', 'd-4')
     expect(stateOf(store, 'd-4')).toBe('offline')
+    await vi.advanceTimersByTimeAsync(PRESENCE_BATCH_MS)
+    expect(stateOf(store, 'd-4')).toBe('online')
   })
 
   it('without a batch time shows every change at once', async () => {
