@@ -123,7 +123,8 @@ describe('createConsoleClient', () => {
     const { client } = setup()
     await startSignedIn(client)
     await client.v1.getUser('u1')
-    const sent = server.requests.at(-1)!.headers.authorization
+    // The last call to the user route (not the start-up /health probe, which may reach the server later under load).
+    const sent = server.requests.filter((r) => r.url.startsWith('/api/v1/users/u1')).at(-1)!.headers.authorization
     expect(sent).toBe(`Bearer ${client.session.getState().token}`)
     client.stop()
   })
