@@ -118,7 +118,15 @@ try {
     // The window as it really lasted: on a page that is busy throughout, the last setTimeout(0) fires seconds late.
     const windowMs = Date.now() - traced
     if (errors.length) throw new Error(`${c.label}: the page failed: ${errors.join('\n')}`)
-    results.push({ ...c, shownMs, windowMs, ...mainThread(trace), delay50: percentile(delays, 50), delay95: percentile(delays, 95), samples: delays.length })
+    results.push({
+      ...c,
+      shownMs,
+      windowMs,
+      ...mainThread(trace),
+      delay50: percentile(delays, 50),
+      delay95: percentile(delays, 95),
+      samples: delays.length,
+    })
     await context.close()
   }
 } finally {
@@ -129,7 +137,9 @@ try {
 const [alpha, delta] = results
 const ratio = (a, b) => (b ? `${(a / b).toFixed(1)}×` : '–')
 const busy = (r) => Math.min(100, (100 * r.busyMs) / r.windowMs)
-console.log(`\n### Topology list with live states (${SECONDS} s per tenant; windows ${results.map((r) => `${(r.windowMs / 1000).toFixed(1)} s`).join(', ')})`)
+console.log(
+  `\n### Topology list with live states (${SECONDS} s per tenant; windows ${results.map((r) => `${(r.windowMs / 1000).toFixed(1)} s`).join(', ')})`,
+)
 console.log(
   `(${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores shared with the stack, headless Chromium, software compositing, run ${Math.round((Date.now() - started) / 1000)} s)\n`,
 )
