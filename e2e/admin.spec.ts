@@ -1,23 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { API, IDP, PASSWORD, expectNoAxeViolations, signIn } from './helpers'
+import { API, expectNoAxeViolations, idTokenOf, signIn } from './helpers'
 
 // Issue 15, "Done when", the admin console's part (the audit trail's is e2e/audit.spec.ts): as Alpha's admin, create
 // a user, grant, change and delete roles with spec §8's notifications verbatim; the last admin cannot be removed or
 // demoted; writers and readers see no data and the server refuses them; a server failure on each action shows the
 // matching §8 error and leaves the table as it was; a name made of HTML and script is text; 10,000 users scroll,
 // search and sort (server-paged); axe finds nothing. Real server, real emulator, real database.
-
-const API_KEY = 'demo-api-key'
-
-/** An ID token of a demo account, straight from the Auth emulator (to ask the server without the console). */
-async function idTokenOf(email: string): Promise<string> {
-  const response = await fetch(`${IDP}/accounts:signInWithPassword?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  })
-  return ((await response.json()) as { idToken: string }).idToken
-}
 
 /** Signs in, picks the tenant and opens the admin console from the navigation. */
 async function openAdminConsole(page: Page, email: string, tenant: RegExp) {

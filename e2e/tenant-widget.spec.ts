@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API, IDP, PASSWORD, contentOverflow, expectNoAxeViolations, openAlphaStreams } from './helpers'
+import { API, contentOverflow, expectNoAxeViolations, idTokenOf, openAlphaStreams } from './helpers'
 
 // Issue 16, "Done when", the Tenant widget's part: on the stream viewer's dashboard, Alpha's admin adds the Tenant
 // widget, sees Alpha's networks with their ranges and the seeded overlap with Bravo's remote network (Ada is a reader
@@ -12,18 +12,6 @@ import { API, IDP, PASSWORD, contentOverflow, expectNoAxeViolations, openAlphaSt
 
 const ALPHA = 'Alpha Harbour'
 const RENAMED = 'Alpha Harbour North'
-const API_KEY = 'demo-api-key'
-
-/** An ID token of a demo account, straight from the Auth emulator (to ask the server without the console). */
-async function idTokenOf(email: string): Promise<string> {
-  const response = await fetch(`${IDP}/accounts:signInWithPassword?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  })
-  return ((await response.json()) as { idToken: string }).idToken
-}
-
 /** PUT tenants as `email`; answers the status. */
 async function renameAs(email: string, name: string): Promise<number> {
   const token = await idTokenOf(email)

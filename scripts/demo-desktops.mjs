@@ -13,10 +13,10 @@ const PASSWORD_FILE = Buffer.from('85b67c8856b24326', 'hex')
 
 /** The seeded remote-access devices that get a desktop, with what their window says. */
 const DEVICES = [
-  ['alpha-ra-1', 'Bridge console (Alpha Fleet)'],
-  ['alpha-ra-2', 'Harbour office desktop (Alpha Fleet)'],
-  ['bravo-ra-1', 'Winch PLC (Bravo Marine)'],
-  ['charlie-ra-1', 'Ground station (Charlie Air)'],
+  ['alpha-ra-1', 'Bridge console (Alpha Harbour)'],
+  ['alpha-ra-2', 'Harbour office desktop (Alpha Harbour)'],
+  ['bravo-ra-1', 'Winch PLC (Bravo Fleet)'],
+  ['charlie-ra-1', 'Ground station (Charlie Survey)'],
 ]
 
 const XVNC = '/usr/bin/Xtigervnc'

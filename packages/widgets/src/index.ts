@@ -22,3 +22,17 @@ export { vehicleStatus, STATUS_COLOURS, DEFAULT_STALE_AFTER_MS, type VehicleStat
 export { VehicleView, type VehicleViewProps, type VehicleViewConnection } from './vehicle/vehicle-view'
 export { parseVehicleWidgetData, type VehicleWidgetData } from './vehicle/vehicle-widget-data'
 export { VehicleSettingsProvider, setVehicleDefaults, type VehicleSettings } from './vehicle/vehicle-settings'
+export { DesktopView, type DesktopViewProps, type DesktopLease } from './vnc/desktop-view'
+export {
+  getDesktopConnector,
+  createDesktopConnector,
+  type DesktopConnection,
+  type DesktopConnector,
+  type DesktopConnectorOptions,
+  type DesktopState,
+  type DesktopEndReason,
+  type DesktopScale,
+  type RfbClient,
+  type RfbConstructor,
+} from './vnc/desktop-connection'
+export { parseVncWidgetData, type VncWidgetData } from './vnc/vnc-widget-data'

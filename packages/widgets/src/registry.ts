@@ -4,6 +4,7 @@ import { parseVideoWidgetData } from './video/video-widget-data'
 import { parseMapWidgetData } from './map/map-widget-data'
 import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
 import { parseTenantWidgetData } from './tenant/tenant-widget-data'
+import { parseVncWidgetData } from './vnc/vnc-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
 
@@ -43,7 +44,17 @@ export const widgetDefinitions: WidgetRegistry = [
     picker: async () => ({ default: (await import('./vehicle/vehicle-widget-picker')).VehicleWidgetPicker }),
     parse: parseVehicleWidgetData,
   }),
-  planned({ type: 'Vnc', ...titled('vnc'), icon: Monitor, description: placeholderMessages.messages.Vnc }),
+  defineWidget({
+    type: 'Vnc',
+    ...titled('vnc'),
+    icon: Monitor,
+    description: placeholderMessages.messages.Vnc,
+    // noVNC itself loads with the first connection (the connector imports it), not with this chunk.
+    load: async () => ({ default: (await import('./vnc/vnc-widget')).VncWidget }),
+    // A new Vnc widget asks which of the tenant's remote-access devices to show.
+    picker: async () => ({ default: (await import('./vnc/vnc-widget-picker')).VncWidgetPicker }),
+    parse: parseVncWidgetData,
+  }),
   defineWidget({
     type: 'Map',
     ...titled('map'),

@@ -1,9 +1,7 @@
-import type { Device, ListResult } from '@honu/core'
-import { devicesQuery } from '@honu/core/query'
-import { useTenantList } from '../use-tenant-list'
+import { useTenantDevice, useTenantDevices, type DeviceOfKind } from '../use-tenant-devices'
 
 /** A device of kind `vehicle` as v1 `GET /devices?tenant_id` lists it. */
-export type VehicleDevice = Device & { kind: 'vehicle' }
+export type VehicleDevice = DeviceOfKind<'vehicle'>
 
 /** Where the lookup of a widget's vehicle stands. */
 export type TenantVehicleState =
@@ -18,27 +16,16 @@ export type TenantVehiclesState =
   { status: 'idle' } | { status: 'loading' } | { status: 'ready'; vehicles: VehicleDevice[] } | { status: 'error'; error: unknown }
 
 /**
- * The selected tenant's vehicles (its devices of kind `vehicle`, `GET /devices?tenant_id`), sorted by name, from
- * the console's query cache: one request for every widget and page asking at once, loaded again on `retry()` and by
- * itself after a failure once the connection returns. `idle` with no tenant selected (or `enabled` false).
+ * The selected tenant's vehicles (its devices of kind `vehicle`), sorted by name: {@link useTenantDevices} for
+ * vehicles. `idle` with no tenant selected (or `enabled` false).
  */
 export function useTenantVehicles(enabled = true): TenantVehiclesState & { retry: () => void } {
-  const list = useTenantList(devicesQuery, vehiclesByName, enabled)
+  const list = useTenantDevices('vehicle', enabled)
   return list.status === 'ready' ? { status: 'ready', vehicles: list.items, retry: list.retry } : list
 }
 
-const vehiclesByName = ({ items }: ListResult<Device>) =>
-  items.filter((d): d is VehicleDevice => d.kind === 'vehicle').sort((a, b) => a.name.localeCompare(b.name))
-
-/**
- * Looks a vehicle of the selected tenant up by its device id: `idle` without an id or tenant, `missing` when the
- * tenant has no such vehicle (deleted, or another tenant's), `error` when the server could not answer. Shares its
- * request with {@link useTenantVehicles}.
- */
+/** Looks a vehicle of the selected tenant up by its device id: {@link useTenantDevice} for vehicles. */
 export function useTenantVehicle(deviceId: string | undefined): TenantVehicleState & { retry: () => void } {
-  const vehicles = useTenantVehicles(!!deviceId)
-  if (!deviceId || vehicles.status === 'idle') return { status: 'idle', retry: vehicles.retry }
-  if (vehicles.status !== 'ready') return vehicles
-  const vehicle = vehicles.vehicles.find((v) => v.device_id === deviceId)
-  return vehicle ? { status: 'found', vehicle, retry: vehicles.retry } : { status: 'missing', retry: vehicles.retry }
+  const lookup = useTenantDevice('vehicle', deviceId)
+  return lookup.status === 'found' ? { status: 'found', vehicle: lookup.device, retry: lookup.retry } : lookup
 }
