@@ -1,3 +1,5 @@
+// noVNC ships no types: ours, referenced so every program compiling this source (the bench, the host app) has them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./novnc.d.ts" />
 import type { ConsoleClient, ConsoleExtension, ConsoleExtensionContext, Logger, Scheduler } from '@honu/core'
 import { REMOTE_DESKTOP_CLOSE, remoteDesktopPath } from '@honu/core/live'
