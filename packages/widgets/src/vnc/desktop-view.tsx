@@ -49,6 +49,8 @@ export interface DesktopViewProps {
   onFullscreen(): void
   /** Puts the keyboard on the desktop (noVNC's canvas). */
   onFocusDesktop(): void
+  /** For tests and stories: the time zone of the clock times shown (the browser's by default). */
+  timeZone?: string
 }
 
 /**
@@ -59,12 +61,12 @@ export interface DesktopViewProps {
  * the screen, and back to the controls with Ctrl+Alt+Shift.
  */
 export function DesktopView(props: DesktopViewProps) {
-  const { name, state, screenRef, lease, canTakeOver, controlProblem, scale, clipboard, reducedQuality, fullscreen } = props
+  const { name, state, screenRef, lease, canTakeOver, controlProblem, scale, clipboard, reducedQuality, fullscreen, timeZone } = props
   const t = useMessages(vncMessages)
   const { dates } = useLocale()
   const clock = useMemo(
-    () => new Intl.DateTimeFormat(dates.locale, { hour: 'numeric', minute: '2-digit', hour12: dates.hour12 }),
-    [dates.locale, dates.hour12],
+    () => new Intl.DateTimeFormat(dates.locale, { hour: 'numeric', minute: '2-digit', hour12: dates.hour12, timeZone }),
+    [dates.locale, dates.hour12, timeZone],
   )
   const [pasting, setPasting] = useState(false)
   const toolbar = useRef<HTMLDivElement>(null)
