@@ -227,3 +227,34 @@ test('a stopped desktop shows the lost connection, and the widget is connected a
   await expect(widget.getByText(`Connected to ${NAME}`)).toBeVisible({ timeout: 60_000 })
   await expect(widget.locator('canvas')).toHaveAttribute('width', '800')
 })
+
+test('the Remote Access widget lists Bravo’s devices with live state, who is connected and in control, and opens a desktop', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'bea@honu.test')
+  await page.getByRole('button', { name: /Bravo Fleet/ }).click()
+  await expect(page).toHaveURL(/\/streams$/)
+  await page.getByRole('button', { name: 'Add widget' }).click()
+  await page.getByRole('menuitem', { name: 'Remote access', exact: true }).click()
+  const list = page.getByRole('list', { name: 'Remote-access devices of Bravo Fleet' })
+  const ballast = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: NAME }) })
+  // The seeded steady devices send heartbeats (the simulator): online, from the live channel.
+  await expect(ballast.getByText('Online')).toBeVisible({ timeout: 30_000 })
+  await expect(ballast.getByText('Nobody connected')).toBeVisible()
+  // Only Bravo's remote-access devices: no vehicle, no other tenant's.
+  await expect(list.getByRole('heading', { name: 'Winch PLC' })).toBeVisible()
+  await expect(list.getByRole('heading', { name: 'Bridge console' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+
+  await ballast.getByRole('button', { name: `Open desktop of ${NAME}` }).click()
+  const widget = page.locator('.honu-vnc')
+  await expect(widget.getByText(`Connected to ${NAME}`)).toBeVisible({ timeout: 30_000 })
+  await expect(ballast.getByText('Connected: Bea Admin')).toBeVisible()
+  await widget.getByRole('button', { name: 'Take control' }).click()
+  await expect(ballast.getByText(/^In control: Bea Admin since \d{1,2}:\d{2}/)).toBeVisible()
+  // Opening it again finds the same widget.
+  await ballast.getByRole('button', { name: `Open desktop of ${NAME}` }).click()
+  await expect(page.locator('.honu-vnc')).toHaveCount(1)
+  await widget.getByRole('button', { name: 'Release control' }).click()
+  await expect(ballast.getByText('Nobody in control')).toBeVisible()
+  await expectNoAxeViolations(page)
+})

@@ -8,7 +8,16 @@ export { useOnReconnect } from './hooks/use-on-reconnect'
 export { useMessages, useTranslate, useLocale, useErrorText, useDates, useTranslationsReady } from './hooks/use-messages'
 export { useScreenBand } from './hooks/use-screen-band'
 export { ConsoleLinksContext, useConsoleLinks, type ConsoleLink, type ConsoleLinks } from './hooks/use-console-links'
-export { useLiveClient, useLiveConnection, useVehicles, useVehicle, useDeviceControl, type DeviceControlView } from './hooks/use-live'
+export {
+  useLiveClient,
+  useLiveConnection,
+  useVehicles,
+  useVehicle,
+  useDevicePresence,
+  useControlLeases,
+  useDeviceControl,
+  type DeviceControlView,
+} from './hooks/use-live'
 export { ConsoleContext, WidgetRegistryContext, useWidgetRegistry } from './provider/console-context'
 export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
 export { defineWidget, invalidWidgetData, readWidgetData } from './widget/define-widget'

@@ -22,6 +22,10 @@ export {
   useLiveConnection,
   useVehicles,
   useVehicle,
+  useDevicePresence,
+  useControlLeases,
+  useDeviceControl,
+  type DeviceControlView,
   Dialog,
   type DialogProps,
 } from '@honu/console-kit'

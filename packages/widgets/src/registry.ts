@@ -5,6 +5,7 @@ import { parseMapWidgetData } from './map/map-widget-data'
 import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
 import { parseTenantWidgetData } from './tenant/tenant-widget-data'
 import { parseVncWidgetData } from './vnc/vnc-widget-data'
+import { parseRemoteAccessWidgetData } from './remote-access/remote-access-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
 
@@ -83,11 +84,14 @@ export const widgetDefinitions: WidgetRegistry = [
     load: async () => ({ default: (await import('./tenant/tenant-widget')).TenantWidget }),
     parse: parseTenantWidgetData,
   }),
-  planned({
+  defineWidget({
     type: 'Remote Access',
     ...titled('remoteAccess'),
     icon: Router,
     description: placeholderMessages.messages['Remote Access'],
+    // The live channel's device states and control leases load with this chunk.
+    load: async () => ({ default: (await import('./remote-access/remote-access-widget')).RemoteAccessWidget }),
+    parse: parseRemoteAccessWidgetData,
   }),
   planned({
     type: 'MissionExecStatus',

@@ -1,8 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import {
   getLiveClient,
+  type ControlState,
   type ControlStore,
   type DeviceControl,
+  type DevicesState,
   type LiveClient,
   type LiveConnectionState,
   type VehiclesState,
@@ -31,6 +33,25 @@ export function useLiveConnection(): LiveConnectionState {
 export function useVehicles(): VehiclesState {
   const { vehicles } = useLiveClient()
   return useSyncExternalStore(vehicles.subscribe, vehicles.getSnapshot, vehicles.getSnapshot)
+}
+
+/**
+ * The presence (online, stale, offline) of the selected tenant's devices of every kind, live; a device not in
+ * `devices` is offline. While a component uses it, the console holds the tenant's `devices` topic.
+ */
+export function useDevicePresence(): DevicesState {
+  const { devices } = useLiveClient()
+  return useSyncExternalStore(devices.subscribe, devices.getSnapshot, devices.getSnapshot)
+}
+
+/**
+ * The control leases of the selected tenant's devices, live: per device, who holds control and since when, who
+ * asks, who is connected (a device not in `devices` is free and nobody views it). For one device with its
+ * requests, {@link useDeviceControl}.
+ */
+export function useControlLeases(): ControlState {
+  const { control } = useLiveClient()
+  return useSyncExternalStore(control.subscribe, control.getSnapshot, control.getSnapshot)
 }
 
 /** One vehicle of the selected tenant, live; `undefined` until the server has sent it. */

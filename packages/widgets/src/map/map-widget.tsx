@@ -3,7 +3,7 @@ import { useConsoleClient, useMessages, useVehicles, type WidgetProps } from '@h
 import { mapMessages } from '../messages/map'
 import { useTenantVehicles } from '../vehicle/use-tenant-vehicles'
 import type { MapWidgetData } from './map-widget-data'
-import { focusWidget, openVehicleWidget } from './open-vehicle-widget'
+import { focusWidget, openDeviceWidget } from '../open-device-widget'
 import { VehicleMap } from './vehicle-map'
 
 /**
@@ -39,7 +39,7 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
     (deviceId: string) => {
       setSelected(deviceId)
       if (only || !root.current) return
-      const id = openVehicleWidget(client.grid, workspace, deviceId, names[deviceId] ?? deviceId)
+      const id = openDeviceWidget(client.grid, workspace, 'Vehicle', deviceId, names[deviceId] ?? deviceId)
       focusWidget(root.current, id)
     },
     [client, workspace, names, only],

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createGridStore, createWorkspaceActions } from '@honu/core/grid'
 import { createMemoryStorage } from '@honu/core/testing'
-import { focusWidget, openVehicleWidget } from './open-vehicle-widget'
+import { focusWidget, openDeviceWidget } from './open-device-widget'
 
 const items = (grid: ReturnType<typeof createGridStore>) => grid.getState().workspaces['stream-view'].items
 
-describe('openVehicleWidget', () => {
+describe('openDeviceWidget', () => {
   it("adds the vehicle's Vehicle widget (data { deviceId }) once; a second choice finds it", () => {
     const grid = createGridStore(createMemoryStorage())
-    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
+    expect(openDeviceWidget(grid, 'stream-view', 'Vehicle', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
     expect(items(grid)).toEqual([
       expect.objectContaining({
         id: 'vehicle-alpha-usv-1',
@@ -18,7 +18,7 @@ describe('openVehicleWidget', () => {
         isMinimised: false,
       }),
     ])
-    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
+    expect(openDeviceWidget(grid, 'stream-view', 'Vehicle', 'alpha-usv-1', 'USV Kahu')).toBe('vehicle-alpha-usv-1')
     expect(items(grid)).toHaveLength(1)
   })
 
@@ -29,14 +29,28 @@ describe('openVehicleWidget', () => {
     actions.add('stream-view', { id: 'v-other', type: 'Vehicle', name: 'Manu', data: { deviceId: 'alpha-usv-2' } })
     actions.minimise('stream-view', 'v-mine')
     expect(items(grid).find((i) => i.id === 'v-mine')?.isMinimised).toBe(true)
-    expect(openVehicleWidget(grid, 'stream-view', 'alpha-usv-1', 'USV Kahu')).toBe('v-mine')
+    expect(openDeviceWidget(grid, 'stream-view', 'Vehicle', 'alpha-usv-1', 'USV Kahu')).toBe('v-mine')
     expect(items(grid).find((i) => i.id === 'v-mine')?.isMinimised).toBe(false)
+    expect(items(grid)).toHaveLength(2)
+  })
+
+  it("opens a device's Vnc widget apart from any Vehicle widget of the same id", () => {
+    const grid = createGridStore(createMemoryStorage())
+    const actions = createWorkspaceActions(grid)
+    actions.add('stream-view', { id: 'v-1', type: 'Vehicle', name: 'Odd', data: { deviceId: 'alpha-ra-1' } })
+    expect(openDeviceWidget(grid, 'stream-view', 'Vnc', 'alpha-ra-1', 'Bridge console')).toBe('vnc-alpha-ra-1')
+    expect(items(grid).find((i) => i.id === 'vnc-alpha-ra-1')).toMatchObject({
+      type: 'Vnc',
+      name: 'Bridge console',
+      data: { deviceId: 'alpha-ra-1' },
+    })
+    expect(openDeviceWidget(grid, 'stream-view', 'Vnc', 'alpha-ra-1', 'Bridge console')).toBe('vnc-alpha-ra-1')
     expect(items(grid)).toHaveLength(2)
   })
 
   it('keeps workspaces apart', () => {
     const grid = createGridStore(createMemoryStorage())
-    openVehicleWidget(grid, 'mission-operations', 'alpha-usv-1', 'USV Kahu')
+    openDeviceWidget(grid, 'mission-operations', 'Vehicle', 'alpha-usv-1', 'USV Kahu')
     expect(items(grid)).toEqual([])
     expect(grid.getState().workspaces['mission-operations'].items).toHaveLength(1)
   })
