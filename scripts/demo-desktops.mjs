@@ -1,5 +1,7 @@
 // `npm start`'s remote desktops: a real VNC server (Debian's Xtigervnc) per seeded remote-access device, on loopback
 // with VNC authentication, each showing a window with its device's name (xmessage, from x11-utils, when installed).
+// Without Xtigervnc (or with HONU_DESKTOPS=panel) the device simulator's panel desktops stand in: one process serving
+// a small RFB 3.8 server per device that draws its panel (examples/reference-server/src/simulator/panel-desktop.ts).
 // The reference server is told where they are (HONU_DEMO_DESKTOPS) and dials them through its bridge.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,15 +34,38 @@ function freeDisplay(taken) {
 }
 
 /**
+ * The simulator's panel desktops, one process for all the devices (its ports chosen here, so the server can be told
+ * them before it listens; the bridge dials on demand, by when it does).
+ */
+async function startPanelDesktops(start) {
+  const entries = []
+  const panels = []
+  for (const [deviceId, title] of DEVICES) {
+    const port = await freeTcpPort()
+    panels.push(`${deviceId}=${port}=${title}`)
+    entries.push(`${deviceId}=127.0.0.1:${port}`)
+  }
+  start(
+    'panel desktops',
+    'pnpm',
+    ['--filter', '@honu/reference-server', 'run', 'panel-desktops'],
+    { env: { ...process.env, HONU_PANEL_DESKTOPS: panels.join('|'), HONU_DEMO_DESKTOP_PASSWORD: DEMO_DESKTOP_PASSWORD } },
+    ({ how }) => console.error(`[panel desktops] exited ${how}; the demo devices' desktops are unreachable.`),
+  )
+  console.log(`Remote desktops (the simulator's panels, RFB 3.8) for ${entries.length} demo devices; VNC password ${DEMO_DESKTOP_PASSWORD}.`)
+  return { HONU_DEMO_DESKTOPS: entries.join(','), HONU_DEMO_DESKTOP_PASSWORD: DEMO_DESKTOP_PASSWORD }
+}
+
+/**
  * Starts the desktops with `start(name, cmd, args, options, onExit)` (serve.mjs's, so they stop with the stack) and
- * answers the environment the reference server reads, or nothing when Xtigervnc is not installed (HONU_DESKTOPS=0
- * turns them off).
+ * answers the environment the reference server reads: Xtigervnc's when it is installed, else the simulator's panel
+ * desktops (HONU_DESKTOPS=panel: those even with Xtigervnc; HONU_DESKTOPS=0 turns desktops off).
  */
 export async function startDemoDesktops(start) {
   if (process.env.HONU_DESKTOPS === '0') return {}
-  if (!existsSync(XVNC)) {
-    console.log("No remote desktops: install Debian's tigervnc-standalone-server (and x11-utils) for the demo devices' desktops.")
-    return {}
+  if (process.env.HONU_DESKTOPS === 'panel' || !existsSync(XVNC)) {
+    if (!existsSync(XVNC)) console.log("No Xtigervnc (Debian's tigervnc-standalone-server): the demo devices get the simulator's panel desktops.")
+    return startPanelDesktops(start)
   }
   const dir = mkdtempSync(join(tmpdir(), 'honu-desktops-'))
   const passwordFile = join(dir, 'passwd')
