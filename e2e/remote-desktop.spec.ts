@@ -59,13 +59,17 @@ async function pointer(): Promise<{ x: number; y: number }> {
   return { x: Number(/X=(\d+)/.exec(stdout)![1]), y: Number(/Y=(\d+)/.exec(stdout)![1]) }
 }
 
-/** Clicks the canvas where the desktop's point (x, y) is drawn (scaled to fit the widget). */
-async function clickDesktopAt(widget: Locator, x: number, y: number) {
+/**
+ * Clicks the canvas where the desktop's point (x, y) is drawn (scaled to fit the widget); answers how many desktop
+ * pixels one CSS pixel covers, plus one (mouse events land on whole CSS pixels).
+ */
+async function clickDesktopAt(widget: Locator, x: number, y: number): Promise<number> {
   const canvas = widget.locator('canvas')
   const box = (await canvas.boundingBox())!
   const width = Number(await canvas.getAttribute('width'))
   const height = Number(await canvas.getAttribute('height'))
   await canvas.click({ position: { x: (x * box.width) / width, y: (y * box.height) / height } })
+  return Math.ceil(Math.max(width / box.width, height / box.height)) + 1
 }
 
 /** Keys typed on the desktop, as xev on its root window reports them. */
@@ -112,11 +116,12 @@ test('the desktop appears through the bridge, view only; after Take control a cl
   await widget.getByRole('button', { name: 'Take control' }).click()
   await expect(widget.getByText(/^You have control since/)).toBeVisible()
   await expect(widget.getByRole('button', { name: 'Release control' })).toBeVisible()
-  await clickDesktopAt(widget, 400, 300)
+  // Scaled to fit, one CSS pixel is about three of the desktop's: the pointer lands within a CSS pixel of the point.
+  const slack = await clickDesktopAt(widget, 400, 300)
   await expect
     .poll(async () => {
       const at = await pointer()
-      return Math.abs(at.x - 400) <= 3 && Math.abs(at.y - 300) <= 3
+      return Math.abs(at.x - 400) <= slack && Math.abs(at.y - 300) <= slack
     })
     .toBe(true)
 
@@ -128,7 +133,6 @@ test('the desktop appears through the bridge, view only; after Take control a cl
   }
   // Ctrl+Alt+Shift gives the keyboard back to the controls.
   await page.keyboard.press('Control+Alt+Shift')
-  await expect(widget.getByRole('toolbar')).toContainText('Disconnect')
   await expect(widget.getByRole('button', { name: 'Disconnect' })).toBeFocused()
   await expectNoAxeViolations(page)
   await widget.getByRole('button', { name: 'Release control' }).click()

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react'
-import { Dialog, useLocale, useMessages } from '@honu/console-kit'
+import { ClipboardPaste, Keyboard, Maximize, Minimize, Plug, Unplug, ZoomIn } from 'lucide-react'
+import { Dialog, IconButton, useLocale, useMessages } from '@honu/console-kit'
 import type { DesktopScale, DesktopState } from './desktop-connection'
 import { useNow } from '../use-now'
 import { vncMessages } from './vnc-messages'
@@ -99,55 +100,45 @@ export function DesktopView(props: DesktopViewProps) {
     <div className="honu-vnc" data-state={state.status} data-control={lease.mine ? 'mine' : lease.holder ? 'held' : 'free'}>
       <div className="honu-vnc__bar" role="toolbar" aria-label={t('toolbar', { name })} ref={toolbar}>
         {active ? (
-          <button type="button" className="honu-button honu-button--quiet" onClick={props.onDisconnect}>
-            {t('disconnect')}
-          </button>
+          <IconButton label={t('disconnect')} icon={Unplug} onClick={props.onDisconnect} />
         ) : (
-          <button type="button" className="honu-button" onClick={props.onConnect}>
-            {t('connect')}
-          </button>
+          <IconButton label={t('connect')} icon={Plug} onClick={props.onConnect} />
         )}
-        {lease.mine ? (
-          <button type="button" className="honu-button" onClick={props.onReleaseControl}>
-            {t('releaseControl')}
-          </button>
-        ) : lease.asked ? (
-          <button type="button" className="honu-button honu-button--quiet" onClick={props.onReleaseControl}>
-            {t('withdrawRequest')}
-          </button>
-        ) : (
-          <button type="button" className="honu-button" onClick={props.onRequestControl}>
-            {lease.holder ? t('askControl') : t('takeControl')}
-          </button>
-        )}
-        {canTakeOver && lease.holder && !lease.mine && (
-          <button type="button" className="honu-button honu-button--quiet" onClick={props.onTakeOver}>
-            {t('takeOver')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="honu-button honu-button--quiet"
+        <IconButton
+          label={t('actualSize')}
+          icon={ZoomIn}
           aria-pressed={scale === 'remote'}
           onClick={() => props.onScale(scale === 'fit' ? 'remote' : 'fit')}
-        >
-          {t('actualSize')}
-        </button>
-        <button type="button" className="honu-button honu-button--quiet" disabled={!lease.mine || !connected} onClick={props.onCtrlAltDel}>
-          {t('ctrlAltDel')}
-        </button>
-        <button
-          type="button"
-          className="honu-button honu-button--quiet"
+        />
+        <IconButton label={t('ctrlAltDel')} icon={Keyboard} disabled={!lease.mine || !connected} onClick={props.onCtrlAltDel} />
+        <IconButton
+          label={t('paste')}
+          icon={ClipboardPaste}
           aria-haspopup="dialog"
           disabled={!lease.mine || !connected}
           onClick={() => setPasting(true)}
-        >
-          {t('paste')}
-        </button>
-        <button type="button" className="honu-button honu-button--quiet" aria-pressed={fullscreen} onClick={props.onFullscreen}>
-          {fullscreen ? t('exitFullscreen') : t('fullscreen')}
-        </button>
+        />
+        <IconButton label={t('fullscreen')} icon={fullscreen ? Minimize : Maximize} aria-pressed={fullscreen} onClick={props.onFullscreen} />
+        <span className="honu-vnc__control">
+          {lease.mine ? (
+            <button type="button" className="honu-button" onClick={props.onReleaseControl}>
+              {t('releaseControl')}
+            </button>
+          ) : lease.asked ? (
+            <button type="button" className="honu-button honu-button--quiet" onClick={props.onReleaseControl}>
+              {t('withdrawRequest')}
+            </button>
+          ) : (
+            <button type="button" className="honu-button" onClick={props.onRequestControl}>
+              {lease.holder ? t('askControl') : t('takeControl')}
+            </button>
+          )}
+          {canTakeOver && lease.holder && !lease.mine && (
+            <button type="button" className="honu-button honu-button--quiet" onClick={props.onTakeOver}>
+              {t('takeOver')}
+            </button>
+          )}
+        </span>
       </div>
       <div className="honu-vnc__status">
         <ConnectionStatus name={name} state={state} onRetryNow={props.onRetryNow} />

@@ -67,6 +67,5 @@ export default {
     copied: 'Auf dem Bildschirm kopiert:',
     copy: 'Auf diesen Computer kopieren',
     fullscreen: 'Vollbild',
-    exitFullscreen: 'Vollbild beenden',
   },
 } satisfies TranslationsOf<{ vncMessages: typeof vncMessages }>

@@ -72,7 +72,6 @@ export const vncMessages = /* @__PURE__ */ defineMessages(
     copied: 'Copied on the desktop:',
     copy: 'Copy to this computer',
     fullscreen: 'Full screen',
-    exitFullscreen: 'Exit full screen',
   },
   translations,
 )

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { ConsoleError, isAdmin, isSuperAdmin } from '@honu/core'
 import type { DeviceControl } from '@honu/core/live'
 import { LookupStatus, useConsoleClient, useDeviceControl, useMessages, useSession, useTenant } from '@honu/console-kit'
@@ -89,7 +89,8 @@ function Desktop({ device, scale, onScale }: { device: DeviceOfKind<'remote_acce
     if (element) connection.connect(element)
     return () => connection.destroy()
   }, [connection])
-  useEffect(() => connection.setViewOnly(!lease.mine), [connection, lease.mine])
+  // Before the browser paints "You have control": input is live the moment the viewer can see it is theirs.
+  useLayoutEffect(() => connection.setViewOnly(!lease.mine), [connection, lease.mine])
   useEffect(() => connection.setScale(scale), [connection, scale])
   // Full screen is the whole widget (controls included); the browser's Escape leaves it.
   useEffect(() => {
