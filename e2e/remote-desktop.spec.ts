@@ -1,6 +1,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { startPanelDesktop } from '../examples/reference-server/src/simulator/panel-desktop'
 import { startDesktop, type TestDesktop } from '../examples/reference-server/test/vnc-desktop'
 import { API, expectNoAxeViolations, idTokenOf, signIn } from './helpers'
 
@@ -261,4 +262,38 @@ test('the Remote Access widget lists Bravo’s devices with live state, who is c
   await widget.getByRole('button', { name: 'Release control' }).click()
   await expect(ballast.getByText('Nobody in control')).toBeVisible()
   await expectNoAxeViolations(page)
+})
+
+test("noVNC through the bridge draws the device simulator's panel desktop (npm start's desktops without Xtigervnc), and a press arrives on it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const panel = await startPanelDesktop({ title: 'Ballast controller (Bravo Fleet)', password: PASSWORD })
+  try {
+    await setDesktop({ host: '127.0.0.1', port: panel.port, password: PASSWORD })
+    const widget = await openDesktop(page, 'bea@honu.test')
+    const canvas = widget.locator('canvas')
+    await expect(canvas).toHaveAttribute('width', '640')
+    await expect(canvas).toHaveAttribute('height', '400')
+    // The panel's title bar (#1f4e79) drawn by noVNC at the desktop's top left.
+    const pixel = (x: number, y: number) =>
+      canvas.evaluate((element, [px, py]) => [...(element as HTMLCanvasElement).getContext('2d')!.getImageData(px!, py!, 1, 1).data], [x, y])
+    await expect.poll(() => pixel(4, 4)).toEqual([0x1f, 0x4e, 0x79, 255])
+    await widget.getByRole('button', { name: 'Take control' }).click()
+    await expect(widget.getByText(/^You have control since/)).toBeVisible()
+    // A press at (320, 300) draws the panel's crosshair (#ff5040) there, within what one CSS pixel covers of the
+    // scaled desktop: read back from noVNC's canvas around the point.
+    const slack = await clickDesktopAt(widget, 320, 300)
+    const crosshairNear = () =>
+      canvas.evaluate((element, reach) => {
+        const data = (element as HTMLCanvasElement).getContext('2d')!.getImageData(320 - reach, 300 - reach, 2 * reach + 1, 2 * reach + 1).data
+        for (let i = 0; i < data.length; i += 4) if (data[i] === 0xff && data[i + 1] === 0x50 && data[i + 2] === 0x40) return true
+        return false
+      }, slack)
+    await expect.poll(crosshairNear).toBe(true)
+    await widget.getByRole('button', { name: 'Release control' }).click()
+  } finally {
+    await setDesktop({ host: '127.0.0.1', port: desktop.port, password: PASSWORD })
+    await panel.close()
+  }
 })

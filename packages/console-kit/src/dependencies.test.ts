@@ -34,7 +34,9 @@ describe('what installing the packages brings', () => {
   it('widgets: core and console-kit, not console-react (only a devDependency, for the dashboard stories)', () => {
     // The Map widget's libraries install with the package but load only with the first map (a dynamic import).
     const map = ['maplibre-gl', 'pmtiles', 'topojson-client', 'world-atlas']
-    const expected = ['@honu/console-kit', '@honu/core', 'hls.js', 'lucide-react', 'react', 'react-dom', ...map]
+    // noVNC likewise loads only with the first desktop (the Vnc widget's connection imports it).
+    const vnc = ['@novnc/novnc']
+    const expected = ['@honu/console-kit', '@honu/core', 'hls.js', 'lucide-react', 'react', 'react-dom', ...map, ...vnc]
     expect(installs('widgets')).toEqual(expected.sort())
   })
 })
