@@ -1,10 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient } from '@honu/core'
-import type { LiveSocket } from '@honu/core/live'
-import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage, type FakeAnswer } from '@honu/core/testing'
+import type { FakeAnswer } from '@honu/core/testing'
 import { ConsoleProvider } from '@honu/console-kit'
+import { createTestConsole } from '../__fixtures__/test-console'
 import { expectNoAxeViolations } from '../../../../test/axe'
 import { RemoteAccessWidget } from './remote-access-widget'
 import { parseRemoteAccessWidgetData } from './remote-access-widget-data'
@@ -25,65 +24,19 @@ const devices = {
   },
 }
 
-interface Socket extends LiveSocket {
-  sent: { type: string; topic?: string }[]
-  readyState: number
-}
-
 async function setup(answers: Record<string, FakeAnswer> = {}, tenant = true) {
-  const { fetch } = createFakeServer({
-    'GET /api/v1/users/cora': { status: 200, body: { email: 'cora@honu.test', permissions: { bravo: ['controller'] } } },
-    'GET /api/v1/devices': devices,
-    ...answers,
+  const { client, serve } = await createTestConsole({
+    uid: 'cora',
+    permissions: { bravo: ['controller'] },
+    tenant: tenant ? { tenant_id: 'bravo', name: 'Bravo Fleet' } : undefined,
+    answers: { 'GET /api/v1/devices': devices, ...answers },
   })
-  const sockets: Socket[] = []
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch },
-    auth: createFakeAuthAdapter({ initialUser: { uid: 'cora', email: 'cora@honu.test' } }),
-    scheduler: createManualScheduler(),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-    createLiveSocket: () => {
-      const socket: Socket = {
-        sent: [],
-        readyState: 0,
-        send: (d) => void socket.sent.push(JSON.parse(d)),
-        close: () => {},
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-      }
-      sockets.push(socket)
-      return socket
-    },
-  })
-  if (tenant) client.tenant.getState().setTenant({ tenant_id: 'bravo', name: 'Bravo Fleet' })
-  client.start()
-  await waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
   const view = render(
     <ConsoleProvider client={client}>
       <RemoteAccessWidget widget={{ id: 'w1', type: 'Remote Access', name: 'Remote access 1', data: {} }} workspace="stream-view" setData={vi.fn()} />
     </ConsoleProvider>,
   )
-  const serve = async () => {
-    await waitFor(() => expect(sockets).toHaveLength(1))
-    const socket = sockets[0]!
-    act(() => {
-      socket.readyState = 1
-      socket.onopen?.({})
-      socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid: 'cora' }) })
-    })
-    for (const feed of ['devices', 'control']) {
-      const topic = `tenants/bravo/${feed}`
-      await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', topic }))
-      act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic }) }))
-    }
-    const event = (feed: string, data: unknown) =>
-      act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: `tenants/bravo/${feed}`, data }) }))
-    return { socket, event, drop: () => act(() => socket.onclose?.({ code: 1006 })) }
-  }
-  return { client, serve, ...view }
+  return { client, serve: () => serve(['devices', 'control']), ...view }
 }
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement

@@ -1,6 +1,5 @@
-import { ConsoleError } from '@honu/core'
 import type { LiveConnectionState } from '@honu/core/live'
-import { LookupStatus, useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
+import { useConsoleLinks, useLiveConnection, useMessages, useVehicle } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import { useNow } from '../use-now'
 import { useTenantVehicle } from './use-tenant-vehicles'
@@ -8,7 +7,7 @@ import { useVehicleSettings } from './vehicle-settings'
 import { VehicleView, type VehicleViewConnection } from './vehicle-view'
 import { DEFAULT_STALE_AFTER_MS, type VehicleWidgetData } from './vehicle-widget-data'
 import { VehicleWidgetPicker } from './vehicle-widget-picker'
-import { ChooseResource } from '../picker/choose-resource'
+import { ResourceLookup } from '../picker/resource-lookup'
 import { vehicleMessages } from './vehicle-messages'
 
 /** The live channel's state as the view words it: signed in and authenticated, on its way, or lost for now. */
@@ -50,35 +49,24 @@ export function VehicleWidget({ widget, setData }: WidgetProps<VehicleWidgetData
           onOpenPage={page?.open}
         />
       )
-    case 'loading':
-    case 'error':
-      return (
-        <LookupStatus
-          state={lookup}
-          loading={t('findingVehicle')}
-          failure={(error) => t('vehicleFailed', { reason: ConsoleError.is(error) ? error.message : t('noAnswer') })}
-          retryLabel={t('retry')}
-          onRetry={lookup.retry}
-        />
-      )
     default:
-      // No vehicle, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
       return (
-        <ChooseResource
+        <ResourceLookup
+          lookup={lookup}
+          words={{
+            finding: t('findingVehicle'),
+            failed: (reason) => t('vehicleFailed', { reason }),
+            noAnswer: t('noAnswer'),
+            retry: t('retry'),
+            none: t('noVehicle'),
+            gone: t('vehicleGone'),
+            choose: t('chooseVehicle'),
+          }}
           className="honu-vehicle__choose"
-          message={t(lookup.status === 'missing' ? 'vehicleGone' : 'noVehicle')}
-          chooseLabel={t('chooseVehicle')}
-          picker={(close) => (
-            <VehicleWidgetPicker
-              name={widget.name}
-              current={data}
-              onPick={(picked) => {
-                close()
-                setData(picked)
-              }}
-              onCancel={close}
-            />
-          )}
+          name={widget.name}
+          current={data}
+          setData={setData}
+          Picker={VehicleWidgetPicker}
         />
       )
   }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
-import { ConsoleError } from '@honu/core'
-import { LookupStatus, useConsoleClient, useMessages, useTenant } from '@honu/console-kit'
+import { useConsoleClient, useMessages, useTenant } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
 import type { MediaCredentials } from './media-credentials'
 import { useTenantStream } from './use-tenant-stream'
@@ -8,7 +7,7 @@ import { VideoPlayer } from './video-player'
 import { useVideoSettings } from './video-settings'
 import type { VideoWidgetData } from './video-widget-data'
 import { VideoWidgetPicker } from './video-widget-picker'
-import { ChooseResource } from '../picker/choose-resource'
+import { ResourceLookup } from '../picker/resource-lookup'
 import { videoMessages } from '../messages/video'
 
 /**
@@ -46,37 +45,24 @@ export function VideoWidget({ widget, setData }: WidgetProps<VideoWidgetData>) {
     [client, tenantId, videoId],
   )
   if (src) return <VideoPlayer src={src} base={client.apiBaseUrl} credentials={credentials} title={stream?.name ?? widget.name} hls={hls} />
-  switch (lookup.status) {
-    case 'loading':
-    case 'error':
-      return (
-        <LookupStatus
-          state={lookup}
-          loading={t('findingStream')}
-          failure={(error) => t('streamFailed', { reason: ConsoleError.is(error) ? error.message : t('noAnswer') })}
-          retryLabel={t('retry')}
-          onRetry={lookup.retry}
-        />
-      )
-    default:
-      // No stream, or one the tenant no longer has: the widget's own picker points it at one (kept as its data).
-      return (
-        <ChooseResource
-          className="honu-video-widget__choose"
-          message={t(lookup.status === 'missing' ? 'streamGone' : 'noStream')}
-          chooseLabel={t('chooseStream')}
-          picker={(close) => (
-            <VideoWidgetPicker
-              name={widget.name}
-              current={data}
-              onPick={(picked) => {
-                close()
-                setData(picked)
-              }}
-              onCancel={close}
-            />
-          )}
-        />
-      )
-  }
+  return (
+    <ResourceLookup
+      // Found without a source to play: as with none chosen, its picker points it at another.
+      lookup={lookup.status === 'found' ? { status: 'idle', retry: lookup.retry } : lookup}
+      words={{
+        finding: t('findingStream'),
+        failed: (reason) => t('streamFailed', { reason }),
+        noAnswer: t('noAnswer'),
+        retry: t('retry'),
+        none: t('noStream'),
+        gone: t('streamGone'),
+        choose: t('chooseStream'),
+      }}
+      className="honu-video-widget__choose"
+      name={widget.name}
+      current={data}
+      setData={setData}
+      Picker={VideoWidgetPicker}
+    />
+  )
 }

@@ -1,11 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient } from '@honu/core'
-import type { LiveSocket } from '@honu/core/live'
-import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage, type FakeAnswer } from '@honu/core/testing'
+import type { FakeAnswer } from '@honu/core/testing'
 import { ConsoleProvider } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../test/axe'
+import { createTestConsole } from '../__fixtures__/test-console'
 import { getDesktopConnector, type RfbConstructor } from './desktop-connection'
 import { leaseFor, VncWidget } from './vnc-widget'
 import type { VncWidgetData } from './vnc-widget-data'
@@ -23,11 +22,6 @@ const devices = {
     ],
     total_count: 3,
   },
-}
-
-interface Socket extends LiveSocket {
-  sent: { type: string; [key: string]: unknown }[]
-  readyState: number
 }
 
 class FakeBridge extends EventTarget {
@@ -67,34 +61,13 @@ class FakeRfb extends EventTarget {
 }
 
 async function setup(data: VncWidgetData, { uid = 'cora', roles = ['controller'], answers = {} as Record<string, FakeAnswer> } = {}) {
-  const { fetch } = createFakeServer({
-    [`GET /api/v1/users/${uid}`]: { status: 200, body: { email: `${uid}@honu.test`, permissions: { bravo: roles } } },
-    'GET /api/v1/devices': devices,
-    ...answers,
+  const { client, serve } = await createTestConsole({
+    uid,
+    permissions: { bravo: roles },
+    tenant: { tenant_id: 'bravo', name: 'Bravo Fleet' },
+    answers: { 'GET /api/v1/devices': devices, ...answers },
   })
-  const sockets: Socket[] = []
   const bridges: FakeBridge[] = []
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch },
-    auth: createFakeAuthAdapter({ initialUser: { uid, email: `${uid}@honu.test` } }),
-    scheduler: createManualScheduler(),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-    createLiveSocket: () => {
-      const socket: Socket = {
-        sent: [],
-        readyState: 0,
-        send: (d) => void socket.sent.push(JSON.parse(d)),
-        close: () => {},
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-      }
-      sockets.push(socket)
-      return socket
-    },
-  })
   // The console's connector with the fake bridge and noVNC: the widget gets this same one.
   getDesktopConnector(client, {
     createSocket: (url) => {
@@ -105,9 +78,6 @@ async function setup(data: VncWidgetData, { uid = 'cora', roles = ['controller']
     loadRfb: async () => FakeRfb as unknown as RfbConstructor,
     slowLink: () => false,
   })
-  client.tenant.getState().setTenant({ tenant_id: 'bravo', name: 'Bravo Fleet' })
-  client.start()
-  await waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
   await waitFor(() => expect(client.tenant.getState().roles).toEqual(roles))
   const setData = vi.fn()
   const view = render(
@@ -115,27 +85,14 @@ async function setup(data: VncWidgetData, { uid = 'cora', roles = ['controller']
       <VncWidget widget={{ id: 'w1', type: 'Vnc', name: 'Desktop 1', data }} workspace="stream-view" setData={setData} />
     </ConsoleProvider>,
   )
-  /** The live channel's server side: open, authenticated, the control topic subscribed. */
-  const serve = async () => {
-    await waitFor(() => expect(sockets).toHaveLength(1))
-    const socket = sockets[0]!
-    act(() => {
-      socket.readyState = 1
-      socket.onopen?.({})
-      socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid }) })
-    })
-    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', topic: 'tenants/bravo/control' }))
-    act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/bravo/control' }) }))
+  /** The live channel's server side with the control topic, and the answer to a `control` frame. */
+  const serveControl = async () => {
+    const live = await serve(['control'])
     return {
-      socket,
-      leases: (leases: unknown[]) =>
-        act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: 'tenants/bravo/control', data: { leases } }) })),
+      socket: live.socket,
+      leases: (leases: unknown[]) => live.event('control', { leases }),
       answer: (action: string, ok: boolean, code?: string) =>
-        act(() =>
-          socket.onmessage?.({
-            data: JSON.stringify({ type: 'control-result', tenantId: 'bravo', deviceId: 'bravo-ra-3', action, ok, ...(code ? { code } : {}) }),
-          }),
-        ),
+        live.send({ type: 'control-result', tenantId: 'bravo', deviceId: 'bravo-ra-3', action, ok, ...(code ? { code } : {}) }),
     }
   }
   /** The bridge's side: open, `ready`, and noVNC connected. */
@@ -150,7 +107,7 @@ async function setup(data: VncWidgetData, { uid = 'cora', roles = ['controller']
     })
     return bridge
   }
-  return { client, setData, serve, bridges, bridgeReady, ...view }
+  return { client, setData, serve: serveControl, bridges, bridgeReady, ...view }
 }
 
 const cora = { uid: 'cora', name: 'Cora Controller' }

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { ConsoleError, isAdmin, isSuperAdmin } from '@honu/core'
+import { isAdmin, isSuperAdmin } from '@honu/core'
 import type { DeviceControl } from '@honu/core/live'
-import { LookupStatus, useConsoleClient, useDeviceControl, useMessages, useSession, useTenant } from '@honu/console-kit'
+import { useConsoleClient, useDeviceControl, useMessages, useSession, useTenant } from '@honu/console-kit'
 import type { WidgetProps } from '@honu/console-kit/widget'
-import { ChooseResource } from '../picker/choose-resource'
+import { ResourceLookup } from '../picker/resource-lookup'
 import { useTenantDevice, type DeviceOfKind } from '../use-tenant-devices'
 import { getDesktopConnector, type DesktopScale } from './desktop-connection'
 import { DesktopView, type DesktopLease } from './desktop-view'
@@ -20,40 +20,27 @@ export function VncWidget({ widget, setData }: WidgetProps<VncWidgetData>) {
   const t = useMessages(vncMessages)
   const data = widget.data
   const lookup = useTenantDevice('remote_access', data.deviceId)
-  switch (lookup.status) {
-    case 'found':
-      return <Desktop device={lookup.device} scale={data.scale ?? 'fit'} onScale={(scale) => setData({ ...data, scale })} />
-    case 'loading':
-    case 'error':
-      return (
-        <LookupStatus
-          state={lookup}
-          loading={t('findingDevice')}
-          failure={(error) => t('deviceFailed', { reason: ConsoleError.is(error) ? error.message : t('noAnswer') })}
-          retryLabel={t('retry')}
-          onRetry={lookup.retry}
-        />
-      )
-    default:
-      return (
-        <ChooseResource
-          className="honu-vnc__choose"
-          message={t(lookup.status === 'missing' ? 'deviceGone' : 'noDevice')}
-          chooseLabel={t('chooseDevice')}
-          picker={(close) => (
-            <VncWidgetPicker
-              name={widget.name}
-              current={data}
-              onPick={(picked) => {
-                close()
-                setData(picked)
-              }}
-              onCancel={close}
-            />
-          )}
-        />
-      )
-  }
+  if (lookup.status === 'found')
+    return <Desktop device={lookup.device} scale={data.scale ?? 'fit'} onScale={(scale) => setData({ ...data, scale })} />
+  return (
+    <ResourceLookup
+      lookup={lookup}
+      words={{
+        finding: t('findingDevice'),
+        failed: (reason) => t('deviceFailed', { reason }),
+        noAnswer: t('noAnswer'),
+        retry: t('retry'),
+        none: t('noDevice'),
+        gone: t('deviceGone'),
+        choose: t('chooseDevice'),
+      }}
+      className="honu-vnc__choose"
+      name={widget.name}
+      current={data}
+      setData={setData}
+      Picker={VncWidgetPicker}
+    />
+  )
 }
 
 /** The lease as one viewer sees it. */
