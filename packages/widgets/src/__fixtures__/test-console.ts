@@ -32,18 +32,18 @@ export interface TestConsoleOptions {
 }
 
 /**
- * A signed-in console for a widget's jsdom test: a fake server (fetch) and a fake live socket (the live client's
+ * A signed-in console for a widget's jsdom test: a fake server (`server`: its requests and answers) and a fake live socket (the live client's
  * boundary; the real socket and server are the browser tests'). `serve(feeds)` plays the server's side of the live
  * channel: open, authenticated, each of the tenant's `feeds` subscribed.
  */
 export async function createTestConsole({ uid, permissions, tenant, answers }: TestConsoleOptions) {
-  const { fetch } = createFakeServer({
+  const server = createFakeServer({
     [`GET /api/v1/users/${uid}`]: { status: 200, body: { email: `${uid}@honu.test`, permissions } },
     ...answers,
   })
   const sockets: FakeLiveSocket[] = []
   const client: ConsoleClient = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch },
+    api: { baseUrl: 'http://api.test', fetch: server.fetch },
     auth: createFakeAuthAdapter({ initialUser: { uid, email: `${uid}@honu.test` } }),
     scheduler: createManualScheduler(),
     storage: { local: createMemoryStorage(), session: createMemoryStorage() },
@@ -88,5 +88,5 @@ export async function createTestConsole({ uid, permissions, tenant, answers }: T
       drop: () => act(() => socket.onclose?.({ code: 1006 })),
     }
   }
-  return { client, sockets, serve }
+  return { client, server, sockets, serve }
 }

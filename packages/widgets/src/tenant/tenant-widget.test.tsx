@@ -1,18 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient } from '@honu/core'
-import type { LiveSocket } from '@honu/core/live'
-import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage, type FakeAnswer } from '@honu/core/testing'
+import type { FakeAnswer } from '@honu/core/testing'
 import { ConsoleProvider, useTenant } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../test/axe'
+import { createTestConsole } from '../__fixtures__/test-console'
 import { alpha, alphaDevices, bravo } from './tenant-fixtures'
 import { TenantWidget } from './tenant-widget'
-
-interface Socket extends LiveSocket {
-  sent: unknown[]
-  readyState: number
-}
 
 /** What the console's header shows: the selected tenant's name from the tenant store. */
 function Header() {
@@ -24,37 +18,16 @@ function Header() {
  * real server and socket are the browser test's), with a Tenant widget beside a header.
  */
 async function setup(uid: string, permissions: Record<string, string[]>, tenants: unknown[], answers: Record<string, FakeAnswer> = {}) {
-  const server = createFakeServer({
-    [`GET /api/v1/users/${uid}`]: { status: 200, body: { email: `${uid}@honu.test`, permissions } },
-    'GET /api/v1/tenants': { status: 200, body: { data: tenants } },
-    'GET /api/v1/devices': { status: 200, body: { data: alphaDevices, total_count: alphaDevices.length } },
-    ...answers,
-  })
-  const sockets: Socket[] = []
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch: server.fetch },
-    auth: createFakeAuthAdapter({ initialUser: { uid, email: `${uid}@honu.test` } }),
-    scheduler: createManualScheduler(),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-    createLiveSocket: () => {
-      const socket: Socket = {
-        sent: [],
-        readyState: 0,
-        send: (d) => void socket.sent.push(JSON.parse(d)),
-        close: () => {},
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-      }
-      sockets.push(socket)
-      return socket
+  const { client, server, serve } = await createTestConsole({
+    uid,
+    permissions,
+    tenant: { ...alpha },
+    answers: {
+      'GET /api/v1/tenants': { status: 200, body: { data: tenants } },
+      'GET /api/v1/devices': { status: 200, body: { data: alphaDevices, total_count: alphaDevices.length } },
+      ...answers,
     },
   })
-  client.tenant.getState().setTenant({ ...alpha })
-  client.start()
-  await waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
   const view = render(
     <ConsoleProvider client={client}>
       <Header />
@@ -63,19 +36,9 @@ async function setup(uid: string, permissions: Record<string, string[]>, tenants
   )
   /** The server's side of the socket: open, authenticated, the devices topic subscribed, then `devices` as its snapshot. */
   const serveDevices = async (devices: unknown[]) => {
-    await waitFor(() => expect(sockets).toHaveLength(1))
-    const socket = sockets[0]!
-    act(() => {
-      socket.readyState = 1
-      socket.onopen?.({})
-      socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid }) })
-    })
-    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', topic: 'tenants/alpha/devices' }))
-    act(() => {
-      socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/alpha/devices' }) })
-      socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: 'tenants/alpha/devices', data: { devices } }) })
-    })
-    return socket
+    const live = await serve(['devices'])
+    live.event('devices', { devices })
+    return live.socket
   }
   return { client, server, serveDevices, user: userEvent.setup(), ...view }
 }

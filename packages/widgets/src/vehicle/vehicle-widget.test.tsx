@@ -1,11 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { createConsoleClient } from '@honu/core'
-import type { LiveSocket } from '@honu/core/live'
-import { createFakeAuthAdapter, createFakeServer, createManualScheduler, createMemoryStorage, type FakeAnswer } from '@honu/core/testing'
+import type { FakeAnswer } from '@honu/core/testing'
 import { ConsoleLinksContext, ConsoleProvider, type ConsoleLinks } from '@honu/console-kit'
 import { expectNoAxeViolations } from '../../../../test/axe'
+import { createTestConsole } from '../__fixtures__/test-console'
 import { kahu } from './vehicle-fixtures'
 import { VehicleWidget, viewConnection } from './vehicle-widget'
 import type { VehicleWidgetData } from './vehicle-widget-data'
@@ -21,46 +20,17 @@ const devices = {
   },
 }
 
-interface Socket extends LiveSocket {
-  sent: unknown[]
-  readyState: number
-}
-
 /**
  * A signed-in console of Alpha against a fake server (fetch) and a fake live socket (the live client's boundary;
  * the real socket is the browser test's), with a Vehicle widget of `data`.
  */
 async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer> = {}, links?: ConsoleLinks) {
-  const { fetch } = createFakeServer({
-    'GET /api/v1/users/wes': { status: 200, body: { email: 'wes@honu.test', permissions: { alpha: ['reader'] } } },
-    'GET /api/v1/devices': devices,
-    ...answers,
+  const { client, serve } = await createTestConsole({
+    uid: 'wes',
+    permissions: { alpha: ['reader'] },
+    tenant: { tenant_id: 'alpha', name: 'Alpha Harbour' },
+    answers: { 'GET /api/v1/devices': devices, ...answers },
   })
-  const sockets: Socket[] = []
-  const client = createConsoleClient({
-    api: { baseUrl: 'http://api.test', fetch },
-    auth: createFakeAuthAdapter({ initialUser: { uid: 'wes', email: 'wes@honu.test' } }),
-    scheduler: createManualScheduler(),
-    storage: { local: createMemoryStorage(), session: createMemoryStorage() },
-    logger: { warn: vi.fn(), error: vi.fn() },
-    createLiveSocket: () => {
-      const socket: Socket = {
-        sent: [],
-        readyState: 0,
-        send: (d) => void socket.sent.push(JSON.parse(d)),
-        close: () => {},
-        onopen: null,
-        onmessage: null,
-        onclose: null,
-        onerror: null,
-      }
-      sockets.push(socket)
-      return socket
-    },
-  })
-  client.tenant.getState().setTenant({ tenant_id: 'alpha', name: 'Alpha Harbour' })
-  client.start()
-  await waitFor(() => expect(client.session.getState().status).toBe('authenticated'))
   const setData = vi.fn()
   const view = render(
     <ConsoleProvider client={client}>
@@ -70,24 +40,15 @@ async function setup(data: VehicleWidgetData, answers: Record<string, FakeAnswer
     </ConsoleProvider>,
   )
   /** The server's side of the socket: open, authenticated, the topic subscribed. */
-  const serve = async () => {
-    await waitFor(() => expect(sockets).toHaveLength(1))
-    const socket = sockets[0]!
-    act(() => {
-      socket.readyState = 1
-      socket.onopen?.({})
-      socket.onmessage?.({ data: JSON.stringify({ type: 'ready', uid: 'wes' }) })
-    })
-    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'subscribe', topic: 'tenants/alpha/vehicles' }))
-    act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'subscribed', topic: 'tenants/alpha/vehicles' }) }))
+  const serveVehicles = async () => {
+    const live = await serve(['vehicles'])
     return {
-      socket,
-      event: (vehicles: unknown[]) =>
-        act(() => socket.onmessage?.({ data: JSON.stringify({ type: 'event', topic: 'tenants/alpha/vehicles', data: { vehicles } }) })),
-      drop: () => act(() => socket.onclose?.({ code: 1001 })),
+      socket: live.socket,
+      event: (vehicles: unknown[]) => live.event('vehicles', { vehicles }),
+      drop: () => act(() => live.socket.onclose?.({ code: 1001 })),
     }
   }
-  return { client, setData, serve, ...view }
+  return { client, setData, serve: serveVehicles, ...view }
 }
 
 describe('VehicleWidget', () => {
