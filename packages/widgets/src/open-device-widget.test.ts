@@ -48,6 +48,15 @@ describe('openDeviceWidget', () => {
     expect(items(grid)).toHaveLength(2)
   })
 
+  it('adds a widget of its own when the id it would take belongs to a widget pointed at another device since', () => {
+    const grid = createGridStore(createMemoryStorage())
+    const actions = createWorkspaceActions(grid)
+    actions.add('stream-view', { id: 'vnc-alpha-ra-1', type: 'Vnc', name: 'Repointed', data: { deviceId: 'alpha-ra-2' } })
+    expect(openDeviceWidget(grid, 'stream-view', 'Vnc', 'alpha-ra-1', 'Bridge console')).toBe('vnc-alpha-ra-1-2')
+    expect(items(grid).find((i) => i.id === 'vnc-alpha-ra-1-2')).toMatchObject({ data: { deviceId: 'alpha-ra-1' } })
+    expect(items(grid).find((i) => i.id === 'vnc-alpha-ra-1')).toMatchObject({ data: { deviceId: 'alpha-ra-2' } })
+  })
+
   it('keeps workspaces apart', () => {
     const grid = createGridStore(createMemoryStorage())
     openDeviceWidget(grid, 'mission-operations', 'Vehicle', 'alpha-usv-1', 'USV Kahu')

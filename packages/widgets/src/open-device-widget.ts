@@ -28,7 +28,10 @@ export function openDeviceWidget(grid: GridStore, workspace: WorkspaceId, type: 
     if (existing.isMinimised) actions.restore(workspace, existing.id)
     return existing.id
   }
-  const id = deviceWidgetId(type, deviceId)
+  // The id is taken when that widget was pointed at another device since: a new one beside it.
+  const taken = new Set(grid.getState().workspaces[workspace].items.map((item) => item.id))
+  let id = deviceWidgetId(type, deviceId)
+  for (let n = 2; taken.has(id); n++) id = `${deviceWidgetId(type, deviceId)}-${n}`
   actions.add(workspace, { id, type, name, data: { deviceId } })
   return id
 }

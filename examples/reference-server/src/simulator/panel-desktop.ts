@@ -198,8 +198,21 @@ function intersect(a: Rect, b: Rect): Rect | undefined {
   return w > 0 && h > 0 ? { x, y, w, h } : undefined
 }
 
-const contains = (outer: Rect, inner: Rect) =>
-  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h
+/** `a` without `b`: at most four rectangles (above, below, left of and right of `b`'s rows). */
+function subtract(a: Rect, b: Rect): Rect[] {
+  const cut = intersect(a, b)
+  if (!cut) return [a]
+  const pieces: Rect[] = [
+    { x: a.x, y: a.y, w: a.w, h: cut.y - a.y },
+    { x: a.x, y: cut.y + cut.h, w: a.w, h: a.y + a.h - (cut.y + cut.h) },
+    { x: a.x, y: cut.y, w: cut.x - a.x, h: cut.h },
+    { x: cut.x + cut.w, y: cut.y, w: a.x + a.w - (cut.x + cut.w), h: cut.h },
+  ]
+  return pieces.filter((r) => r.w > 0 && r.h > 0)
+}
+
+/** What a client is still owed once `sent` went out: each changed rectangle without it. */
+const owedAfter = (dirty: readonly Rect[], sent: Rect): Rect[] => dirty.flatMap((d) => subtract(d, sent))
 
 /** The bounding box of the pixels that differ between two frames of the same size, or `undefined`. */
 function changed(before: Uint8Array, after: Uint8Array, width: number, height: number): Rect | undefined {
@@ -322,7 +335,8 @@ interface Client {
   socket: Socket
   format: PixelFormat
   /** What changed since the last update sent; all of it before the first. */
-  dirty: Rect | undefined
+  /** What changed since the client's last update and it has not been sent (rectangles, apart or overlapping). */
+  dirty: Rect[]
   /** An incremental request waiting for a change. */
   waiting: Rect | undefined
 }
@@ -363,14 +377,16 @@ export async function startPanelDesktop({
 
   /** Answers an incremental request with what changed inside it, or keeps it until something does. */
   const answerIncremental = (client: Client, area: Rect) => {
-    const rect = client.dirty && intersect(client.dirty, area)
-    if (!rect) {
+    const inside = client.dirty.flatMap((d) => intersect(d, area) ?? [])
+    if (inside.length === 0) {
       client.waiting = area
       return
     }
     client.waiting = undefined
-    // What changed outside the area stays owed; a bounding box cannot be cut, so all of it stays unless covered.
-    if (contains(area, client.dirty!)) client.dirty = undefined
+    // One rectangle around what changed inside the area; what changed outside it stays owed, and what was sent is
+    // owed no more (so a request for part of the screen waits for the next change instead of getting it again).
+    const rect = inside.slice(1).reduce(union, inside[0]!)
+    client.dirty = owedAfter(client.dirty, rect)
     sendUpdate(client, rect)
   }
 
@@ -382,7 +398,8 @@ export async function startPanelDesktop({
     ;[canvas, spare] = [spare, canvas]
     if (!rect) return
     for (const client of clients) {
-      client.dirty = union(client.dirty, rect)
+      // A client that asks for nothing for long owes one box, not a list growing every second.
+      client.dirty = client.dirty.length >= 32 ? [client.dirty.reduce(union, rect)] : [...client.dirty, rect]
       if (client.waiting) answerIncremental(client, client.waiting)
     }
   }
@@ -401,7 +418,7 @@ export async function startPanelDesktop({
   const serve = (socket: Socket) => {
     sockets.add(socket)
     socket.setNoDelay(true)
-    const client: Client = { socket, format: SERVER_FORMAT, dirty: full, waiting: undefined }
+    const client: Client = { socket, format: SERVER_FORMAT, dirty: [full], waiting: undefined }
     let stage: 'version' | 'security' | 'auth' | 'init' | 'messages' = 'version'
     let challenge: Buffer | undefined
     let pending: Buffer = Buffer.alloc(0)
@@ -508,7 +525,7 @@ export async function startPanelDesktop({
           )
           if (pending[1] === 0) {
             client.waiting = undefined
-            if (area && client.dirty && contains(area, client.dirty)) client.dirty = undefined
+            if (area) client.dirty = owedAfter(client.dirty, area)
             sendUpdate(client, area)
           } else if (area) answerIncremental(client, area)
           else sendUpdate(client, undefined)

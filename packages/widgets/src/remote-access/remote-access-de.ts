@@ -12,7 +12,7 @@ export default {
     retry: 'Erneut versuchen',
     none: 'Dieser Mandant hat noch keine Fernzugriffsgeräte.',
     online: 'Online',
-    stale: 'Länger nichts gehört',
+    stale: 'Seit Längerem keine Meldung',
     offline: 'Offline',
     stateUnknown: 'Zustand noch unbekannt',
     connected: 'Verbunden: {names}',

@@ -41,7 +41,7 @@ export function RemoteAccessView({ tenantName, items, liveLost, onOpen, timeZone
   )
   const list = t('list', { tenant: tenantName })
   return (
-    <section className="honu-remote-access" aria-label={list}>
+    <div className="honu-remote-access">
       {liveLost && (
         <p className="honu-remote-access__live" role="status">
           {t('liveLost')}
@@ -78,6 +78,6 @@ export function RemoteAccessView({ tenantName, items, liveLost, onOpen, timeZone
           })}
         </ul>
       )}
-    </section>
+    </div>
   )
 }

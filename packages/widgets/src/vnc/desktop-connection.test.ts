@@ -163,10 +163,13 @@ describe('a desktop connection', () => {
       compressionLevel: 2,
     })
     expect(connection.getSnapshot().status).toBe('connecting')
-    rfb.emit('connect')
-    expect(connection.getSnapshot()).toEqual({ status: 'connected' })
+    // noVNC's order: the desktop's name (from ServerInit), then `connect`.
     rfb.emit('desktopname', { name: 'Ballast controller' })
+    expect(connection.getSnapshot().status).toBe('connecting')
+    rfb.emit('connect')
     expect(connection.getSnapshot()).toEqual({ status: 'connected', name: 'Ballast controller' })
+    rfb.emit('desktopname', { name: 'Ballast (renamed)' })
+    expect(connection.getSnapshot()).toEqual({ status: 'connected', name: 'Ballast (renamed)' })
     expect(states.at(-1)).toBe('connected')
   })
 
@@ -296,18 +299,29 @@ describe('a desktop connection', () => {
     expect(refused.sockets).toHaveLength(1)
   })
 
-  it('disconnect() closes, stops trying and is idle; a late event of the old socket changes nothing', async () => {
+  it('disconnect() stops the retries and is idle', async () => {
     const { connection, connected, last, scheduler, sockets } = setup()
     await connected()
-    const socket = last()
     last().closeFromServer(REMOTE_DESKTOP_CLOSE.unreachable)
     connection.disconnect()
     expect(connection.getSnapshot()).toEqual({ status: 'idle' })
     scheduler.advance(60_000)
     expect(sockets).toHaveLength(1)
+  })
+
+  it('a socket disconnected before its ready changes nothing afterwards: its ready makes no noVNC, its close no retry', async () => {
+    const { connection, last, scheduler, sockets, target } = setup()
+    connection.connect(target)
+    await flush()
+    const socket = last()
+    socket.open()
+    connection.disconnect()
     socket.message({ type: 'ready' })
+    expect(FakeRfb.created).toHaveLength(0)
     socket.closeFromServer(REMOTE_DESKTOP_CLOSE.unreachable)
     expect(connection.getSnapshot()).toEqual({ status: 'idle' })
+    scheduler.advance(60_000)
+    expect(sockets).toHaveLength(1)
   })
 
   it('closes a socket that never got ready with 1000 when disconnected', async () => {
@@ -328,6 +342,79 @@ describe('a desktop connection', () => {
     connection.retryNow()
     await flush()
     expect(sockets).toHaveLength(2)
+  })
+
+  it('sends each fresh token on the open socket, and ends when the console signs out', async () => {
+    let listener: ((token: string | undefined) => void) | undefined
+    const unwatch = vi.fn()
+    const { connection, connected, last } = setup({
+      watchToken: (l) => {
+        listener = l
+        return unwatch
+      },
+    })
+    await connected()
+    const socket = last()
+    listener!('token-2')
+    listener!('token-2')
+    expect(socket.sent.map((f) => JSON.parse(f))).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'auth', token: 'token-2' },
+    ])
+    expect(connection.getSnapshot().status).toBe('connected')
+    listener!(undefined)
+    expect(connection.getSnapshot()).toEqual({ status: 'ended', reason: 'signed-out' })
+    expect(FakeRfb.created[0]!.disconnected).toBe(true)
+    expect(unwatch).toHaveBeenCalledOnce()
+  })
+
+  it('stops watching the token when the socket is dropped', async () => {
+    const unwatch = vi.fn()
+    const { connection, connected } = setup({ watchToken: () => unwatch })
+    await connected()
+    connection.disconnect()
+    expect(unwatch).toHaveBeenCalledOnce()
+  })
+
+  it('a token refresh answered after a disconnect changes nothing; one that fails is tried again later', async () => {
+    let answer: (fresh: boolean) => void = () => {}
+    const { connection, last, sockets, target } = setup({ refreshToken: () => new Promise<boolean>((resolve) => (answer = resolve)) })
+    connection.connect(target)
+    await flush()
+    last().closeFromServer(REMOTE_DESKTOP_CLOSE.notAuthenticated)
+    connection.disconnect()
+    answer(true)
+    await flush()
+    expect(connection.getSnapshot()).toEqual({ status: 'idle' })
+    expect(sockets).toHaveLength(1)
+
+    const failing = setup({ refreshToken: () => Promise.reject(new Error('offline')) })
+    failing.connection.connect(failing.target)
+    await flush()
+    failing.last().closeFromServer(REMOTE_DESKTOP_CLOSE.notAuthenticated)
+    await flush()
+    expect(failing.connection.getSnapshot()).toMatchObject({ status: 'retrying', reason: 'lost' })
+  })
+
+  it.each([
+    [REMOTE_DESKTOP_CLOSE.originNotAllowed, 'origin not allowed'],
+    [1002, 'a protocol error'],
+  ])('ends at close code %i (%s) as refused, without trying again', async (code) => {
+    const { connection, connected, last, scheduler, sockets } = setup()
+    await connected()
+    last().closeFromServer(code)
+    expect(connection.getSnapshot()).toEqual({ status: 'ended', reason: 'refused' })
+    scheduler.advance(60_000)
+    expect(sockets).toHaveLength(1)
+  })
+
+  it('forgets the text the desktop copied when it disconnects', async () => {
+    const { connection, connected } = setup()
+    await connected()
+    FakeRfb.created[0]!.emit('clipboard', { text: 'secret' })
+    expect(connection.getClipboard()).toBe('secret')
+    connection.disconnect()
+    expect(connection.getClipboard()).toBeUndefined()
   })
 
   it('asks for reduced quality on a slow link', async () => {

@@ -7,6 +7,7 @@ import { REMOTE_DESKTOP_CLOSE, remoteDesktopPath } from '@honu/core/live'
 /**
  * Why a desktop connection is not open (the bridge's close codes, `@honu/core/live`'s `REMOTE_DESKTOP_CLOSE`, as
  * the widget words them):
+ * - `refused`: the bridge refused this page (1008, its origin) or what noVNC sent (1002): trying again would not help;
  * - `not-found`: no remote-access device of the user's tenants has this id (another tenant's gets the same answer);
  * - `unreachable`: the device has no desktop, or its desktop does not answer;
  * - `desktop-closed`: the desktop ended the connection;
@@ -16,7 +17,17 @@ import { REMOTE_DESKTOP_CLOSE, remoteDesktopPath } from '@honu/core/live'
  * - `signed-out`: there is no token.
  */
 export type DesktopEndReason =
-  'not-found' | 'unreachable' | 'desktop-closed' | 'idle' | 'session-limit' | 'revoked' | 'not-authenticated' | 'going-away' | 'lost' | 'signed-out'
+  | 'refused'
+  | 'not-found'
+  | 'unreachable'
+  | 'desktop-closed'
+  | 'idle'
+  | 'session-limit'
+  | 'revoked'
+  | 'not-authenticated'
+  | 'going-away'
+  | 'lost'
+  | 'signed-out'
 
 /**
  * Where a desktop connection stands: `idle` (not connected: before `connect()`, or after `disconnect()`),
@@ -60,6 +71,12 @@ export interface DesktopConnectorOptions {
   getToken(): Promise<string | undefined>
   /** Forces a fresh token after the bridge refused one (4401); `false` when there is none. */
   refreshToken(): Promise<boolean>
+  /**
+   * Calls back whenever the console's token changes (refreshed, or `undefined`: signed out). An open desktop sends
+   * each fresh token on its socket, as the live channel does, so the bridge's checks keep passing past the first
+   * token's hour; signed out, it ends.
+   */
+  watchToken?(listener: (token: string | undefined) => void): () => void
   /** noVNC's RFB class, loaded on the first connection (its 100 KB stay off every page without a desktop). */
   loadRfb?(): Promise<RfbConstructor>
   /** The socket factory (tests); `new WebSocket(url)` by default. */
@@ -111,6 +128,8 @@ export const DESKTOP_QUALITY = { normal: { quality: 6, compression: 2 }, slow: {
 const CLOSE = REMOTE_DESKTOP_CLOSE
 /** What each close code means; a code not here (1006 without a word, say) is `lost`. */
 const REASONS: Readonly<Record<number, DesktopEndReason>> = {
+  [CLOSE.originNotAllowed]: 'refused',
+  1002: 'refused',
   [CLOSE.notFound]: 'not-found',
   [CLOSE.unreachable]: 'unreachable',
   [CLOSE.desktopClosed]: 'desktop-closed',
@@ -169,6 +188,9 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
     let attempt = 0
     // A 4401 refreshes the token once and tries at once; a second in a row ends the connection.
     let refreshed = false
+    // The desktop's name: noVNC tells it before it says `connect`.
+    let desktopName: string | undefined
+    let unwatchToken: (() => void) | undefined
 
     const set = (next: DesktopState) => {
       state = next
@@ -188,6 +210,8 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
     const drop = () => {
       generation++
       clearTimer()
+      unwatchToken?.()
+      unwatchToken = undefined
       const [oldRfb, oldSocket] = [rfb, socket]
       rfb = undefined
       socket = undefined
@@ -204,11 +228,20 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
       drop()
       if (reason === 'not-authenticated' && !refreshed) {
         refreshed = true
-        void options.refreshToken().then((fresh) => {
-          if (state.status !== 'connecting' && state.status !== 'connected') return
-          if (fresh) attemptNow()
-          else set({ status: 'ended', reason: 'signed-out' })
-        })
+        // Tied to this moment: a disconnect or a new attempt meanwhile makes its answer moot.
+        const mine = generation
+        options.refreshToken().then(
+          (fresh) => {
+            if (mine !== generation) return
+            if (fresh) void attemptNow()
+            else set({ status: 'ended', reason: 'signed-out' })
+          },
+          (error: unknown) => {
+            if (mine !== generation) return
+            options.logger.warn('[@honu/widgets] desktop: the token could not be refreshed.', error)
+            lost('lost')
+          },
+        )
         set({ status: 'connecting', attempt })
         return
       }
@@ -232,6 +265,12 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
       let Rfb: RfbConstructor
       try {
         token = await options.getToken()
+      } catch (error) {
+        if (!current()) return
+        options.logger.warn('[@honu/widgets] desktop: no token.', error)
+        return lost('lost')
+      }
+      try {
         // noVNC loads before the socket opens: the bridge's first RFB bytes follow `ready` at once.
         Rfb = await loadRfb()
       } catch (error) {
@@ -250,7 +289,22 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
       }
       socket = ws
       ws.binaryType = 'arraybuffer'
-      const onOpen = () => current() && ws.send(JSON.stringify({ type: 'auth', token }))
+      const onOpen = () => {
+        if (!current()) return
+        ws.send(JSON.stringify({ type: 'auth', token }))
+        // Each fresh token goes to the bridge on this socket; signed out, the desktop ends.
+        unwatchToken = options.watchToken?.((fresh) => {
+          if (!current()) return
+          if (!fresh) {
+            drop()
+            return set({ status: 'ended', reason: 'signed-out' })
+          }
+          if (fresh !== token && ws.readyState === 1) {
+            token = fresh
+            ws.send(JSON.stringify({ type: 'auth', token }))
+          }
+        })
+      }
       const onMessage = (event: MessageEvent) => {
         if (!current() || typeof event.data !== 'string') return
         let message: unknown
@@ -262,25 +316,34 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
         if ((message as { type?: unknown })?.type !== 'ready') return
         ws.removeEventListener('message', onMessage)
         // From here the socket carries RFB; noVNC takes it over, in this same task, before its first bytes.
-        const created = new Rfb(target!, ws, { shared: true })
-        rfb = created
-        reducedQuality = slowLink()
-        const quality = reducedQuality ? DESKTOP_QUALITY.slow : DESKTOP_QUALITY.normal
-        created.qualityLevel = quality.quality
-        created.compressionLevel = quality.compression
-        created.resizeSession = false
-        created.focusOnClick = true
-        created.background = 'transparent'
-        apply()
+        let created: RfbClient
+        try {
+          created = new Rfb(target!, ws, { shared: true })
+          rfb = created
+          reducedQuality = slowLink()
+          const quality = reducedQuality ? DESKTOP_QUALITY.slow : DESKTOP_QUALITY.normal
+          created.qualityLevel = quality.quality
+          created.compressionLevel = quality.compression
+          created.resizeSession = false
+          created.focusOnClick = true
+          created.background = 'transparent'
+          apply()
+        } catch (error) {
+          options.logger.warn('[@honu/widgets] desktop: noVNC could not start.', error)
+          return lost('lost')
+        }
         created.addEventListener('connect', () => {
           if (!current()) return
           attempt = 0
           refreshed = false
-          set({ status: 'connected' })
+          set(desktopName === undefined ? { status: 'connected' } : { status: 'connected', name: desktopName })
         })
+        // noVNC names the desktop before it says `connect` (and again if the desktop renames itself).
         created.addEventListener('desktopname', (event) => {
           const name = (event as CustomEvent<{ name?: string }>).detail?.name
-          if (current() && state.status === 'connected' && typeof name === 'string') set({ status: 'connected', name })
+          if (!current() || typeof name !== 'string') return
+          desktopName = name
+          if (state.status === 'connected') set({ status: 'connected', name })
         })
         created.addEventListener('clipboard', (event) => {
           const text = (event as CustomEvent<{ text?: string }>).detail?.text
@@ -300,6 +363,12 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
       ws.addEventListener('open', onOpen)
       ws.addEventListener('message', onMessage)
       ws.addEventListener('close', onClose)
+    }
+
+    // What the last connection left: the text the desktop copied (a password, perhaps) and its name.
+    const forget = () => {
+      clipboard = undefined
+      desktopName = undefined
     }
 
     // noVNC's `disconnect` may come before the socket's `close` with its code: wait a moment for the code.
@@ -324,11 +393,13 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
         target = element
         attempt = 0
         refreshed = false
+        forget()
         open.add(connection)
         void attemptNow()
       },
       disconnect() {
         drop()
+        forget()
         set({ status: 'idle' })
       },
       retryNow() {
@@ -353,6 +424,7 @@ export function createDesktopConnector(options: DesktopConnectorOptions): Deskto
       },
       destroy() {
         drop()
+        forget()
         open.delete(connection)
         target = undefined
         state = { status: 'idle' }
@@ -386,7 +458,15 @@ export function getDesktopConnector(
   client: Pick<ConsoleClient, 'use'>,
   overrides: Partial<Pick<DesktopConnectorOptions, 'loadRfb' | 'createSocket' | 'slowLink'>> = {},
 ): DesktopConnector {
-  return client.use(DESKTOP_CONNECTOR_KEY, ({ apiBaseUrl, tokens, scheduler, logger }: ConsoleExtensionContext) =>
-    createDesktopConnector({ apiBaseUrl, getToken: tokens.current, refreshToken: tokens.refresh, scheduler, logger, ...overrides }),
+  return client.use(DESKTOP_CONNECTOR_KEY, ({ apiBaseUrl, session, tokens, scheduler, logger }: ConsoleExtensionContext) =>
+    createDesktopConnector({
+      apiBaseUrl,
+      getToken: tokens.current,
+      refreshToken: tokens.refresh,
+      watchToken: (listener) => session.subscribe((now, before) => void (now.token !== before.token && listener(now.token))),
+      scheduler,
+      logger,
+      ...overrides,
+    }),
   )
 }

@@ -58,7 +58,7 @@ export const Free: Story = {
 export const HeldByAnother: Story = {
   args: { lease: { ...free, holder: 'Bea Admin', since: SINCE, askedBy: ['Dan Controller'] }, canTakeOver: true },
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByText(/Bea Admin has control since 9:05 AM\. View only\./)).toBeVisible()
+    await expect(canvas.getByText(/Bea Admin has had control since 9:05 AM\. View only\./)).toBeVisible()
     await expect(canvas.getByText(/Asking for control: Dan Controller\./)).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Take over' }))
     await expect(args.onTakeOver).toHaveBeenCalledOnce()
@@ -70,7 +70,7 @@ export const HeldByAnother: Story = {
 export const InControl: Story = {
   args: { lease: { ...free, mine: true, holder: 'Cora Controller', since: SINCE }, clipboard: 'ballast 40 %' },
   play: async ({ canvas, args, canvasElement }) => {
-    await expect(canvas.getByText('You have control since 9:05 AM.')).toBeVisible()
+    await expect(canvas.getByText('You have had control since 9:05 AM.')).toBeVisible()
     await expect(canvas.getByText('ballast 40 %')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Send Ctrl+Alt+Del' }))
     await expect(args.onCtrlAltDel).toHaveBeenCalledOnce()
@@ -88,7 +88,11 @@ export const Retrying: Story = {
   // retryAt is read when the module loads: the seconds shown depend on how long the story took to start.
   args: { state: { status: 'retrying', reason: 'desktop-closed', attempt: 2, retryAt: Date.now() + 30_000 } },
   play: async ({ canvas, args }) => {
-    await expect(canvas.getByText(/^Connection lost: the desktop closed the connection\. Trying again in \d+ s\./)).toBeVisible()
+    await expect(canvas.getByText('Connection lost: the desktop closed the connection.')).toHaveAttribute('role', 'status')
+    // The seconds tick outside the live region: a screen reader is told the loss, not every second.
+    const countdown = canvas.getByText(/^Trying again in \d+ s\./)
+    await expect(countdown).toBeVisible()
+    await expect(countdown.closest('[role="status"], [aria-live]')).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Try now' }))
     await expect(args.onRetryNow).toHaveBeenCalledOnce()
   },

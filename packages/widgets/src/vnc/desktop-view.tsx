@@ -84,7 +84,8 @@ export function DesktopView(props: DesktopViewProps) {
 
   // Ctrl+Alt+Shift, pressed on the desktop, gives the keyboard back to the controls (noVNC keeps every other key).
   const onScreenKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.ctrlKey && event.altKey && event.shiftKey) {
+    // Not AltGr (Ctrl+Alt on Windows) with Shift: some layouts type characters with it.
+    if (event.ctrlKey && event.altKey && event.shiftKey && !event.getModifierState('AltGraph')) {
       event.preventDefault()
       event.stopPropagation()
       toolbar.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()
@@ -98,7 +99,7 @@ export function DesktopView(props: DesktopViewProps) {
 
   return (
     <div className="honu-vnc" data-state={state.status} data-control={lease.mine ? 'mine' : lease.holder ? 'held' : 'free'}>
-      <div className="honu-vnc__bar" role="toolbar" aria-label={t('toolbar', { name })} ref={toolbar}>
+      <div className="honu-vnc__bar" role="group" aria-label={t('toolbar', { name })} ref={toolbar}>
         {active ? (
           <IconButton label={t('disconnect')} icon={Unplug} onClick={props.onDisconnect} />
         ) : (
@@ -170,7 +171,8 @@ export function DesktopView(props: DesktopViewProps) {
       </p>
       {clipboard !== undefined && clipboard !== '' && (
         <div className="honu-vnc__clipboard">
-          <span>{t('copied')}</span> <output className="honu-vnc__copied">{clipboard}</output>{' '}
+          {/* Not a live region: what the desktop copies (a password, perhaps) is shown, never read aloud. */}
+          <span>{t('copied')}</span> <code className="honu-vnc__copied">{clipboard}</code>{' '}
           <button type="button" className="honu-button honu-button--quiet" onClick={() => props.onCopy(clipboard)}>
             {t('copy')}
           </button>
@@ -181,35 +183,39 @@ export function DesktopView(props: DesktopViewProps) {
   )
 }
 
-/** The connection's line: connecting, connected, lost and when the next attempt comes (ticking), or ended and why. */
+/**
+ * The connection's line: connecting, connected, lost or ended and why. One live region whose words change only with
+ * the state; while retrying, the seconds to the next attempt tick beside it, outside the region (a screen reader is
+ * not told every second), with Try now.
+ */
 function ConnectionStatus({ name, state, onRetryNow }: { name: string; state: DesktopState; onRetryNow(): void }) {
   const t = useMessages(vncMessages)
-  switch (state.status) {
-    case 'retrying':
-      return <RetryStatus reason={t(`reason.${state.reason}`)} retryAt={state.retryAt} onRetryNow={onRetryNow} />
-    case 'ended':
-      return (
-        <p className="honu-vnc__connection" role="status">
-          {t('ended', { reason: t(`reason.${state.reason}`) })}
-        </p>
-      )
-    default:
-      return (
-        <p className="honu-vnc__connection" role="status">
-          {state.status === 'connected' ? t('connected', { name }) : state.status === 'connecting' ? t('connecting', { name }) : t('disconnected')}
-        </p>
-      )
-  }
+  const words =
+    state.status === 'retrying'
+      ? t('lost', { reason: t(`reason.${state.reason}`) })
+      : state.status === 'ended'
+        ? t('ended', { reason: t(`reason.${state.reason}`) })
+        : state.status === 'connected'
+          ? t('connected', { name })
+          : state.status === 'connecting'
+            ? t('connecting', { name })
+            : t('disconnected')
+  return (
+    <div className="honu-vnc__connection">
+      <p role="status">{words}</p>
+      {state.status === 'retrying' && <RetryCountdown retryAt={state.retryAt} onRetryNow={onRetryNow} />}
+    </div>
+  )
 }
 
-/** Lost for now: the reason and the seconds to the next attempt, ticking once a second, with Try now. */
-function RetryStatus({ reason, retryAt, onRetryNow }: { reason: string; retryAt: number; onRetryNow(): void }) {
+/** The seconds to the next attempt, ticking once a second, with Try now. */
+function RetryCountdown({ retryAt, onRetryNow }: { retryAt: number; onRetryNow(): void }) {
   const t = useMessages(vncMessages)
   const now = useNow(1000)
   const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000))
   return (
-    <p className="honu-vnc__connection" role="status">
-      {t('retrying', { reason, seconds: String(seconds) })}{' '}
+    <p>
+      {t('retryIn', { seconds: String(seconds) })}{' '}
       <button type="button" className="honu-button honu-button--quiet" onClick={onRetryNow}>
         {t('tryNow')}
       </button>

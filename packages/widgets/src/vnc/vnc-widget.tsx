@@ -68,6 +68,12 @@ function Desktop({ device, scale, onScale }: { device: DeviceOfKind<'remote_acce
   const permissions = useSession((s) => s.user?.permissions)
   const lease = leaseFor(control.control, uid)
   const [problem, setProblem] = useState<string>()
+  // A refusal is about the lease as it was: once control changes hands, it no longer applies.
+  const [problemLease, setProblemLease] = useState(control.control)
+  if (problemLease !== control.control) {
+    setProblemLease(control.control)
+    if (problem) setProblem(undefined)
+  }
   const [fullscreen, setFullscreen] = useState(false)
   const screen = useRef<HTMLDivElement>(null)
 
