@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createGridStore, createWorkspaceActions } from '@honu/core/grid'
 import { createMemoryStorage } from '@honu/core/testing'
 import { focusWidget, openDeviceWidget } from './open-device-widget'
@@ -66,6 +66,10 @@ describe('openDeviceWidget', () => {
 })
 
 describe('focusWidget', () => {
+  // The React project shares one jsdom per worker (vitest.config.ts, isolate: false): a tile left focusable in the
+  // body took the next file's Tab (tooltip.test.tsx's IconButton lost its focus and tooltip to it).
+  afterEach(() => document.body.replaceChildren())
+
   it("focuses the widget's tile in the same dashboard once it is drawn", async () => {
     document.body.innerHTML = `
       <div class="grid-stack">
