@@ -18,7 +18,11 @@ let dist: string
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' }
 
-const entryOf = (html: string) => /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1]
+/**
+ * The page's entry: its last module script. The bundler may put its runtime in a script of its own before it
+ * (Rolldown's `rolldown-runtime-*.js` once enough chunks share it), which the development build has too.
+ */
+const entryOf = (html: string) => [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].at(-1)?.[1]
 
 test.beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'honu-dev-build-'))

@@ -40,9 +40,10 @@ test('npm ls: the three packages and React, and no react-router, gridstack or co
   expect([...names.keys()].filter((name) => /^(react-router|react-router-dom|gridstack|@honu\/console-react)$/.test(name))).toEqual([])
   // From the tarballs, not the registry (which has none of them) or a workspace link.
   const pkg = JSON.parse(readFileSync(join(FIXTURE, 'node_modules/@honu/widgets/package.json'), 'utf8')) as { dependencies: Record<string, string> }
-  // The Map widget's libraries install with the package (loaded only with a map); no router, no grid.
+  // The Map widget's libraries install with the package (loaded only with a map), and noVNC (loaded only with a
+  // desktop); no router, no grid.
   const map = ['maplibre-gl', 'pmtiles', 'topojson-client', 'world-atlas']
-  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', 'hls.js', 'lucide-react', ...map])
+  expect(Object.keys(pkg.dependencies).sort()).toEqual(['@honu/console-kit', '@honu/core', '@novnc/novnc', 'hls.js', 'lucide-react', ...map])
   expect(statSync(join(FIXTURE, 'node_modules/@honu/widgets')).isSymbolicLink()).toBe(false)
 })
 
