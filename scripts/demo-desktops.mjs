@@ -24,13 +24,20 @@ const DEVICES = [
 const XVNC = '/usr/bin/Xtigervnc'
 const XMESSAGE = '/usr/bin/xmessage'
 
-function freeDisplay(taken) {
-  for (let n = 20; ; n++) {
-    if (!taken.has(n) && !existsSync(`/tmp/.X11-unix/X${n}`) && !existsSync(`/tmp/.X${n}-lock`)) {
-      taken.add(n)
-      return n
-    }
-  }
+/**
+ * The display number an X server chose for itself (`-displayfd 3`: it writes the number to its fd 3 once it takes
+ * connections). Picking a number here and passing it would race another stack starting at the same moment (`npm
+ * test` beside `npm start`): both would see :20 free, and one desktop would fail.
+ */
+function displayOf(child) {
+  return new Promise((resolve) => {
+    let text = ''
+    child.stdio[3].on('data', (chunk) => {
+      text += String(chunk)
+      if (text.includes('\n')) resolve(Number.parseInt(text, 10))
+    })
+    child.stdio[3].on('end', () => resolve(undefined))
+  })
 }
 
 /**
@@ -70,19 +77,24 @@ export async function startDemoDesktops(start) {
   const dir = mkdtempSync(join(tmpdir(), 'honu-desktops-'))
   const passwordFile = join(dir, 'passwd')
   writeFileSync(passwordFile, PASSWORD_FILE, { mode: 0o600 })
-  const taken = new Set()
   const entries = []
   for (const [deviceId, title] of DEVICES) {
-    const display = freeDisplay(taken)
     const port = await freeTcpPort()
-    const args = [`:${display}`, '-rfbport', String(port), '-localhost', '-SecurityTypes', 'VncAuth', '-PasswordFile', passwordFile]
-    start(`desktop ${deviceId}`, XVNC, [...args, '-AlwaysShared', '-geometry', '1024x640', '-depth', '24', '-nolisten', 'tcp'], {}, ({ how }) =>
-      console.error(`[desktop ${deviceId}] exited ${how}; its device's desktop is unreachable.`),
+    const args = ['-displayfd', '3', '-rfbport', String(port), '-localhost', '-SecurityTypes', 'VncAuth', '-PasswordFile', passwordFile]
+    const server = start(
+      `desktop ${deviceId}`,
+      XVNC,
+      [...args, '-AlwaysShared', '-geometry', '1024x640', '-depth', '24', '-nolisten', 'tcp'],
+      { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
+      ({ how }) => console.error(`[desktop ${deviceId}] exited ${how}; its device's desktop is unreachable.`),
     )
     if (existsSync(XMESSAGE)) {
       // A window to see and click on the device's desktop; it comes back when closed (its button).
-      const panel = `while :; do ${XMESSAGE} -display :${display} -center -buttons Acknowledge:0 "${title}: remote desktop through Honu's bridge"; sleep 1; done`
-      setTimeout(() => start(`panel ${deviceId}`, 'sh', ['-c', panel], {}, () => {}), 1500)
+      void displayOf(server).then((display) => {
+        if (display === undefined) return
+        const panel = `while :; do ${XMESSAGE} -display :${display} -center -buttons Acknowledge:0 "${title}: remote desktop through Honu's bridge"; sleep 1; done`
+        start(`panel ${deviceId}`, 'sh', ['-c', panel], {}, () => {})
+      })
     }
     entries.push(`${deviceId}=127.0.0.1:${port}`)
   }
