@@ -3,10 +3,9 @@
 // without a map pays for MapLibre's 300 KB.
 import { addProtocol, Map as MapLibreMap, setWorkerUrl, type MapMouseEvent } from 'maplibre-gl'
 import { PMTiles, Protocol } from 'pmtiles'
-import type { FeatureCollection, LineString, Point } from 'geojson'
 import { offlineBasemapStyle } from './offline-basemap'
 import type { LonLatBounds } from './fit-bounds'
-import type { TrailProperties, VehiclePointProperties } from './vehicle-features'
+import type { VehicleData } from './vehicle-buffers'
 import { createVehicleLayer } from './vehicle-layer'
 
 /** What a map is created with. */
@@ -41,8 +40,8 @@ export interface MapControllerOptions {
 
 /** One map: vehicles in, camera commands, destroy. */
 export interface MapController {
-  /** Draws the vehicles and their trails (GeoJSON sources; one `setData` each, no DOM per vehicle). */
-  setVehicles(points: FeatureCollection<Point, VehiclePointProperties>, trails: FeatureCollection<LineString, TrailProperties>): void
+  /** Draws the vehicles and their trails from their vertex data (vehicle-buffers.ts; no DOM per vehicle). */
+  setVehicles(data: VehicleData): void
   /** Shows the whole box. */
   fitBounds(bounds: LonLatBounds, animate: boolean): void
   /** Keeps the zoom and centres on a point (follow mode). */
@@ -92,7 +91,7 @@ export function createMapController(options: MapControllerOptions): MapControlle
   const vehicles = createVehicleLayer(LAYER_ID)
   const addVehicleLayers = () => map.addLayer(vehicles.layer)
 
-  let pending: Parameters<MapController['setVehicles']> | undefined
+  let pending: VehicleData | undefined
   let ready = false
   // A fit asked for before the map can honour it: before the style loaded, or while the container has no size (a
   // widget just added, before the grid placed it), where fitBounds would compute a camera for a 0×0 canvas.
@@ -108,7 +107,7 @@ export function createMapController(options: MapControllerOptions): MapControlle
   map.on('load', () => {
     addVehicleLayers()
     ready = true
-    if (pending) controller.setVehicles(...pending)
+    if (pending) controller.setVehicles(pending)
     applyFit()
   })
   map.on('resize', applyFit)
@@ -142,12 +141,12 @@ export function createMapController(options: MapControllerOptions): MapControlle
   })
 
   const controller: MapController = {
-    setVehicles(points, trails) {
+    setVehicles(data) {
       if (!ready) {
-        pending = [points, trails]
+        pending = data
         return
       }
-      vehicles.setData(points, trails)
+      vehicles.setData(data)
     },
     fitBounds(bounds, animate) {
       pendingFit = { bounds, animate }

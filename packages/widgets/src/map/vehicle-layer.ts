@@ -1,11 +1,10 @@
 // The vehicles' own WebGL drawing: arrows by heading, dots, the selection ring and the trails, drawn from two vertex
-// buffers the main thread fills once per new data, on a canvas of its own over MapLibre's (a custom layer in the
-// map's stack hands it the camera). A GeoJSON source would send every
+// buffers (written by vehicle-buffers.ts, once per frame with new data) on a canvas of its own over MapLibre's (a
+// custom layer in the map's stack hands it the camera). A GeoJSON source would send every
 // update through MapLibre's worker (serialise, re-tile, send buckets back, place symbols): at 1,000 vehicles and
 // 10 Hz that kept the main thread busy for whole frames and left the screen seconds behind (bench/live-map).
 import { Event as MapEvent, type CustomLayerInterface, type CustomRenderMethodInput, type Map as MapLibreMap } from 'maplibre-gl'
-import type { FeatureCollection, LineString, Point } from 'geojson'
-import type { TrailProperties, VehiclePointProperties } from './vehicle-features'
+import { POINT_FLOATS, POINT_VERTICES, STATUS_INDEX, TRAIL_FLOATS, type VehicleData } from './vehicle-buffers'
 import { STATUS_COLOURS, type VehicleStatus } from './vehicle-status'
 
 /** The event the map fires when a frame drew vehicles handed over after `setAt` (`performance.now()`). */
@@ -14,8 +13,11 @@ export const VEHICLES_DRAWN = 'honu:vehicles-drawn'
 /** The layer plus what the controller asks of it. */
 export interface VehicleLayer {
   layer: CustomLayerInterface
-  /** Takes new vehicles and trails and draws them (on the overlay, not redrawing the basemap). */
-  setData(points: FeatureCollection<Point, VehiclePointProperties>, trails: FeatureCollection<LineString, TrailProperties>): void
+  /**
+   * Takes the vehicles' new vertex data and draws it (on the overlay, not redrawing the basemap). The layer keeps the
+   * object and reads its arrays when it draws: the writer's next write replaces what it shows.
+   */
+  setData(data: VehicleData): void
   /** The vehicle under a point of the canvas (CSS pixels), within `radius`, nearest first. */
   pick(map: MapLibreMap, x: number, y: number, radius?: number): string | undefined
   /** How many vehicles are in view. */
@@ -33,10 +35,11 @@ uniform mat4 u_matrix;
 uniform vec2 u_viewport;
 uniform float u_box;
 uniform float u_bearing;
+uniform vec3 u_colours[3];
 attribute vec2 a_pos;
 attribute vec2 a_corner;
 attribute float a_heading;
-attribute vec3 a_colour;
+attribute float a_status;
 attribute vec2 a_flags;
 varying vec2 v_px;
 varying float v_angle;
@@ -52,7 +55,7 @@ void main() {
   v_px = offset;
   // The arrow turns with the map: heading is from north, and north turns by the map's bearing.
   v_angle = a_heading - u_bearing;
-  v_colour = a_colour;
+  v_colour = u_colours[int(a_status + 0.5)];
   v_flags = a_flags;
 }`
 
@@ -104,12 +107,14 @@ void main() {
 const TRAIL_VS = `
 precision highp float;
 uniform mat4 u_matrix;
+uniform vec3 u_colours[3];
+uniform float u_alpha;
 attribute vec2 a_pos;
-attribute vec4 a_colour;
+attribute float a_status;
 varying vec4 v_colour;
 void main() {
   gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
-  v_colour = a_colour;
+  v_colour = vec4(u_colours[int(a_status + 0.5)], u_alpha);
 }`
 
 const TRAIL_FS = `
@@ -124,23 +129,11 @@ const rgb = (hex: string): [number, number, number] => [
   Number.parseInt(hex.slice(3, 5), 16) / 255,
   Number.parseInt(hex.slice(5, 7), 16) / 255,
 ]
-const COLOURS = Object.fromEntries(Object.entries(STATUS_COLOURS).map(([status, hex]) => [status, rgb(hex)])) as Record<
-  VehicleStatus,
-  [number, number, number]
->
-
-// Two triangles per vehicle: the box's corners.
-const CORNERS = [-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1] as const
-// a_pos 2, a_corner 2, a_heading 1, a_colour 3, a_flags 2
-const POINT_FLOATS = 10
-const TRAIL_FLOATS = 6
+// The status colours in the order of the vertex data's status index (a uniform table: three floats less per vertex).
+const COLOUR_TABLE = new Float32Array(3 * 3)
+for (const [status, hex] of Object.entries(STATUS_COLOURS)) COLOUR_TABLE.set(rgb(hex), STATUS_INDEX[status as VehicleStatus] * 3)
 
 type GL = WebGLRenderingContext | WebGL2RenderingContext
-
-// Web Mercator in MapLibre's world units (0–1 from the top left), as MercatorCoordinate.fromLngLat computes it,
-// without an object per point: the trails alone are 30,000 points a frame at 1,000 vehicles.
-const mercatorX = (lon: number) => (180 + lon) / 360
-const mercatorY = (lat: number) => (180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))) / 360
 
 function compile(gl: GL, vertex: string, fragment: string): WebGLProgram {
   const program = gl.createProgram()
@@ -175,16 +168,20 @@ export function createVehicleLayer(id: string): VehicleLayer {
   let pointProgram: WebGLProgram | undefined
   let trailProgram: WebGLProgram | undefined
   // Looked up once per program, not on every frame.
-  let uniforms: Record<'trailMatrix' | 'matrix' | 'viewport' | 'box' | 'bearing' | 'outline', WebGLUniformLocation | null> | undefined
+  let uniforms:
+    | Record<
+        'trailMatrix' | 'trailColours' | 'trailAlpha' | 'matrix' | 'viewport' | 'box' | 'bearing' | 'outline' | 'colours',
+        WebGLUniformLocation | null
+      >
+    | undefined
   let pointBuffer: WebGLBuffer | undefined
   let trailBuffer: WebGLBuffer | undefined
-  let pointData = new Float32Array(0)
-  let trailData = new Float32Array(0)
+  let data: VehicleData | undefined
+  // What was last uploaded (drawn until new data is).
   let pointCount = 0
   let trailCount = 0
   let dirty = false
   let setAt = 0
-  let positions: { id: string; lngLat: [number, number] }[] = []
 
   let gl: GL | undefined
   let overlay: HTMLCanvasElement | undefined
@@ -228,11 +225,13 @@ export function createVehicleLayer(id: string): VehicleLayer {
     gl.clearColor(0, 0, 0, 0)
     gl.clear(gl.COLOR_BUFFER_BIT)
     const uploaded = dirty
-    if (dirty) {
+    if (dirty && data) {
+      pointCount = data.pointCount
+      trailCount = data.trailVertices
       gl.bindBuffer(gl.ARRAY_BUFFER, pointBuffer)
-      gl.bufferData(gl.ARRAY_BUFFER, pointData.subarray(0, pointCount * 6 * POINT_FLOATS), gl.DYNAMIC_DRAW)
+      gl.bufferData(gl.ARRAY_BUFFER, data.points.subarray(0, pointCount * POINT_VERTICES * POINT_FLOATS), gl.DYNAMIC_DRAW)
       gl.bindBuffer(gl.ARRAY_BUFFER, trailBuffer)
-      gl.bufferData(gl.ARRAY_BUFFER, trailData.subarray(0, trailCount * TRAIL_FLOATS), gl.DYNAMIC_DRAW)
+      gl.bufferData(gl.ARRAY_BUFFER, data.trails.subarray(0, trailCount * TRAIL_FLOATS), gl.DYNAMIC_DRAW)
       dirty = false
     }
     gl.enable(gl.BLEND)
@@ -241,8 +240,10 @@ export function createVehicleLayer(id: string): VehicleLayer {
     if (trailCount) {
       gl.useProgram(trailProgram)
       gl.uniformMatrix4fv(uniforms.trailMatrix, false, matrix)
+      gl.uniform3fv(uniforms.trailColours, COLOUR_TABLE)
+      gl.uniform1f(uniforms.trailAlpha, TRAIL_ALPHA)
       gl.bindBuffer(gl.ARRAY_BUFFER, trailBuffer)
-      used.push(attribute(gl, trailProgram, 'a_pos', 2, TRAIL_FLOATS, 0), attribute(gl, trailProgram, 'a_colour', 4, TRAIL_FLOATS, 2))
+      used.push(attribute(gl, trailProgram, 'a_pos', 2, TRAIL_FLOATS, 0), attribute(gl, trailProgram, 'a_status', 1, TRAIL_FLOATS, 2))
       gl.drawArrays(gl.LINES, 0, trailCount)
       for (const location of used.splice(0)) if (location >= 0) gl.disableVertexAttribArray(location)
     }
@@ -255,15 +256,16 @@ export function createVehicleLayer(id: string): VehicleLayer {
       gl.uniform1f(uniforms.box, BOX_PX)
       gl.uniform1f(uniforms.bearing, (map.getBearing() * Math.PI) / 180)
       gl.uniform3f(uniforms.outline, ...OUTLINE)
+      gl.uniform3fv(uniforms.colours, COLOUR_TABLE)
       gl.bindBuffer(gl.ARRAY_BUFFER, pointBuffer)
       used.push(
         attribute(gl, pointProgram, 'a_pos', 2, POINT_FLOATS, 0),
         attribute(gl, pointProgram, 'a_corner', 2, POINT_FLOATS, 2),
         attribute(gl, pointProgram, 'a_heading', 1, POINT_FLOATS, 4),
-        attribute(gl, pointProgram, 'a_colour', 3, POINT_FLOATS, 5),
-        attribute(gl, pointProgram, 'a_flags', 2, POINT_FLOATS, 8),
+        attribute(gl, pointProgram, 'a_status', 1, POINT_FLOATS, 5),
+        attribute(gl, pointProgram, 'a_flags', 2, POINT_FLOATS, 6),
       )
-      gl.drawArrays(gl.TRIANGLES, 0, pointCount * 6)
+      gl.drawArrays(gl.TRIANGLES, 0, pointCount * POINT_VERTICES)
       for (const location of used.splice(0)) if (location >= 0) gl.disableVertexAttribArray(location)
     }
     if ('fenceSync' in gl) {
@@ -300,6 +302,9 @@ export function createVehicleLayer(id: string): VehicleLayer {
       trailProgram = compile(gl, TRAIL_VS, TRAIL_FS)
       uniforms = {
         trailMatrix: gl.getUniformLocation(trailProgram, 'u_matrix'),
+        trailColours: gl.getUniformLocation(trailProgram, 'u_colours'),
+        trailAlpha: gl.getUniformLocation(trailProgram, 'u_alpha'),
+        colours: gl.getUniformLocation(pointProgram, 'u_colours'),
         matrix: gl.getUniformLocation(pointProgram, 'u_matrix'),
         viewport: gl.getUniformLocation(pointProgram, 'u_viewport'),
         box: gl.getUniformLocation(pointProgram, 'u_box'),
@@ -333,70 +338,26 @@ export function createVehicleLayer(id: string): VehicleLayer {
 
   return {
     layer,
-    setData(points, trails) {
-      // The selected vehicle last, so its ring and arrow are drawn over its neighbours.
-      const features = [...points.features].sort((a, b) => a.properties.selected - b.properties.selected)
-      const needed = features.length * 6 * POINT_FLOATS
-      if (pointData.length < needed) pointData = new Float32Array(needed * 1.5)
-      positions = []
-      let o = 0
-      for (const feature of features) {
-        const [lon, lat] = feature.geometry.coordinates as [number, number]
-        const x = mercatorX(lon)
-        const y = mercatorY(lat)
-        const { heading, status, selected } = feature.properties
-        const colour = COLOURS[status]
-        const angle = heading < 0 ? 0 : (heading * Math.PI) / 180
-        for (let corner = 0; corner < 6; corner++) {
-          pointData[o++] = x
-          pointData[o++] = y
-          pointData[o++] = CORNERS[corner * 2]!
-          pointData[o++] = CORNERS[corner * 2 + 1]!
-          pointData[o++] = angle
-          pointData[o++] = colour[0]
-          pointData[o++] = colour[1]
-          pointData[o++] = colour[2]
-          pointData[o++] = heading < 0 ? 0 : 1
-          pointData[o++] = selected
-        }
-        positions.push({ id: feature.properties.id, lngLat: [lon, lat] })
-      }
-      pointCount = features.length
-
-      let segments = 0
-      for (const trail of trails.features) segments += Math.max(0, trail.geometry.coordinates.length - 1)
-      if (trailData.length < segments * 2 * TRAIL_FLOATS) trailData = new Float32Array(segments * 2 * TRAIL_FLOATS * 1.5)
-      o = 0
-      for (const trail of trails.features) {
-        const colour = COLOURS[trail.properties.status]
-        const line = trail.geometry.coordinates
-        for (let i = 1; i < line.length; i++) {
-          for (const position of [line[i - 1]!, line[i]!]) {
-            trailData[o++] = mercatorX(position[0]!)
-            trailData[o++] = mercatorY(position[1]!)
-            trailData[o++] = colour[0]
-            trailData[o++] = colour[1]
-            trailData[o++] = colour[2]
-            trailData[o++] = TRAIL_ALPHA
-          }
-        }
-      }
-      trailCount = segments * 2
+    setData(next) {
+      data = next
       dirty = true
       setAt = performance.now()
-      // Drawn now (once the GPU finished the previous frame): the map component hands data over once per
-      // animation frame already, and waiting for another frame would put a frame's delay between the data and the
-      // screen. Before MapLibre's first frame (no camera yet) it is drawn with that frame.
+      // Drawn now (once the GPU finished the previous frame): the map's controller writes data once per animation
+      // frame already, and waiting for another frame would put a frame's delay between the data and the screen.
+      // Before MapLibre's first frame (no camera yet) it is drawn with that frame.
       drawWhenCaughtUp()
     },
     pick(on, x, y, radius = 16) {
       let best: string | undefined
       let bestDistance = radius * radius
-      for (const { id: vehicleId, lngLat } of positions) {
-        const p = on.project(lngLat)
+      if (!data) return best
+      const { ids, lonLat } = data
+      // In the order written, the selected vehicle last: where it overlaps a neighbour it wins.
+      for (let i = 0; i < data.pointCount; i++) {
+        const p = on.project([lonLat[i * 2]!, lonLat[i * 2 + 1]!])
         const distance = (p.x - x) ** 2 + (p.y - y) ** 2
         if (distance <= bestDistance) {
-          best = vehicleId
+          best = ids[i]
           bestDistance = distance
         }
       }
@@ -405,8 +366,10 @@ export function createVehicleLayer(id: string): VehicleLayer {
     countInView(on) {
       const canvas = on.getCanvas()
       let count = 0
-      for (const { lngLat } of positions) {
-        const p = on.project(lngLat)
+      if (!data) return count
+      const { lonLat } = data
+      for (let i = 0; i < data.pointCount; i++) {
+        const p = on.project([lonLat[i * 2]!, lonLat[i * 2 + 1]!])
         if (p.x >= 0 && p.y >= 0 && p.x <= canvas.clientWidth && p.y <= canvas.clientHeight) count++
       }
       return count

@@ -1,12 +1,10 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Crosshair, Maximize, Minus, Plus } from 'lucide-react'
 import { IconButton, useMessages } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
 import type { MapVehicle } from './map-vehicle'
-import type { MapController } from './map-controller'
-import { boundsOf } from './fit-bounds'
 import { mapDefaults } from './map-settings'
-import { createTrails, vehicleFeatures } from './vehicle-features'
+import { createVehicleMapController, type VehicleMapState } from './vehicle-map-controller'
 import { DEFAULT_STALE_AFTER_MS, vehicleStatus } from './vehicle-status'
 
 /** Props of {@link VehicleMap}. */
@@ -38,11 +36,8 @@ export interface VehicleMapProps {
   label?: string
 }
 
-/** What the map is doing: loading MapLibre and the style, drawn, or failed (no WebGL, a style that did not load). */
-export type VehicleMapState = 'loading' | 'ready' | 'error' | 'no-worker'
+export type { VehicleMapState }
 
-const TICK_MS = 1000
-const LIST_MS = 500
 const formatDeg = (value: number) => value.toFixed(5)
 
 /**
@@ -73,118 +68,24 @@ export function VehicleMap({
 }: VehicleMapProps) {
   const t = useMessages(mapMessages)
   const container = useRef<HTMLDivElement>(null)
-  const [controller, setController] = useState<MapController>()
-  const [drawState, setState] = useState<VehicleMapState>('loading')
-  const [error, setError] = useState<string>()
-  const [basemapDrawn, setBasemapDrawn] = useState(false)
-  const [drawnVehicles, setDrawnVehicles] = useState(0)
-  const [follow, setFollow] = useState(followAtStart)
-  const [now, setNow] = useState(clock)
-  const fitted = useRef(false)
-  const trails = useMemo(() => createTrails(), [])
   const defaults = mapDefaults()
   const workerUrl = defaults.workerUrl
-  const state: VehicleMapState = workerUrl ? drawState : 'no-worker'
   const style = styleUrl ?? defaults.styleUrl
-  const archives = pmtiles ?? defaults.pmtiles
-  const archivesKey = archives?.join('\n')
-  const regionLabel = label ?? t('region')
-  // The map is made once per style; it reads the newest label and callback through these.
-  const labelRef = useRef(regionLabel)
-  const onSelectRef = useRef(onSelect)
+  const archivesKey = (pmtiles ?? defaults.pmtiles)?.join('\n')
+  const input = { vehicles, selectedId, staleAfterMs, clock, label: label ?? t('region'), onSelect, showList }
+  // The machine (vehicle-map-controller.ts): it writes the vehicles into the map's vertex buffers once per frame,
+  // ticks for stale, throttles the list and holds what is shown here; this component hands it its props.
+  const [controller] = useState(() => createVehicleMapController({ ...input, follow: followAtStart }))
+  const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
   useLayoutEffect(() => {
-    labelRef.current = regionLabel
-    onSelectRef.current = onSelect
+    controller.update(input)
   })
-
-  // Stale is a matter of time passing, not only of new data: look at the clock every second.
-  useEffect(() => {
-    const timer = setInterval(() => setNow(clock()), TICK_MS)
-    return () => clearInterval(timer)
-  }, [clock])
-
-  useEffect(() => {
-    const element = container.current
-    // Without a worker address MapLibre would make its worker from a blob: URL, which a strict CSP refuses: the
-    // map says so instead (`state` is 'no-worker').
-    if (!element || !workerUrl) return
-    let cancelled = false
-    let created: MapController | undefined
-    import('./map-controller')
-      .then(({ createMapController }) => {
-        if (cancelled) return
-        created = createMapController({
-          container: element,
-          styleUrl: style,
-          pmtiles: archivesKey ? archivesKey.split('\n') : undefined,
-          workerUrl,
-          label: labelRef.current,
-          onSelect: (id) => onSelectRef.current?.(id),
-          onIdle: (drawn) => {
-            setState('ready')
-            if (drawn.basemap) setBasemapDrawn(true)
-            setDrawnVehicles(drawn.vehicles)
-          },
-          onError: (reason) => {
-            setError(reason.message)
-          },
-          onUserMove: () => setFollow(false),
-        })
-        fitted.current = false
-        setController(created)
-      })
-      .catch((reason: unknown) => {
-        if (cancelled) return
-        // No WebGL (MapLibre throws while creating the map) or MapLibre's chunk failed to load.
-        setError(reason instanceof Error ? reason.message : String(reason))
-        setState('error')
-      })
-    return () => {
-      cancelled = true
-      created?.destroy()
-      setController(undefined)
-      // The next map (another style) loads afresh.
-      setState('loading')
-    }
-  }, [style, archivesKey, workerUrl])
-
-  // Vehicles, status and selection into the map's sources; the first vehicles with a position are fitted.
-  // At most once per frame: a live feed of many vehicles renders this component far more often than the screen
-  // can show (1,000 vehicles at 10 Hz arrive in a hundred batches a second), and the newest state is all it needs.
-  const latest = useRef({ vehicles, now, staleAfterMs, selectedId })
-  useLayoutEffect(() => {
-    latest.current = { vehicles, now, staleAfterMs, selectedId }
-  })
-  useEffect(() => {
-    if (!controller) return
-    const frame = requestAnimationFrame(() => {
-      const { vehicles: current, ...options } = latest.current
-      controller.setVehicles(vehicleFeatures(current, options), trails.update(current, options))
-      if (!fitted.current) {
-        const bounds = boundsOf(current)
-        if (bounds) {
-          controller.fitBounds(bounds, false)
-          fitted.current = true
-        }
-      }
-    })
-    return () => cancelAnimationFrame(frame)
-  }, [controller, vehicles, now, staleAfterMs, selectedId, trails])
-
-  const followed = follow ? vehicles.find((vehicle) => vehicle.deviceId === selectedId)?.position : undefined
-  useEffect(() => {
-    if (controller && followed) controller.centerOn([followed.lon, followed.lat])
-  }, [controller, followed])
-
-  // The list beside the map shows the vehicles at most every LIST_MS: its rows (names, status, position in words)
-  // are read, not watched, and re-rendering a thousand of them on each of the live channel's batches (up to a hundred
-  // a second) was most of the page's main-thread time. The map itself draws every batch; a selection shows at once.
-  const listed = useThrottled(vehicles, LIST_MS)
-  const fitAll = () => {
-    const bounds = boundsOf(vehicles)
-    setFollow(false)
-    if (controller && bounds) controller.fitBounds(bounds, true)
-  }
+  useEffect(
+    () => controller.mount(container.current, { styleUrl: style, pmtiles: archivesKey?.split('\n'), workerUrl }),
+    [controller, style, archivesKey, workerUrl],
+  )
+  const state: VehicleMapState = workerUrl ? view.state : 'no-worker'
+  const { error, attached } = view
 
   return (
     // The canvas is the labelled region (MapLibre gives it role="region"); a second landmark around it with the
@@ -192,23 +93,23 @@ export function VehicleMap({
     <div
       className="honu-map"
       data-state={state}
-      data-basemap={basemapDrawn ? 'drawn' : undefined}
-      data-drawn-vehicles={drawnVehicles}
+      data-basemap={view.basemap ? 'drawn' : undefined}
+      data-drawn-vehicles={view.drawnVehicles}
       data-list={showList ? 'shown' : 'hidden'}
     >
       <div className="honu-map__body">
         <div className="honu-map__view">
           <div ref={container} className="honu-map__canvas" />
           <div className="honu-map__tools">
-            <IconButton label={t('zoomIn')} icon={Plus} onClick={() => controller?.zoomBy(1)} disabled={!controller} />
-            <IconButton label={t('zoomOut')} icon={Minus} onClick={() => controller?.zoomBy(-1)} disabled={!controller} />
-            <IconButton label={t('fitAll')} icon={Maximize} onClick={fitAll} disabled={!controller || vehicles.length === 0} />
+            <IconButton label={t('zoomIn')} icon={Plus} onClick={() => controller.zoomBy(1)} disabled={!attached} />
+            <IconButton label={t('zoomOut')} icon={Minus} onClick={() => controller.zoomBy(-1)} disabled={!attached} />
+            <IconButton label={t('fitAll')} icon={Maximize} onClick={() => controller.fitAll()} disabled={!attached || vehicles.length === 0} />
             <IconButton
               label={t('follow')}
               icon={Crosshair}
-              aria-pressed={follow}
-              onClick={() => setFollow((on) => !on)}
-              disabled={!controller || !selectedId}
+              aria-pressed={view.follow}
+              onClick={() => controller.setFollow(!view.follow)}
+              disabled={!attached || !selectedId}
             />
           </div>
           {state === 'loading' && <p className="honu-map__status">{t('loading')}</p>}
@@ -230,32 +131,11 @@ export function VehicleMap({
           {!style && <p className="honu-map__attribution">{t('attribution')}</p>}
         </div>
         {showList && (
-          <VehicleList vehicles={listed} names={names} now={now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />
+          <VehicleList vehicles={view.listed} names={names} now={view.now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />
         )}
       </div>
     </div>
   )
-}
-
-/**
- * The value as it was at most `ms` ago: a new value shows at once when the last one showed `ms` ago or more, else
- * when that much time has passed (the newest one then).
- */
-function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value)
-  const [shownAt, setShownAt] = useState(-Infinity)
-  useEffect(() => {
-    if (Object.is(value, shown)) return
-    const timer = setTimeout(
-      () => {
-        setShown(() => value)
-        setShownAt(performance.now())
-      },
-      Math.max(0, shownAt + ms - performance.now()),
-    )
-    return () => clearTimeout(timer)
-  }, [value, shown, shownAt, ms])
-  return shown
 }
 
 interface VehicleListProps {
