@@ -13,13 +13,6 @@ if (!existsSync(bin('vitest'))) {
   process.exit(2)
 }
 
-// Every project with a type check of its own (their `typecheck` scripts), and the root's (e2e, test, configs).
-const TSCONFIGS = ['tsconfig.json', ...['core', 'console-kit', 'console-react', 'widgets'].map((p) => `packages/${p}/tsconfig.json`)].concat([
-  'examples/host-app/tsconfig.json',
-  'examples/reference-server/tsconfig.json',
-  'bench/tsconfig.json',
-])
-
 /** Runs one command, its output prefixed by `name` only on failure; resolves with its outcome and seconds. */
 function run(name, cmd, args) {
   const started = performance.now()
@@ -44,7 +37,8 @@ const [lintAndFormat, types] = await Promise.all([
     ['lint', bin('eslint'), ['.', '--max-warnings=0']],
     ['format', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mjs,js,cjs,css}']],
   ]),
-  inTurn(TSCONFIGS.map((config) => [`types ${config.replace(/\/?tsconfig\.json$/, '') || '(root)'}`, bin('tsc'), ['-p', config, '--noEmit']])),
+  // Every project once, in dependency order (tsconfig.check.json's project references), as `pnpm run typecheck`.
+  run('types', bin('tsc'), ['-b', 'tsconfig.check.json']),
 ])
 const unit = await run('unit (core, react)', bin('vitest'), [
   'run',
@@ -58,7 +52,7 @@ const unit = await run('unit (core, react)', bin('vitest'), [
   'react-mocks',
 ])
 
-const results = [...lintAndFormat, ...types, unit]
+const results = [...lintAndFormat, types, unit]
 for (const result of results.filter((r) => !r.ok)) console.log(`\n=== ${result.name} failed\n${result.output.trim()}`)
 console.log('\n=== test:fast')
 for (const result of results) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)`)
