@@ -45,6 +45,10 @@ varying vec2 v_px;
 varying float v_angle;
 varying vec3 v_colour;
 varying vec2 v_flags;
+// The status index's colour, with constant indices only (no dynamic indexing of a uniform array per vertex).
+vec3 statusColour(float status) {
+  return mix(mix(u_colours[0], u_colours[1], step(0.5, status)), u_colours[2], step(1.5, status));
+}
 void main() {
   vec4 centre = u_matrix * vec4(a_pos, 0.0, 1.0);
   // The box's corner, in CSS pixels around the centre, moved in clip space (y up there, down on screen).
@@ -55,7 +59,7 @@ void main() {
   v_px = offset;
   // The arrow turns with the map: heading is from north, and north turns by the map's bearing.
   v_angle = a_heading - u_bearing;
-  v_colour = u_colours[int(a_status + 0.5)];
+  v_colour = statusColour(a_status);
   v_flags = a_flags;
 }`
 
@@ -112,9 +116,13 @@ uniform float u_alpha;
 attribute vec2 a_pos;
 attribute float a_status;
 varying vec4 v_colour;
+// The status index's colour, with constant indices only (no dynamic indexing of a uniform array per vertex).
+vec3 statusColour(float status) {
+  return mix(mix(u_colours[0], u_colours[1], step(0.5, status)), u_colours[2], step(1.5, status));
+}
 void main() {
   gl_Position = u_matrix * vec4(a_pos, 0.0, 1.0);
-  v_colour = vec4(u_colours[int(a_status + 0.5)], u_alpha);
+  v_colour = vec4(statusColour(a_status), u_alpha);
 }`
 
 const TRAIL_FS = `
