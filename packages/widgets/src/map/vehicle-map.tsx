@@ -73,7 +73,7 @@ export function VehicleMap({
   const style = styleUrl ?? defaults.styleUrl
   const archivesKey = (pmtiles ?? defaults.pmtiles)?.join('\n')
   const input = { vehicles, selectedId, staleAfterMs, clock, label: label ?? t('region'), onSelect, showList }
-  // The machine (vehicle-map-controller.ts): it writes the vehicles into the map's vertex buffers once per frame,
+  // The machine (vehicle-map-controller.ts): it writes the vehicles into the map's vertex buffers once per task,
   // ticks for stale, throttles the list and holds what is shown here; this component hands it its props.
   const [controller] = useState(() => createVehicleMapController({ ...input, follow: followAtStart }))
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
