@@ -85,7 +85,7 @@ export async function startDemoDesktops(start) {
       `desktop ${deviceId}`,
       XVNC,
       [...args, '-AlwaysShared', '-geometry', '1024x640', '-depth', '24', '-nolisten', 'tcp'],
-      { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], quiet: /_XSERVTrans(SocketUNIXCreateListener|MakeAllCOTSServerListeners)/ },
       ({ how }) => console.error(`[desktop ${deviceId}] exited ${how}; its device's desktop is unreachable.`),
     )
     if (existsSync(XMESSAGE)) {

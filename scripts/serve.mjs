@@ -87,9 +87,15 @@ function signalGroup(pid, signal) {
  * it stops everything, since the emulator or the app going away is not something waiting fixes.
  */
 function start(name, cmd, args, options = {}, onExit) {
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...options })
+  // `quiet`: a pattern of output lines not worth relaying (an X server saying which displays it found taken).
+  const { quiet, ...spawnOptions } = options
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...spawnOptions })
   const prefix = `[${name}] `
-  const relay = (stream, out) => stream.on('data', (chunk) => out.write(String(chunk).replace(/^(?=.)/gm, prefix)))
+  const relay = (stream, out) =>
+    stream.on('data', (chunk) => {
+      const text = quiet ? String(chunk).replace(new RegExp(`^.*(${quiet.source}).*\\n?`, 'gm'), '') : String(chunk)
+      if (text) out.write(text.replace(/^(?=.)/gm, prefix))
+    })
   relay(child.stdout, process.stdout)
   relay(child.stderr, process.stderr)
   groups.add(child.pid)
