@@ -31,13 +31,16 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** Opens the database, migrates, seeds, and listens; in split mode also one service per v2 family. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/**
+ * Opens the database, migrates, seeds, and listens; in split mode also one service per v2 family. `pgliteTemplate`
+ * (tests) starts an in-memory database from a dumped empty cluster instead of running `initdb` again.
+ */
+export async function startServer(config: ServerConfig, { pgliteTemplate }: { pgliteTemplate?: Blob } = {}): Promise<RunningServer> {
   // Before anything is opened: an unsafe configuration leaves nothing behind.
   assertSafeAuthMode(config)
   const db = config.databaseUrl
     ? await createPostgresDatabase(config.databaseUrl)
-    : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir)
+    : await createPgliteDatabase(config.dataDir === 'memory' ? undefined : config.dataDir, { template: pgliteTemplate })
   await migrate(db)
   // PGlite runs no autovacuum: without statistics the planner would read a large audit trail's pages by sorting the
   // whole tenant's entries rather than walking the index. One ANALYZE at start-up (milliseconds on demo data) gives it

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { createHttpClient, createV1Client, createV2Client } from '@honu/core'
 import { readConfig, type ServerConfig } from '../src/config'
 import { DEMO_PASSWORD } from '../src/seed'
@@ -30,7 +32,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await c.end()
     }
   }
-  const server = await startServer({
+  const config: ServerConfig = {
     ...readConfig({}),
     port: 0,
     dataDir: 'memory',
@@ -41,7 +43,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     // No MAVLink port unless a test asks (0 = a free one): parallel test servers would all want 14550.
     mavlinkPort: undefined,
     ...overrides,
-  })
+  }
+  const inMemory = !config.databaseUrl && config.dataDir === 'memory'
+  const server = await startServer(config, { pgliteTemplate: inMemory ? await pgliteTemplate() : undefined })
   return {
     ...server,
     async close() {
@@ -49,6 +53,16 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await dropDatabase?.()
     },
   }
+}
+
+let template: Promise<Blob | undefined> | undefined
+/** The empty cluster the run's global setup dumped (test/pglite-template-setup.ts), read once per file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate')
+    return file ? new Blob([await readFile(file)]) : undefined
+  })()
+  return template
 }
 
 /** The console's own clients (from @honu/core), signed in as a demo user. */
