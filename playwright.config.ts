@@ -18,6 +18,9 @@ const fixtures = readdirSync('examples', { withFileTypes: true })
     if (!honuFixture?.port) throw new Error(`examples/${d.name}/package.json has no "honuFixture": { "port": … }`)
     return { name: d.name, port: honuFixture.port, serve: honuFixture.serve ?? 'dev', allowed: honuFixture.allowed !== false }
   })
+/** The tests that run alone, after the others: tagged @serial, or in a file that stops or hangs the server. */
+const serial = [/@serial/, /\b(recovery|restart)\.spec\.ts\b/]
+
 /** The reference app's origins and every fixture's that is not declared as refused. */
 const allowedOrigins = [APP, APP.replace('127.0.0.1', 'localhost'), ...fixtures.filter((f) => f.allowed).map((f) => `http://127.0.0.1:${f.port}`)]
 
@@ -37,9 +40,18 @@ export default defineConfig({
     // name, so CI on Debian with the same Chromium compares against the files made here.
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
+  // Two files at a time (tests within a file in order): a browser test mostly waits (on the stack, on video, on
+  // the map), and one worker kept 2 cores about a third busy. What cannot share the stack runs after, one at a time,
+  // in the `serial` project: tests tagged @serial (a fault the server applies to every matching request, a source or
+  // vehicle cut off that another file watches, a tenant renamed that another file names), and the files that stop
+  // or hang the server (whose in-memory database comes back freshly seeded).
   fullyParallel: false,
-  projects: [{ name: 'app', testIgnore: 'partners/**' }, ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : [])],
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'app', testIgnore: 'partners/**', grepInvert: serial },
+    ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : []),
+    { name: 'serial', testIgnore: 'partners/**', grep: serial, workers: 1, dependencies: partners ? ['app', 'partners'] : ['app'] },
+  ],
   retries: 0,
   // The JSON report feeds the test count of `npm test`.
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -51,10 +51,6 @@ async function fault(method: string, url: string, status = 500) {
   expect(response.ok).toBe(true)
 }
 
-test.afterEach(async () => {
-  await fetch(`${API}/test/faults`, { method: 'DELETE' })
-})
-
 test("an admin creates a user, grants writer, changes it to reader, deletes roles: spec §8's notifications verbatim, axe clean", async ({ page }) => {
   const email = `nia-${Date.now()}@honu.test`
   await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
@@ -169,58 +165,63 @@ for (const [who, email] of [
   })
 }
 
-test("a server failure on each action shows spec §8's matching error and the table stays as it was", async ({ page }) => {
+test("a server failure on each action shows spec §8's matching error and the table stays as it was", { tag: '@serial' }, async ({ page }) => {
   await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
   const table = usersOf(page, 'Alpha Harbour')
   const wes = rowOf(table, 'wes@honu.test')
   await expect(rolesOf(wes)).toHaveText('writer')
   const rowsBefore = await table.getByRole('row').allInnerTexts()
+  // The faults are the server's, for every request that matches: cleared however this test ends, and it runs in
+  // the serial project (playwright.config.ts), so no other test meets them.
+  try {
+    await fault('POST', '/api/v1/users')
+    await page.getByRole('button', { name: 'Create user' }).click()
+    const create = page.getByRole('dialog', { name: 'Create a user' })
+    await create.getByLabel('Name').fill('Never Made')
+    await create.getByLabel('E-mail').fill(`never-${Date.now()}@honu.test`)
+    await create.getByRole('button', { name: 'Create' }).click()
+    await expectToast(page, 'Error creating user')
+    await create.getByRole('button', { name: 'Cancel' }).click()
 
-  await fault('POST', '/api/v1/users')
-  await page.getByRole('button', { name: 'Create user' }).click()
-  const create = page.getByRole('dialog', { name: 'Create a user' })
-  await create.getByLabel('Name').fill('Never Made')
-  await create.getByLabel('E-mail').fill(`never-${Date.now()}@honu.test`)
-  await create.getByRole('button', { name: 'Create' }).click()
-  await expectToast(page, 'Error creating user')
-  await create.getByRole('button', { name: 'Cancel' }).click()
+    await fault('POST', '/api/v1/users/:uid/role')
+    await chooseAction(page, wes, 'Wes Writer', 'Grant a role…')
+    const grant = page.getByRole('dialog', { name: 'Grant Wes Writer a role' })
+    await grant.getByRole('button', { name: 'Grant' }).click()
+    await expectToast(page, 'Error updating user roles')
+    await grant.getByRole('button', { name: 'Cancel' }).click()
 
-  await fault('POST', '/api/v1/users/:uid/role')
-  await chooseAction(page, wes, 'Wes Writer', 'Grant a role…')
-  const grant = page.getByRole('dialog', { name: 'Grant Wes Writer a role' })
-  await grant.getByRole('button', { name: 'Grant' }).click()
-  await expectToast(page, 'Error updating user roles')
-  await grant.getByRole('button', { name: 'Cancel' }).click()
+    await fault('PUT', '/api/v1/users/:uid/role')
+    await chooseAction(page, wes, 'Wes Writer', 'Change a role…')
+    const change = page.getByRole('dialog', { name: 'Change a role of Wes Writer' })
+    await change.getByRole('button', { name: 'Change' }).click()
+    await expectToast(page, 'Error updating user roles')
+    await change.getByRole('button', { name: 'Cancel' }).click()
 
-  await fault('PUT', '/api/v1/users/:uid/role')
-  await chooseAction(page, wes, 'Wes Writer', 'Change a role…')
-  const change = page.getByRole('dialog', { name: 'Change a role of Wes Writer' })
-  await change.getByRole('button', { name: 'Change' }).click()
-  await expectToast(page, 'Error updating user roles')
-  await change.getByRole('button', { name: 'Cancel' }).click()
+    await fault('DELETE', '/api/v1/users/:uid/role/:tenant_id/:role')
+    await chooseAction(page, wes, 'Wes Writer', 'Delete a role…')
+    const remove = page.getByRole('alertdialog', { name: 'Delete the role writer of Wes Writer?' })
+    await remove.getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Error deleting user role(s)')
+    await remove.getByRole('button', { name: 'Cancel' }).click()
 
-  await fault('DELETE', '/api/v1/users/:uid/role/:tenant_id/:role')
-  await chooseAction(page, wes, 'Wes Writer', 'Delete a role…')
-  const remove = page.getByRole('alertdialog', { name: 'Delete the role writer of Wes Writer?' })
-  await remove.getByRole('button', { name: 'Delete' }).click()
-  await expectToast(page, 'Error deleting user role(s)')
-  await remove.getByRole('button', { name: 'Cancel' }).click()
+    await fault('DELETE', '/api/v1/users/:uid/role/:tenant_id')
+    await chooseAction(page, wes, 'Wes Writer', 'Delete all roles…')
+    const removeAll = page.getByRole('alertdialog', { name: 'Delete all roles of Wes Writer in Alpha Harbour?' })
+    await removeAll.getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Error deleting user')
+    await removeAll.getByRole('button', { name: 'Cancel' }).click()
 
-  await fault('DELETE', '/api/v1/users/:uid/role/:tenant_id')
-  await chooseAction(page, wes, 'Wes Writer', 'Delete all roles…')
-  const removeAll = page.getByRole('alertdialog', { name: 'Delete all roles of Wes Writer in Alpha Harbour?' })
-  await removeAll.getByRole('button', { name: 'Delete' }).click()
-  await expectToast(page, 'Error deleting user')
-  await removeAll.getByRole('button', { name: 'Cancel' }).click()
+    expect(await table.getByRole('row').allInnerTexts()).toEqual(rowsBefore)
 
-  expect(await table.getByRole('row').allInnerTexts()).toEqual(rowsBefore)
-
-  // Loading the list fails: 'Error loading users', and a way to try again that works.
-  await fault('GET', '/api/v1/users/')
-  await page.getByRole('searchbox', { name: 'Search users' }).fill('wes')
-  await expectToast(page, 'Error loading users')
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(rolesOf(rowOf(usersOf(page, 'Alpha Harbour'), 'wes@honu.test'))).toHaveText('writer')
+    // Loading the list fails: 'Error loading users', and a way to try again that works.
+    await fault('GET', '/api/v1/users/')
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('wes')
+    await expectToast(page, 'Error loading users')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(rolesOf(rowOf(usersOf(page, 'Alpha Harbour'), 'wes@honu.test'))).toHaveText('writer')
+  } finally {
+    await fetch(`${API}/test/faults`, { method: 'DELETE' })
+  }
 })
 
 test('a user name made of HTML and script shows as text', async ({ page }) => {
@@ -304,7 +305,7 @@ test('10,000 users: the server pages them as the table scrolls, searches and sor
   await expectNoAxeViolations(page)
 })
 
-test('keyboard only: search, reach a row, open its actions and grant a role', async ({ page }) => {
+test('keyboard only: search, reach a row, open its actions and grant a role', { tag: '@serial' }, async ({ page }) => {
   await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
   const table = usersOf(page, 'Alpha Harbour')
   await expect(rowOf(table, 'ada@honu.test')).toBeVisible()
@@ -339,7 +340,7 @@ test('keyboard only: search, reach a row, open its actions and grant a role', as
   expect(back.status).toBe(204)
 })
 
-test('the tenants tab lists the tenants an admin manages with their networks, and renames one', async ({ page }) => {
+test('the tenants tab lists the tenants an admin manages with their networks, and renames one', { tag: '@serial' }, async ({ page }) => {
   await openAdminConsole(page, 'bea@honu.test', /Bravo Fleet/)
   await page.getByRole('tab', { name: 'Tenants' }).click()
   const tenants = page.getByRole('table', { name: 'Tenants you administer' })
@@ -365,49 +366,51 @@ test('the tenants tab lists the tenants an admin manages with their networks, an
 })
 
 // Issue 24: the tenant's devices, managed by its admins, against the real server (its admin view in one request).
-test('an admin registers a vehicle, issues its ingest token once, and removes it; devices the product does not manage show as Other', async ({
-  page,
-}) => {
-  await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
-  const reads: string[] = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/devices')) reads.push(`${url.pathname}${url.search}`)
-  })
-  await page.getByRole('tab', { name: 'Devices' }).click()
-  const table = page.getByRole('table', { name: 'Devices of Alpha Harbour' })
-  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
-  await expect(row('Bridge console').getByRole('cell', { name: 'Remote access' })).toBeVisible()
-  await expect(row('Side-scan sonar').getByRole('cell', { name: 'Other' })).toBeVisible()
-  await expect(row('USV Kahu').getByRole('cell', { name: 'System id 1' })).toBeVisible()
-  // The whole table from one answer, not one request per device.
-  expect(reads).toEqual(['/api/v1/devices?tenant_id=alpha&view=admin'])
+test(
+  'an admin registers a vehicle, issues its ingest token once, and removes it; devices the product does not manage show as Other',
+  { tag: '@serial' },
+  async ({ page }) => {
+    await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)
+    const reads: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/v1/devices')) reads.push(`${url.pathname}${url.search}`)
+    })
+    await page.getByRole('tab', { name: 'Devices' }).click()
+    const table = page.getByRole('table', { name: 'Devices of Alpha Harbour' })
+    const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+    await expect(row('Bridge console').getByRole('cell', { name: 'Remote access' })).toBeVisible()
+    await expect(row('Side-scan sonar').getByRole('cell', { name: 'Other' })).toBeVisible()
+    await expect(row('USV Kahu').getByRole('cell', { name: 'System id 1' })).toBeVisible()
+    // The whole table from one answer, not one request per device.
+    expect(reads).toEqual(['/api/v1/devices?tenant_id=alpha&view=admin'])
 
-  const name = `Rover ${Date.now()}`
-  await page.getByRole('button', { name: 'Register device' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Register a device' })
-  await dialog.getByLabel('Name').fill(name)
-  await dialog.getByLabel('Kind').selectOption('vehicle')
-  // System id 1 is Kahu's: the server's words in the dialog, what was typed kept.
-  await dialog.getByLabel('MAVLink system id').fill('1')
-  await dialog.getByRole('button', { name: 'Register' }).click()
-  await expect(dialog.getByText('That MAVLink system id is taken on this server: pick another.')).toBeVisible()
-  await expect(dialog.getByLabel('Name')).toHaveValue(name)
-  await dialog.getByLabel('MAVLink system id').fill('201')
-  await dialog.getByRole('button', { name: 'Register' }).click()
-  await expectToast(page, `Device ${name} registered.`)
-  await expect(row(name).getByRole('cell', { name: 'System id 201' })).toBeVisible()
+    const name = `Rover ${Date.now()}`
+    await page.getByRole('button', { name: 'Register device' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Register a device' })
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByLabel('Kind').selectOption('vehicle')
+    // System id 1 is Kahu's: the server's words in the dialog, what was typed kept.
+    await dialog.getByLabel('MAVLink system id').fill('1')
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await expect(dialog.getByText('That MAVLink system id is taken on this server: pick another.')).toBeVisible()
+    await expect(dialog.getByLabel('Name')).toHaveValue(name)
+    await dialog.getByLabel('MAVLink system id').fill('201')
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await expectToast(page, `Device ${name} registered.`)
+    await expect(row(name).getByRole('cell', { name: 'System id 201' })).toBeVisible()
 
-  await chooseAction(page, row(name), name, 'Issue ingest token…')
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Issue token' }).click()
-  const token = page.getByRole('textbox', { name: /token/i })
-  await expect(token).toHaveValue(/^honu_dev_/)
-  await expectNoAxeViolations(page)
-  await page.keyboard.press('Escape')
-  await expect(token).toHaveCount(0)
+    await chooseAction(page, row(name), name, 'Issue ingest token…')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Issue token' }).click()
+    const token = page.getByRole('textbox', { name: /token/i })
+    await expect(token).toHaveValue(/^honu_dev_/)
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(token).toHaveCount(0)
 
-  await chooseAction(page, row(name), name, 'Remove…')
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click()
-  await expectToast(page, `Device ${name} removed.`)
-  await expect(row(name)).toHaveCount(0)
-})
+    await chooseAction(page, row(name), name, 'Remove…')
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click()
+    await expectToast(page, `Device ${name} removed.`)
+    await expect(row(name)).toHaveCount(0)
+  },
+)

@@ -19,7 +19,7 @@ async function screenIs(page: Page, heading: string) {
 test.describe('a German browser', () => {
   test.use({ locale: 'de-DE' })
 
-  test('every screen in German, with German dates, and axe finds nothing', async ({ page }) => {
+  test('every screen in German, with German dates, and axe finds nothing', { tag: '@serial' }, async ({ page }) => {
     // Every screen, a video played, failed and played again (up to 30 s each way): over a minute on a slow machine.
     test.setTimeout(150_000)
     // Before signing in: the sign-in card screens.

@@ -57,7 +57,7 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('Tab never reached the target')
 }
 
-test('notifications: muted by default shows every toast politely; off shows failures only', async ({ page }) => {
+test('notifications: muted by default shows every toast politely; off shows failures only', { tag: '@serial' }, async ({ page }) => {
   const email = `notify-${Date.now()}@honu.test`
   const localId = await createThrowawayReader(email)
   try {

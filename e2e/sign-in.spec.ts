@@ -68,7 +68,7 @@ test.describe('second factor', () => {
   })
 })
 
-test('password reset through the code from the emulator, then sign-in with the new password', async ({ page }) => {
+test('password reset through the code from the emulator, then sign-in with the new password', { tag: '@serial' }, async ({ page }) => {
   const email = 'cora@honu.test'
   try {
     await page.goto('/login')

@@ -34,7 +34,7 @@ test.describe('four tiles on screen', () => {
   // Tiles off screen pause on purpose (they stop downloading); this screen is tall enough to show all four.
   test.use({ viewport: { width: 1600, height: 1400 } })
 
-  test('four tiles play; a dead source fails alone, recovers by itself, one stream per tile throughout', async ({ page }) => {
+  test('four tiles play; a dead source fails alone, recovers by itself, one stream per tile throughout', { tag: '@serial' }, async ({ page }) => {
     test.setTimeout(150_000)
     // Segment requests per stream: one loader fetches each segment once; a second loader would fetch them again.
     const segments: { id: string; url: string; at: number }[] = []
@@ -95,96 +95,100 @@ test.describe('every kind of source', () => {
     file: 'Dock recording (MP4)',
   }
 
-  test('HLS, WebRTC (WHEP), MJPEG and an MP4 clip play side by side; dead WebRTC and MJPEG sources fail and recover alone', async ({ page }) => {
-    test.setTimeout(180_000)
-    // WebRTC sessions opened (POST answered 201; a POST while the source is down gets 503 and opens none), and
-    // sessions the player ended (DELETE).
-    const opened: string[] = []
-    const ended: string[] = []
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url())
-      if (!/\/whep(\/|$)/.test(pathname)) return
-      if (response.request().method() === 'POST' && response.status() === 201) opened.push(response.headers()['location'] ?? '')
-    })
-    page.on('request', (request) => {
-      if (request.method() === 'DELETE' && /\/whep\//.test(request.url())) ended.push(new URL(request.url()).pathname)
-    })
-    // Every request, with its headers: the ID token goes in Authorization headers to the API only, never in a URL.
-    // Listening stops once the check has read them: a header read still pending when the test ends rejects with
-    // 'Test ended', so each read settles to null instead of failing the test after it has passed.
-    const requests: Promise<{ url: string; method: string; authorization?: string } | null>[] = []
-    const recordHeaders = (request: Request) => {
-      const { url, method } = { url: request.url(), method: request.method() }
-      requests.push(
-        request.allHeaders().then(
-          (headers) => ({ url, method, authorization: headers['authorization'] }),
-          () => null,
-        ),
-      )
-    }
-    page.on('request', recordHeaders)
-    await openStreams(page, 'bea@honu.test', /Bravo Fleet/)
-    for (const name of Object.values(BRAVO)) {
-      await page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click()
-    }
-    await expectPlaying(page, BRAVO.hls)
-    await expectPlaying(page, BRAVO.whep)
-    await expectCanvasPlaying(page, BRAVO.mjpeg)
-    await expectPlaying(page, BRAVO.file)
-    // WebRTC: 640x360 VP8 from the reference server over a real peer connection, one session for the tile.
-    await expect(page.getByRole('group', { name: BRAVO.whep }).locator('.honu-video__stats')).toContainText('640×360')
-    expect(opened).toHaveLength(1)
-    // The clip loops in its tile instead of ending in a failure.
-    const clip = page.getByRole('group', { name: BRAVO.file }).locator('video')
-    await expect(clip).toHaveJSProperty('loop', true)
-    await expectNoAxeViolations(page)
-
-    // Credentials: every media request of the four tiles carried the bearer token in a header, except the clip's
-    // (a <video src> cannot send one), which carried a media token in its address; no ID token in any URL.
-    page.off('request', recordHeaders)
-    const seen = (await Promise.all(requests)).filter((r) => r !== null)
-    const idTokens = new Set(seen.flatMap((r) => (r.authorization ? [r.authorization.replace(/^Bearer /, '')] : [])))
-    expect(idTokens.size).toBeGreaterThan(0)
-    for (const { url, authorization } of seen) {
-      for (const token of idTokens) expect(url, 'an ID token in a URL').not.toContain(token)
-      expect(url, 'a JWT in a URL').not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./)
-      if (authorization) expect(new URL(url).origin, 'a bearer token sent outside the API').toBe(API)
-    }
-    const media = seen.filter((r) => r.method !== 'OPTIONS' && new URL(r.url).pathname.startsWith('/media/bravo/'))
-    for (const id of ['bravo-deck', 'bravo-rov', 'bravo-crane']) {
-      const own = media.filter((r) => r.url.includes(`/${id}/`))
-      expect(own.length, id).toBeGreaterThan(0)
-      for (const r of own) expect(r.authorization, r.url).toMatch(/^Bearer /)
-    }
-    const clipRequests = media.filter((r) => r.url.includes('/bravo-clip/'))
-    expect(clipRequests.length).toBeGreaterThan(0)
-    for (const r of clipRequests) expect(new URL(r.url).searchParams.get('media_token'), r.url).toMatch(/^hm1\./)
-
-    await setSource(page, 'bravo-rov', 'down')
-    await setSource(page, 'bravo-crane', 'down')
-    try {
-      for (const name of [BRAVO.whep, BRAVO.mjpeg]) {
-        await expect(tile(page, name)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
-        await expect(tile(page, name)).toContainText('No video')
+  test(
+    'HLS, WebRTC (WHEP), MJPEG and an MP4 clip play side by side; dead WebRTC and MJPEG sources fail and recover alone',
+    { tag: '@serial' },
+    async ({ page }) => {
+      test.setTimeout(180_000)
+      // WebRTC sessions opened (POST answered 201; a POST while the source is down gets 503 and opens none), and
+      // sessions the player ended (DELETE).
+      const opened: string[] = []
+      const ended: string[] = []
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url())
+        if (!/\/whep(\/|$)/.test(pathname)) return
+        if (response.request().method() === 'POST' && response.status() === 201) opened.push(response.headers()['location'] ?? '')
+      })
+      page.on('request', (request) => {
+        if (request.method() === 'DELETE' && /\/whep\//.test(request.url())) ended.push(new URL(request.url()).pathname)
+      })
+      // Every request, with its headers: the ID token goes in Authorization headers to the API only, never in a URL.
+      // Listening stops once the check has read them: a header read still pending when the test ends rejects with
+      // 'Test ended', so each read settles to null instead of failing the test after it has passed.
+      const requests: Promise<{ url: string; method: string; authorization?: string } | null>[] = []
+      const recordHeaders = (request: Request) => {
+        const { url, method } = { url: request.url(), method: request.method() }
+        requests.push(
+          request.allHeaders().then(
+            (headers) => ({ url, method, authorization: headers['authorization'] }),
+            () => null,
+          ),
+        )
+      }
+      page.on('request', recordHeaders)
+      await openStreams(page, 'bea@honu.test', /Bravo Fleet/)
+      for (const name of Object.values(BRAVO)) {
+        await page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click()
       }
       await expectPlaying(page, BRAVO.hls)
+      await expectPlaying(page, BRAVO.whep)
+      await expectCanvasPlaying(page, BRAVO.mjpeg)
       await expectPlaying(page, BRAVO.file)
-    } finally {
-      await setSource(page, 'bravo-rov', 'up')
-      await setSource(page, 'bravo-crane', 'up')
-    }
-    // Back by themselves, no reload, no click.
-    await expectPlaying(page, BRAVO.whep)
-    await expectCanvasPlaying(page, BRAVO.mjpeg)
-    // Every WebRTC session the player opened, but the live one, it also ended: no second stream in the tile.
-    expect(opened.length).toBeGreaterThanOrEqual(2)
-    await expect.poll(() => [...ended].sort()).toEqual(opened.slice(0, -1).sort())
-    await expect(page.locator('video')).toHaveCount(3)
-    await expect(page.locator('canvas')).toHaveCount(1)
-  })
+      // WebRTC: 640x360 VP8 from the reference server over a real peer connection, one session for the tile.
+      await expect(page.getByRole('group', { name: BRAVO.whep }).locator('.honu-video__stats')).toContainText('640×360')
+      expect(opened).toHaveLength(1)
+      // The clip loops in its tile instead of ending in a failure.
+      const clip = page.getByRole('group', { name: BRAVO.file }).locator('video')
+      await expect(clip).toHaveJSProperty('loop', true)
+      await expectNoAxeViolations(page)
+
+      // Credentials: every media request of the four tiles carried the bearer token in a header, except the clip's
+      // (a <video src> cannot send one), which carried a media token in its address; no ID token in any URL.
+      page.off('request', recordHeaders)
+      const seen = (await Promise.all(requests)).filter((r) => r !== null)
+      const idTokens = new Set(seen.flatMap((r) => (r.authorization ? [r.authorization.replace(/^Bearer /, '')] : [])))
+      expect(idTokens.size).toBeGreaterThan(0)
+      for (const { url, authorization } of seen) {
+        for (const token of idTokens) expect(url, 'an ID token in a URL').not.toContain(token)
+        expect(url, 'a JWT in a URL').not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./)
+        if (authorization) expect(new URL(url).origin, 'a bearer token sent outside the API').toBe(API)
+      }
+      const media = seen.filter((r) => r.method !== 'OPTIONS' && new URL(r.url).pathname.startsWith('/media/bravo/'))
+      for (const id of ['bravo-deck', 'bravo-rov', 'bravo-crane']) {
+        const own = media.filter((r) => r.url.includes(`/${id}/`))
+        expect(own.length, id).toBeGreaterThan(0)
+        for (const r of own) expect(r.authorization, r.url).toMatch(/^Bearer /)
+      }
+      const clipRequests = media.filter((r) => r.url.includes('/bravo-clip/'))
+      expect(clipRequests.length).toBeGreaterThan(0)
+      for (const r of clipRequests) expect(new URL(r.url).searchParams.get('media_token'), r.url).toMatch(/^hm1\./)
+
+      await setSource(page, 'bravo-rov', 'down')
+      await setSource(page, 'bravo-crane', 'down')
+      try {
+        for (const name of [BRAVO.whep, BRAVO.mjpeg]) {
+          await expect(tile(page, name)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 })
+          await expect(tile(page, name)).toContainText('No video')
+        }
+        await expectPlaying(page, BRAVO.hls)
+        await expectPlaying(page, BRAVO.file)
+      } finally {
+        await setSource(page, 'bravo-rov', 'up')
+        await setSource(page, 'bravo-crane', 'up')
+      }
+      // Back by themselves, no reload, no click.
+      await expectPlaying(page, BRAVO.whep)
+      await expectCanvasPlaying(page, BRAVO.mjpeg)
+      // Every WebRTC session the player opened, but the live one, it also ended: no second stream in the tile.
+      expect(opened.length).toBeGreaterThanOrEqual(2)
+      await expect.poll(() => [...ended].sort()).toEqual(opened.slice(0, -1).sort())
+      await expect(page.locator('video')).toHaveCount(3)
+      await expect(page.locator('canvas')).toHaveCount(1)
+    },
+  )
 })
 
-test('a writer adds, renames and deletes a stream; a name with markup shows as text', async ({ page }) => {
+test('a writer adds, renames and deletes a stream; a name with markup shows as text', { tag: '@serial' }, async ({ page }) => {
   await openStreams(page, 'wes@honu.test')
   const name = `<img src=x onerror="window.__pwned=1">Pier <b>cam</b>`
   await page.getByRole('button', { name: 'Add stream' }).click()

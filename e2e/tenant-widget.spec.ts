@@ -45,72 +45,74 @@ test.afterEach(async () => {
   if ((await alphaAsAda()).name !== ALPHA) expect(await renameAs('ada@honu.test', ALPHA)).toBe(200)
 })
 
-test("Alpha's admin sees its networks with the overlap naming Bravo, renames Alpha from the widget and the header follows; back with the keyboard", async ({
-  page,
-}) => {
-  await openAlphaStreams(page, 'ada@honu.test')
-  const widget = await addTenantWidget(page, ALPHA)
-  await expect(widget.getByRole('heading', { level: 4, name: ALPHA })).toBeVisible()
+test(
+  "Alpha's admin sees its networks with the overlap naming Bravo, renames Alpha from the widget and the header follows; back with the keyboard",
+  { tag: '@serial' },
+  async ({ page }) => {
+    await openAlphaStreams(page, 'ada@honu.test')
+    const widget = await addTenantWidget(page, ALPHA)
+    await expect(widget.getByRole('heading', { level: 4, name: ALPHA })).toBeVisible()
 
-  // Both networks with their first and last address; the remote one overlaps Bravo's, which is named with its tenant.
-  const networks = widget.getByRole('list', { name: 'Networks' })
-  const remote = networks.getByRole('listitem').filter({ hasText: 'Remote network 10.10.0.0/16' })
-  await expect(remote).toContainText('First address10.10.0.0')
-  await expect(remote).toContainText('Last address10.10.255.255')
-  await expect(remote.getByText('Overlaps the remote network 10.10.128.0/20 of Bravo Fleet.')).toBeVisible()
-  const vpn = networks.getByRole('listitem').filter({ hasText: 'VPN 10.200.0.0/24' })
-  await expect(vpn).toContainText('Last address10.200.0.255')
-  await expect(vpn.getByText('No overlap with a network you can see.')).toBeVisible()
+    // Both networks with their first and last address; the remote one overlaps Bravo's, which is named with its tenant.
+    const networks = widget.getByRole('list', { name: 'Networks' })
+    const remote = networks.getByRole('listitem').filter({ hasText: 'Remote network 10.10.0.0/16' })
+    await expect(remote).toContainText('First address10.10.0.0')
+    await expect(remote).toContainText('Last address10.10.255.255')
+    await expect(remote.getByText('Overlaps the remote network 10.10.128.0/20 of Bravo Fleet.')).toBeVisible()
+    const vpn = networks.getByRole('listitem').filter({ hasText: 'VPN 10.200.0.0/24' })
+    await expect(vpn).toContainText('Last address10.200.0.255')
+    await expect(vpn.getByText('No overlap with a network you can see.')).toBeVisible()
 
-  // Every device of Alpha counted once, as the server lists them; vehicles on their routes come online live.
-  const counts = widget.getByRole('table', { name: `Devices of ${ALPHA} by kind and state` })
-  const { devices } = await alphaAsAda()
-  await expect(
-    counts
-      .getByRole('row', { name: /^All kinds/ })
+    // Every device of Alpha counted once, as the server lists them; vehicles on their routes come online live.
+    const counts = widget.getByRole('table', { name: `Devices of ${ALPHA} by kind and state` })
+    const { devices } = await alphaAsAda()
+    await expect(
+      counts
+        .getByRole('row', { name: /^All kinds/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(String(devices))
+    const vehiclesOnline = counts
+      .getByRole('row', { name: /^Vehicle/ })
       .getByRole('cell')
-      .last(),
-  ).toHaveText(String(devices))
-  const vehiclesOnline = counts
-    .getByRole('row', { name: /^Vehicle/ })
-    .getByRole('cell')
-    .first()
-  await expect.poll(async () => Number(await vehiclesOnline.textContent()), { timeout: 30_000 }).toBeGreaterThan(0)
-  await expectNoAxeViolations(page)
+      .first()
+    await expect.poll(async () => Number(await vehiclesOnline.textContent()), { timeout: 30_000 }).toBeGreaterThan(0)
+    await expectNoAxeViolations(page)
 
-  // Rename in place: the field replaces the heading, Enter saves, the header follows without a reload.
-  await widget.getByRole('button', { name: `Rename ${ALPHA}` }).click()
-  const field = widget.getByRole('textbox', { name: 'Tenant name' })
-  await expect(field).toBeFocused()
-  await expect(field).toHaveValue(ALPHA)
-  await expectNoAxeViolations(page)
-  await field.fill(RENAMED)
-  await field.press('Enter')
-  await expect(page.getByRole('button', { name: `Tenant: ${RENAMED}` })).toBeVisible()
-  const renamed = page.getByRole('group', { name: `Tenant ${RENAMED}` })
-  await expect(renamed.getByRole('heading', { level: 4, name: RENAMED })).toBeVisible()
-  await expect(renamed.getByRole('status')).toHaveText(`Tenant renamed to ${RENAMED}.`)
-  await expect(renamed.getByRole('table', { name: `Devices of ${RENAMED} by kind and state` })).toBeVisible()
-  expect((await alphaAsAda()).name).toBe(RENAMED)
+    // Rename in place: the field replaces the heading, Enter saves, the header follows without a reload.
+    await widget.getByRole('button', { name: `Rename ${ALPHA}` }).click()
+    const field = widget.getByRole('textbox', { name: 'Tenant name' })
+    await expect(field).toBeFocused()
+    await expect(field).toHaveValue(ALPHA)
+    await expectNoAxeViolations(page)
+    await field.fill(RENAMED)
+    await field.press('Enter')
+    await expect(page.getByRole('button', { name: `Tenant: ${RENAMED}` })).toBeVisible()
+    const renamed = page.getByRole('group', { name: `Tenant ${RENAMED}` })
+    await expect(renamed.getByRole('heading', { level: 4, name: RENAMED })).toBeVisible()
+    await expect(renamed.getByRole('status')).toHaveText(`Tenant renamed to ${RENAMED}.`)
+    await expect(renamed.getByRole('table', { name: `Devices of ${RENAMED} by kind and state` })).toBeVisible()
+    expect((await alphaAsAda()).name).toBe(RENAMED)
 
-  // Keyboard only: focus came back to Rename; Escape leaves the name, a blank one is refused, Enter saves.
-  const rename = renamed.getByRole('button', { name: `Rename ${RENAMED}` })
-  await expect(rename).toBeFocused()
-  await page.keyboard.press('Enter')
-  await expect(renamed.getByRole('textbox', { name: 'Tenant name' })).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(rename).toBeFocused()
-  await page.keyboard.press('Enter')
-  await page.keyboard.press('Delete')
-  await page.keyboard.press('Enter')
-  await expect(renamed.getByRole('alert')).toHaveText('Enter the tenant’s name.')
-  await expectNoAxeViolations(page)
-  await page.keyboard.type(ALPHA)
-  await page.keyboard.press('Enter')
-  await expect(page.getByRole('button', { name: `Tenant: ${ALPHA}`, exact: true })).toBeVisible()
-  await expect(page.getByRole('group', { name: `Tenant ${ALPHA}` }).getByRole('button', { name: `Rename ${ALPHA}` })).toBeFocused()
-  expect((await alphaAsAda()).name).toBe(ALPHA)
-})
+    // Keyboard only: focus came back to Rename; Escape leaves the name, a blank one is refused, Enter saves.
+    const rename = renamed.getByRole('button', { name: `Rename ${RENAMED}` })
+    await expect(rename).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(renamed.getByRole('textbox', { name: 'Tenant name' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(rename).toBeFocused()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Delete')
+    await page.keyboard.press('Enter')
+    await expect(renamed.getByRole('alert')).toHaveText('Enter the tenant’s name.')
+    await expectNoAxeViolations(page)
+    await page.keyboard.type(ALPHA)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: `Tenant: ${ALPHA}`, exact: true })).toBeVisible()
+    await expect(page.getByRole('group', { name: `Tenant ${ALPHA}` }).getByRole('button', { name: `Rename ${ALPHA}` })).toBeFocused()
+    expect((await alphaAsAda()).name).toBe(ALPHA)
+  },
+)
 
 test('a reader of Alpha alone sees the name with no rename control and no other tenant; the server refuses the rename', async ({ page }) => {
   await openAlphaStreams(page, 'remy@honu.test')

@@ -35,59 +35,65 @@ test.afterEach(async () => {
   if (await reachable()) await telemetryControl(KAHU, 'resume')
 })
 
-test("a Vehicle widget shows live values that change; cutting the vehicle's packets marks it stale and 'Link lost', resuming clears it", async ({
-  page,
-}) => {
-  test.setTimeout(90_000)
-  await openAlphaStreams(page, 'wes@honu.test')
-  const widget = await addVehicleWidget(page, 'USV Kahu')
-  await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
-  await expect(widget.getByText('Live', { exact: true })).toBeVisible()
-  // Live values that change: the vehicle flies its route.
-  const position = value(page, 'Position')
-  const first = await position.textContent()
-  expect(first).toMatch(/^\d+\.\d{5}° [NS], \d+\.\d{5}° [EW]$/)
-  await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(first)
-  await expect(value(page, 'Flight mode')).not.toHaveText('Unknown')
-  await expectNoAxeViolations(page)
+test(
+  "a Vehicle widget shows live values that change; cutting the vehicle's packets marks it stale and 'Link lost', resuming clears it",
+  { tag: '@serial' },
+  async ({ page }) => {
+    test.setTimeout(90_000)
+    await openAlphaStreams(page, 'wes@honu.test')
+    const widget = await addVehicleWidget(page, 'USV Kahu')
+    await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+    await expect(widget.getByText('Live', { exact: true })).toBeVisible()
+    // Live values that change: the vehicle flies its route.
+    const position = value(page, 'Position')
+    const first = await position.textContent()
+    expect(first).toMatch(/^\d+\.\d{5}° [NS], \d+\.\d{5}° [EW]$/)
+    await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(first)
+    await expect(value(page, 'Flight mode')).not.toHaveText('Unknown')
+    await expectNoAxeViolations(page)
 
-  await telemetryControl(KAHU, 'stop')
-  await expect(widget).toHaveAttribute('data-state', 'stale', { timeout: 20_000 })
-  await expect(widget.locator('.honu-vehicle__badge')).toHaveText(/^Link lost: last message at \d{1,2}:\d{2}:\d{2}/)
-  // Screen readers hear it once, through the polite live region.
-  await expect(widget.locator('[aria-live="polite"]')).toHaveText(/^Link lost: last message at /)
-  const frozen = await position.textContent()
-  expect(frozen).toContain('(stale)')
+    await telemetryControl(KAHU, 'stop')
+    await expect(widget).toHaveAttribute('data-state', 'stale', { timeout: 20_000 })
+    await expect(widget.locator('.honu-vehicle__badge')).toHaveText(/^Link lost: last message at \d{1,2}:\d{2}:\d{2}/)
+    // Screen readers hear it once, through the polite live region.
+    await expect(widget.locator('[aria-live="polite"]')).toHaveText(/^Link lost: last message at /)
+    const frozen = await position.textContent()
+    expect(frozen).toContain('(stale)')
 
-  await telemetryControl(KAHU, 'resume')
-  await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 20_000 })
-  await expect(widget.locator('[aria-live="polite"]')).toHaveText('Link to USV Kahu regained')
-  await expect(widget.locator('.honu-vehicle__badge')).toHaveText('Live')
-  await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(frozen?.replace(' (stale)', ''))
-})
+    await telemetryControl(KAHU, 'resume')
+    await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 20_000 })
+    await expect(widget.locator('[aria-live="polite"]')).toHaveText('Link to USV Kahu regained')
+    await expect(widget.locator('.honu-vehicle__badge')).toHaveText('Live')
+    await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(frozen?.replace(' (stale)', ''))
+  },
+)
 
-test('killing the reference server shows the live channel’s state, and live data resumes on the same page with no reload', async ({ page }) => {
-  test.setTimeout(120_000)
-  await openAlphaStreams(page, 'wes@honu.test')
-  const widget = await addVehicleWidget(page, 'USV Kahu')
-  await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
-  await markDocument(page)
+test(
+  'killing the reference server shows the live channel’s state, and live data resumes on the same page with no reload',
+  { tag: '@serial' },
+  async ({ page }) => {
+    test.setTimeout(120_000)
+    await openAlphaStreams(page, 'wes@honu.test')
+    const widget = await addVehicleWidget(page, 'USV Kahu')
+    await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+    await markDocument(page)
 
-  // The real process exits (test control); scripts/serve.mjs starts it again after HONU_RESTART_DELAY_MS (2 s).
-  const exit = await fetch(`${API}/test/exit`, { method: 'POST' })
-  expect(exit.status).toBe(202)
-  await expect.poll(reachable, { timeout: 5_000, intervals: [100] }).toBe(false)
-  await expect(widget.getByText('Live channel interrupted: reconnecting…')).toBeVisible({ timeout: 15_000 })
-  await expect.poll(reachable, { timeout: 60_000, intervals: [250] }).toBe(true)
+    // The real process exits (test control); scripts/serve.mjs starts it again after HONU_RESTART_DELAY_MS (2 s).
+    const exit = await fetch(`${API}/test/exit`, { method: 'POST' })
+    expect(exit.status).toBe(202)
+    await expect.poll(reachable, { timeout: 5_000, intervals: [100] }).toBe(false)
+    await expect(widget.getByText('Live channel interrupted: reconnecting…')).toBeVisible({ timeout: 15_000 })
+    await expect.poll(reachable, { timeout: 60_000, intervals: [250] }).toBe(true)
 
-  // Back by itself: the channel reconnects, re-authenticates and resubscribes; the values move again.
-  await expect(widget.getByText('Live channel interrupted: reconnecting…')).toBeHidden({ timeout: 45_000 })
-  await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
-  const position = value(page, 'Position')
-  const after = await position.textContent()
-  await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(after)
-  expect(await sameDocument(page)).toBe(true)
-})
+    // Back by itself: the channel reconnects, re-authenticates and resubscribes; the values move again.
+    await expect(widget.getByText('Live channel interrupted: reconnecting…')).toBeHidden({ timeout: 45_000 })
+    await expect(widget).toHaveAttribute('data-state', 'live', { timeout: 30_000 })
+    const position = value(page, 'Position')
+    const after = await position.textContent()
+    await expect.poll(() => position.textContent(), { timeout: 15_000 }).not.toBe(after)
+    expect(await sameDocument(page)).toBe(true)
+  },
+)
 
 test('the Vehicle widget links to the vehicle page, which shows its live telemetry, its map and its cameras (the streams whose device_id names it)', async ({
   page,
