@@ -1,9 +1,9 @@
 // The whole test command: every check a well-kept library runs, then one closing line with the test count.
 // Each step runs even if an earlier one failed (unless it needs that step's output), so one run shows
 // everything that is wrong.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { freeStackPortsEnv } from './stack-ports.mjs'
+import { freeStackPortsEnv, freeTcpPort } from './stack-ports.mjs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
@@ -27,29 +27,17 @@ console.log(
   }`,
 )
 const env = { ...process.env, ...ports, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
-const steps = [
-  { name: 'lint', cmd: 'pnpm run lint' },
-  // Prettier (.prettierrc.json); `npm run format` writes what it would change.
-  { name: 'format (prettier --check)', cmd: 'pnpm run format:check' },
-  // Each changeset parses and names packages of the workspace (.changeset/README.md). `changeset status` compares
-  // against the base branch, which a detached or single-branch clone may lack: then main is made at HEAD first.
-  { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
-  // Dead files, exports and dependencies (knip.jsonc).
-  { name: 'dead code (knip)', cmd: 'pnpm run knip' },
-  { name: 'typecheck', cmd: 'pnpm run typecheck' },
+// The unit tests start an Auth emulator of their own while the browser tests' stack runs one: a port apart.
+const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number))
+
+/**
+ * Two lanes run at once. The browser lane is the run's longest path (build, the fixtures, then the browser tests,
+ * which mostly wait: one run kept 2 cores well under half busy); the checks lane does the rest meanwhile, niced so
+ * the browser lane gets the CPU when it wants it, its output printed whole as each step ends. A step runs even if an
+ * earlier one failed, unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
+ */
+const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
-  { name: 'unit and integration tests', cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}` },
-  // The server suite again on a real PostgreSQL (.ci/run starts Debian's and sets HONU_POSTGRES_URL).
-  postgresUrl
-    ? {
-        name: 'server tests on PostgreSQL',
-        cmd: `pnpm exec vitest run --project server --reporter=default --reporter=json --outputFile.json=${reports[1]}`,
-        env: { DATABASE_URL: postgresUrl },
-      }
-    : { name: 'server tests on PostgreSQL (not run: set HONU_POSTGRES_URL, e.g. from scripts/start-postgres.sh)', cmd: 'true' },
-  { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs' },
-  { name: 'publint and attw', cmd: 'pnpm run check:package' },
-  { name: 'size budgets', cmd: 'pnpm run size' },
   { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build' },
   // Issue 12's budget: the login route's initial JS (gzip) at most 2.0x an empty Vite React app, measured on the
   // build just made (only the empty app is built here).
@@ -67,6 +55,33 @@ const steps = [
     browser: true,
     env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}),
   },
+]
+const checksLane = [
+  { name: 'lint', cmd: 'pnpm run lint' },
+  // Prettier (.prettierrc.json); `npm run format` writes what it would change.
+  { name: 'format (prettier --check)', cmd: 'pnpm run format:check' },
+  // Each changeset parses and names packages of the workspace (.changeset/README.md). `changeset status` compares
+  // against the base branch, which a detached or single-branch clone may lack: then main is made at HEAD first.
+  { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
+  // Dead files, exports and dependencies (knip.jsonc).
+  { name: 'dead code (knip)', cmd: 'pnpm run knip' },
+  { name: 'typecheck', cmd: 'pnpm run typecheck' },
+  {
+    name: 'unit and integration tests',
+    cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}`,
+    env: { HONU_AUTH_PORT: String(unitAuthPort) },
+  },
+  // The server suite again on a real PostgreSQL (.ci/run starts Debian's and sets HONU_POSTGRES_URL).
+  postgresUrl
+    ? {
+        name: 'server tests on PostgreSQL',
+        cmd: `pnpm exec vitest run --project server --reporter=default --reporter=json --outputFile.json=${reports[1]}`,
+        env: { DATABASE_URL: postgresUrl, HONU_AUTH_PORT: String(unitAuthPort) },
+      }
+    : { name: 'server tests on PostgreSQL (not run: set HONU_POSTGRES_URL, e.g. from scripts/start-postgres.sh)', cmd: 'true' },
+  { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs', afterBuild: true },
+  { name: 'publint and attw', cmd: 'pnpm run check:package', afterBuild: true },
+  { name: 'size budgets', cmd: 'pnpm run size', afterBuild: true },
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
   // Every story in headless Debian Chromium: renders, runs its play function, and axe finds nothing (vitest.storybook.config.ts).
   {
@@ -75,26 +90,62 @@ const steps = [
   },
 ]
 
-const results = []
+const results = new Map()
 // A fixture that did not install must not stop the app's browser tests: the partners project then stays out.
 let partnersInstalled = false
-for (const step of steps) {
-  const stepEnv = typeof step.env === 'function' ? step.env() : step.env
-  console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
-  const started = Date.now()
-  const run = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env: { ...env, ...stepEnv } })
-  const ok = run.status === 0
-  if (step.partners) partnersInstalled = ok
-  results.push({ name: step.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
-  if (step.browser) results.push(partnerBrowserCheck())
-  if (!ok && step.gate) {
-    console.error(`\n${step.name} failed; the steps after it need its output.`)
-    break
+let buildDone
+const built = new Promise((done) => (buildDone = done))
+const started = Date.now()
+
+async function runBrowserLane() {
+  for (const step of browserLane) {
+    const stepEnv = typeof step.env === 'function' ? step.env() : step.env
+    console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
+    const result = await run(step, stepEnv, 'inherit')
+    if (step.partners) partnersInstalled = result.ok
+    if (step.gate) buildDone(result.ok)
+    if (step.browser) results.set(`${step.name} (partners)`, partnerBrowserCheck())
+    if (!result.ok && step.gate) {
+      console.error(`\n${step.name} failed; the steps after it need its output.`)
+      return
+    }
   }
 }
 
+async function runChecksLane() {
+  for (const step of checksLane) {
+    if (step.afterBuild && !(await built)) continue
+    const result = await run(step, step.env, 'pipe')
+    console.log(`\n=== ${step.name} (checks lane, ${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
+  }
+}
+
+/** Runs one step, its output to this process's or kept for printing whole; its result lands in `results`. */
+function run(step, stepEnv, stdio) {
+  const begun = Date.now()
+  return new Promise((done) => {
+    const child = spawn(stdio === 'pipe' ? `nice -n 10 sh -c ${shellQuote(step.cmd)}` : step.cmd, {
+      shell: true,
+      stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...env, ...stepEnv },
+    })
+    const chunks = []
+    child.stdout?.on('data', (c) => chunks.push(c))
+    child.stderr?.on('data', (c) => chunks.push(c))
+    child.on('close', (code) => {
+      const result = { name: step.name, ok: code === 0, seconds: ((Date.now() - begun) / 1000).toFixed(1), output: Buffer.concat(chunks).toString() }
+      results.set(step.name, result)
+      done(result)
+    })
+  })
+}
+
+await Promise.all([runBrowserLane(), runChecksLane()])
+const ordered = [...checksLane, ...browserLane].flatMap((step) => [results.get(step.name), results.get(`${step.name} (partners)`)]).filter(Boolean)
+
 console.log('\n=== summary')
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+for (const r of ordered) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+console.log(`whole test command: ${((Date.now() - started) / 1000).toFixed(1)} s (the two lanes at once)`)
 
 // The closing line counts tests; a failed check that is not a test (lint, budgets…) counts as one failure,
 // and a run that executed no test at all counts as failed.
@@ -133,9 +184,9 @@ if (existsSync(playwrightReport)) {
   }
   for (const suite of suites ?? []) walk(suite, [suite.title])
 }
-const failedChecks = results.filter((r) => !r.ok).length
+const failedChecks = ordered.filter((r) => !r.ok).length
 const failed = failedTests + failedChecks + (passed === 0 ? 1 : 0)
-console.log(`\nchecks: ${results.length - failedChecks} passed, ${failedChecks} failed`)
+console.log(`\nchecks: ${ordered.length - failedChecks} passed, ${failedChecks} failed`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
 
@@ -173,4 +224,16 @@ function errorHead(text) {
     .slice(0, 12)
     .join(' / ')
     .slice(0, 1500)
+}
+
+/** A free TCP port that is none of `taken` (two probes in a row can be handed the same one). */
+async function freeTcpPortOtherThan(taken) {
+  for (;;) {
+    const port = await freeTcpPort()
+    if (!taken.includes(port)) return port
+  }
+}
+
+function shellQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`
 }
