@@ -40,13 +40,13 @@ export default defineConfig({
     // name, so CI on Debian with the same Chromium compares against the files made here.
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
-  // Two files at a time (tests within a file in order): a browser test mostly waits (on the stack, on video, on
-  // the map), and one worker kept 2 cores about a third busy. What cannot share the stack runs after, one at a time,
+  // Three files at a time (tests within a file in order): a browser test mostly waits (on the stack, on video, on
+  // the map): one worker kept 2 cores about a third busy, two well under half (109 tests in 792 s, 341 s of CPU). What cannot share the stack runs after, one at a time,
   // in the `serial` project: tests tagged @serial (a fault the server applies to every matching request, a source or
   // vehicle cut off that another file watches, a tenant renamed that another file names), and the files that stop
   // or hang the server (whose in-memory database comes back freshly seeded).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   projects: [
     { name: 'app', testIgnore: 'partners/**', grepInvert: serial },
     ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : []),

@@ -31,10 +31,14 @@ const env = { ...process.env, ...ports, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_
 const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number))
 
 /**
- * Two lanes run at once. The browser lane is the run's longest path (build, the fixtures, then the browser tests,
- * which mostly wait: one run kept 2 cores well under half busy); the checks lane does the rest meanwhile, niced so
- * the browser lane gets the CPU when it wants it, its output printed whole as each step ends. A step runs even if an
- * earlier one failed, unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
+ * Two lanes run at once. The browser lane is the run's longest path: build, host app, fixtures, then the browser
+ * tests, which mostly wait (on the stack, on video, on the map: one run kept 2 cores well under half busy). The
+ * checks lane does the rest: lint, format, knip and types beside the build, then the unit and server tests, which
+ * run before the browser tests start (`timed`: their timeouts and counted intervals do not share 2 cores with the
+ * browsers, and a run that shared them failed 21 of them), then the package checks and the stories beside the
+ * browser tests. Its steps but the timed ones are niced, so the browser lane gets the CPU when it asks for it; they
+ * print their output whole as each ends. A step runs even if an earlier one failed, unless it needs that step's output (`gate`, or
+ * `afterBuild` in the checks lane).
  */
 const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
@@ -53,6 +57,7 @@ const browserLane = [
     name: 'browser tests (Playwright, Chromium)',
     cmd: 'pnpm exec playwright test',
     browser: true,
+    afterTimed: true,
     env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}),
   },
 ]
@@ -66,17 +71,21 @@ const checksLane = [
   // Dead files, exports and dependencies (knip.jsonc).
   { name: 'dead code (knip)', cmd: 'pnpm run knip' },
   { name: 'typecheck', cmd: 'pnpm run typecheck' },
+  // With PostgreSQL (CI: .ci/run starts Debian's and sets HONU_POSTGRES_URL) the server suite runs on it alone; without,
+  // on PGlite with the rest. The embedded PGlite stays under test: the browser tests' stack runs on it, and the
+  // server suite's database tests open PGlite themselves (read cache, ingest, migrations).
   {
-    name: 'unit and integration tests',
-    cmd: `pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=${reports[0]}`,
+    name: postgresUrl ? 'unit and integration tests (all but the server suite)' : 'unit and integration tests',
+    cmd: `pnpm exec vitest run${postgresUrl ? " --project='!server'" : ''} --reporter=default --reporter=json --outputFile.json=${reports[0]}`,
     env: { HONU_AUTH_PORT: String(unitAuthPort) },
+    timed: !postgresUrl,
   },
-  // The server suite again on a real PostgreSQL (.ci/run starts Debian's and sets HONU_POSTGRES_URL).
   postgresUrl
     ? {
         name: 'server tests on PostgreSQL',
         cmd: `pnpm exec vitest run --project server --reporter=default --reporter=json --outputFile.json=${reports[1]}`,
         env: { DATABASE_URL: postgresUrl, HONU_AUTH_PORT: String(unitAuthPort) },
+        timed: true,
       }
     : { name: 'server tests on PostgreSQL (not run: set HONU_POSTGRES_URL, e.g. from scripts/start-postgres.sh)', cmd: 'true' },
   { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs', afterBuild: true },
@@ -95,10 +104,13 @@ const results = new Map()
 let partnersInstalled = false
 let buildDone
 const built = new Promise((done) => (buildDone = done))
+let timedDone
+const timedTestsDone = new Promise((done) => (timedDone = done))
 const started = Date.now()
 
 async function runBrowserLane() {
   for (const step of browserLane) {
+    if (step.afterTimed) await timedTestsDone
     const stepEnv = typeof step.env === 'function' ? step.env() : step.env
     console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
     const result = await run(step, stepEnv, 'inherit')
@@ -117,14 +129,16 @@ async function runChecksLane() {
     if (step.afterBuild && !(await built)) continue
     const result = await run(step, step.env, 'pipe')
     console.log(`\n=== ${step.name} (checks lane, ${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
+    if (step.timed) timedDone()
   }
+  timedDone()
 }
 
 /** Runs one step, its output to this process's or kept for printing whole; its result lands in `results`. */
 function run(step, stepEnv, stdio) {
   const begun = Date.now()
   return new Promise((done) => {
-    const child = spawn(stdio === 'pipe' ? `nice -n 10 sh -c ${shellQuote(step.cmd)}` : step.cmd, {
+    const child = spawn(stdio === 'pipe' && !step.timed ? `nice -n 10 sh -c ${shellQuote(step.cmd)}` : step.cmd, {
       shell: true,
       stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...env, ...stepEnv },
