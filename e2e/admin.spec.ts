@@ -248,62 +248,66 @@ test('a user name made of HTML and script shows as text', async ({ page }) => {
   await expectToast(page, 'User deleted')
 })
 
-test('10,000 users: the server pages them as the table scrolls, searches and sorts; the keyboard reaches the last', async ({ page }) => {
-  const filled = await fetch(`${API}/test/users/fill`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tenant_id: 'charlie', count: 10_000 }),
-  })
-  expect(filled.status).toBe(201)
-  const { batch } = (await filled.json()) as { batch: string }
-  const pages: string[] = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.pathname === '/api/v1/users/') pages.push(url.search)
-  })
-  // Charlie's own users (Cal, Wes, …) and the 10,000, as the server counts them.
-  const token = await idTokenOf('cal@honu.test')
-  const first = await fetch(`${API}/api/v1/users/?tenant_id=charlie&limit=1`, { headers: { authorization: `Bearer ${token}` } })
-  const total = ((await first.json()) as { total_count: number }).total_count
-  expect(total).toBeGreaterThanOrEqual(10_000)
-  const of = (n: number) => `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} users loaded`
-  await openAdminConsole(page, 'cal@honu.test', /Charlie Survey/)
-  const table = usersOf(page, 'Charlie Survey')
-  await expect(table).toHaveAttribute('aria-rowcount', String(total + 1))
-  await expect(page.getByText(of(100))).toBeVisible()
-  // Only the rows in view are in the page.
-  expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(40)
-  expect(pages.every((search) => /limit=100\b/.test(search))).toBe(true)
+test(
+  '10,000 users: the server pages them as the table scrolls, searches and sorts; the keyboard reaches the last',
+  { tag: '@serial' },
+  async ({ page }) => {
+    const filled = await fetch(`${API}/test/users/fill`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tenant_id: 'charlie', count: 10_000 }),
+    })
+    expect(filled.status).toBe(201)
+    const { batch } = (await filled.json()) as { batch: string }
+    const pages: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/v1/users/') pages.push(url.search)
+    })
+    // Charlie's own users (Cal, Wes, …) and the 10,000, as the server counts them.
+    const token = await idTokenOf('cal@honu.test')
+    const first = await fetch(`${API}/api/v1/users/?tenant_id=charlie&limit=1`, { headers: { authorization: `Bearer ${token}` } })
+    const total = ((await first.json()) as { total_count: number }).total_count
+    expect(total).toBeGreaterThanOrEqual(10_000)
+    const of = (n: number) => `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} users loaded`
+    await openAdminConsole(page, 'cal@honu.test', /Charlie Survey/)
+    const table = usersOf(page, 'Charlie Survey')
+    await expect(table).toHaveAttribute('aria-rowcount', String(total + 1))
+    await expect(page.getByText(of(100))).toBeVisible()
+    // Only the rows in view are in the page.
+    expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(40)
+    expect(pages.every((search) => /limit=100\b/.test(search))).toBe(true)
 
-  // Keyboard: End goes to the last loaded row; the pages that follow load as it comes into view.
-  await table.locator('tbody tr[data-index]').first().focus()
-  for (let loaded = 100; loaded < 300; loaded += 100) {
-    await page.keyboard.press('End')
-    await expect(page.getByText(of(loaded + 100))).toBeVisible()
-  }
-  // Focus is on the last row of the second page (row 200, after the header row).
-  await expect(page.locator('tr[data-index]:focus')).toHaveAttribute('aria-rowindex', '201')
-  expect(pages.some((search) => search.includes('cursor='))).toBe(true)
+    // Keyboard: End goes to the last loaded row; the pages that follow load as it comes into view.
+    await table.locator('tbody tr[data-index]').first().focus()
+    for (let loaded = 100; loaded < 300; loaded += 100) {
+      await page.keyboard.press('End')
+      await expect(page.getByText(of(loaded + 100))).toBeVisible()
+    }
+    // Focus is on the last row of the second page (row 200, after the header row).
+    await expect(page.locator('tr[data-index]:focus')).toHaveAttribute('aria-rowindex', '201')
+    expect(pages.some((search) => search.includes('cursor='))).toBe(true)
 
-  // Sorted by joined date, newest first, on the server: the last filled user (joined now) first.
-  await table.getByRole('button', { name: 'Joined' }).click()
-  await expect(table.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'ascending')
-  await table.getByRole('button', { name: 'Joined' }).click()
-  await expect(table.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'descending')
-  await expect(table.locator('tbody tr[data-index="0"]')).toContainText(`fill-${batch}-010000@honu.test`)
-  expect(pages.at(-1)).toContain('sort=-joined')
+    // Sorted by joined date, newest first, on the server: the last filled user (joined now) first.
+    await table.getByRole('button', { name: 'Joined' }).click()
+    await expect(table.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'ascending')
+    await table.getByRole('button', { name: 'Joined' }).click()
+    await expect(table.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'descending')
+    await expect(table.locator('tbody tr[data-index="0"]')).toContainText(`fill-${batch}-010000@honu.test`)
+    expect(pages.at(-1)).toContain('sort=-joined')
 
-  // Search on the server: one user of the 10,000.
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(`${batch}-004242`)
-  await expect(page.getByText('1 of 1 users loaded')).toBeVisible()
-  await expect(table.locator('tbody tr[data-index]')).toHaveCount(1)
-  await expect(table.locator('tbody tr[data-index="0"]')).toContainText(`Test User ${batch} 004242`)
-  await expectNoAxeViolations(page)
-  // A search that matches nobody says so, axe clean too.
-  await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere')
-  await expect(table.getByRole('cell', { name: 'No user matches “no-such-user-anywhere”.' })).toBeVisible()
-  await expectNoAxeViolations(page)
-})
+    // Search on the server: one user of the 10,000.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`${batch}-004242`)
+    await expect(page.getByText('1 of 1 users loaded')).toBeVisible()
+    await expect(table.locator('tbody tr[data-index]')).toHaveCount(1)
+    await expect(table.locator('tbody tr[data-index="0"]')).toContainText(`Test User ${batch} 004242`)
+    await expectNoAxeViolations(page)
+    // A search that matches nobody says so, axe clean too.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere')
+    await expect(table.getByRole('cell', { name: 'No user matches “no-such-user-anywhere”.' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  },
+)
 
 test('keyboard only: search, reach a row, open its actions and grant a role', { tag: '@serial' }, async ({ page }) => {
   await openAdminConsole(page, 'ada@honu.test', /Alpha Harbour/)

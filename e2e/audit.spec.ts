@@ -161,7 +161,7 @@ test('each change by an admin shows in the trail with its values before and afte
   await expectNoAxeViolations(page)
 })
 
-test('10,000 entries export as CSV and as JSON with the right columns, downloaded under the strict CSP', async ({ page }) => {
+test('10,000 entries export as CSV and as JSON with the right columns, downloaded under the strict CSP', { tag: '@serial' }, async ({ page }) => {
   test.setTimeout(120_000)
   const refused = cspViolations(page)
   const filled = await fetch(`${API}/test/audit/fill`, { method: 'POST', headers: json, body: JSON.stringify({ tenant_id: 'alpha', count: 10_000 }) })
