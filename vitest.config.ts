@@ -30,6 +30,13 @@ function filesThatMockModules(...roots: string[]): string[] {
   for (const root of roots) walk(root)
   return found
 }
+/**
+ * A bound for a test that hangs, not a speed check (Vitest's default is 5 s): with 4 workers on 2 cores beside a
+ * package build, React tests that take half a second alone took 5 to 7 s and were cut off. Speed is measured by the
+ * benchmarks, never here. (Projects do not inherit the root's test options, so each names it.)
+ */
+const testTimeout = 20_000
+
 const coreMocking = filesThatMockModules('packages/core/src', 'packages/core/test').map((file) => file.replace(/^packages\/core\//, ''))
 const reactMocking = filesThatMockModules('packages/console-kit/src', 'packages/console-react/src', 'packages/widgets/src')
 
@@ -54,6 +61,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/*.emulator.test.ts', ...coreMocking],
           isolate: false,
+          testTimeout,
           restoreMocks: true,
         },
       },
@@ -65,6 +73,7 @@ export default defineConfig({
           root: 'packages/core',
           environment: 'node',
           include: coreMocking,
+          testTimeout,
           restoreMocks: true,
         },
       },
@@ -97,6 +106,7 @@ export default defineConfig({
           exclude: reactMocking,
           isolate: false,
           setupFiles: ['./test/react-setup.ts'],
+          testTimeout,
           restoreMocks: true,
         },
       },
@@ -108,6 +118,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: reactMocking,
           setupFiles: ['./test/react-setup.ts'],
+          testTimeout,
           restoreMocks: true,
         },
       },

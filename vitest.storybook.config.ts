@@ -19,6 +19,9 @@ export default defineConfig({
   test: {
     name: 'storybook',
     restoreMocks: true,
+    // A bound for a story that hangs, not a speed check (Vitest's default is 5 s, which a story's play function
+    // passed on a loaded 2-core machine: 6.7 s for one that takes about 1 s alone).
+    testTimeout: 20_000,
     browser: {
       enabled: true,
       headless: true,
