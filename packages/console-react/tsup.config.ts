@@ -3,9 +3,9 @@ import { packageBuild } from '../../scripts/package-build.mjs'
 
 export default defineConfig(
   packageBuild({
-    // The graph's layout worker is an entry too: the module that creates it with
+    // The graph's layout worker is an entry too, built in place: the module that creates it with
     // `new URL('./graph-layout.worker.js', import.meta.url)` (a file of the app: worker-src 'self') finds it beside
-    // itself in dist/esm/, and dist/graph-layout.worker.js stays where it was.
+    // itself under dist/esm/; dist/graph-layout.worker.js imports it.
     entry: {
       index: 'src/index.ts',
       widget: 'src/widget/index.ts',
@@ -13,6 +13,7 @@ export default defineConfig(
       element: 'src/element/index.ts',
       'graph-layout.worker': 'src/screens/topology/graph/graph-layout.worker.ts',
     },
+    inPlace: ['graph-layout.worker'],
     external: ['react', 'react-dom', '@honu/core'],
   }),
 )
