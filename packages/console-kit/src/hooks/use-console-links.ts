@@ -16,7 +16,7 @@ export interface ConsoleLinks {
 }
 
 /** Provided by the console's working layout (`@honu/console-react`). */
-export const ConsoleLinksContext = /* @__PURE__ */ createContext<ConsoleLinks | undefined>(undefined)
+export const ConsoleLinksContext = createContext<ConsoleLinks | undefined>(undefined)
 
 /** The console's links, or `undefined` where the widget is shown without the console's pages. */
 export const useConsoleLinks = (): ConsoleLinks | undefined => useContext(ConsoleLinksContext)

@@ -22,7 +22,7 @@ import { ConsoleContext } from '../provider/console-context'
 
 // Outside a provider (an error boundary above it, a part in a story): US English, so what shows a failure never
 // fails itself for want of a console.
-const SOURCE = /* @__PURE__ */ createStore<Pick<I18nState, 't' | 'locale' | 'dates'>>()(() => ({
+const SOURCE = createStore<Pick<I18nState, 't' | 'locale' | 'dates'>>()(() => ({
   t: translateSource,
   locale: DEFAULT_LOCALE,
   dates: LOCALE_DATES[DEFAULT_LOCALE],

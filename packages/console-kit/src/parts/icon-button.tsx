@@ -21,7 +21,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
  * import { Trash2 } from 'lucide-react'
  * <IconButton label={`Delete ${stream.name}`} icon={Trash2} onClick={() => setDeleting(stream)} />
  */
-export const IconButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
   { label, icon: Icon, tooltipPlacement, className, type = 'button', ...rest },
   ref,
 ) {

@@ -28,7 +28,7 @@ interface MenuContextValue {
   close: () => void
 }
 
-const MenuContext = /* @__PURE__ */ createContext<MenuContextValue | null>(null)
+const MenuContext = createContext<MenuContextValue | null>(null)
 
 /** Props of {@link MenuButton}. */
 export interface MenuButtonProps {

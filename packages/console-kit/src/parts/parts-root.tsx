@@ -24,7 +24,7 @@ interface PartsRootValue {
  * layer keeps the console's custom properties and theme; inside a shadow root (the custom element) it must be an
  * element of that root, since `document.body` is outside the shadow tree's styles.
  */
-export const PartsRootContext = /* @__PURE__ */ createContext<PartsRootValue>({ root: null, text: ENGLISH })
+export const PartsRootContext = createContext<PartsRootValue>({ root: null, text: ENGLISH })
 
 /** Props of {@link PartsRootProvider}. */
 export interface PartsRootProviderProps {

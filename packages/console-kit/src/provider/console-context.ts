@@ -10,10 +10,10 @@ import type { WidgetRegistry } from '../widget/widget-definition'
 // scripts/measure-login-js.mjs).
 
 /** @internal Holds the console client of the nearest provider. */
-export const ConsoleContext = /* @__PURE__ */ createContext<ConsoleClient | undefined>(undefined)
+export const ConsoleContext = createContext<ConsoleClient | undefined>(undefined)
 
 /** @internal The widget definitions a console's screens offer; none means the screens show no dashboards. */
-export const WidgetRegistryContext = /* @__PURE__ */ createContext<WidgetRegistry | undefined>(undefined)
+export const WidgetRegistryContext = createContext<WidgetRegistry | undefined>(undefined)
 
 /** @internal The console's widget definitions (`widgets` of `createConsoleRoutes`), if it has any. */
 export const useWidgetRegistry = () => useContext(WidgetRegistryContext)

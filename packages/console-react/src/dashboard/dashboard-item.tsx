@@ -36,9 +36,8 @@ function sameButPlace(a: DashboardItemProps, b: DashboardItemProps): boolean {
 type Place = Omit<GridPlace, 'id'>
 
 // One lazy component per definition, so a widget minimised and restored (or a second widget of the same type)
-// does not wait for its code again. A failed load is forgotten, so the error card's Retry loads afresh. (Marked
-// pure, like every top-level call here, so an app that never renders a dashboard drops it: see tsup.config.ts.)
-const components = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
+// does not wait for its code again. A failed load is forgotten, so the error card's Retry loads afresh.
+const components = new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
 function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
   let component = components.get(definition)
   if (!component) {
@@ -58,7 +57,7 @@ function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
  * The widget's own content: its code loaded on first use, its data read by its definition. Memoised on what the
  * widget shows, so moving another widget never re-renders it.
  */
-const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
+const WidgetBody = memo(function WidgetBody({
   widget,
   workspace,
   definition,
@@ -101,7 +100,7 @@ const WidgetBody = /* @__PURE__ */ memo(function WidgetBody({
  * remove), its content behind an error boundary, and keyboard editing: Enter lifts, arrow keys move,
  * Shift+arrow keys resize, Enter drops, Escape puts it back.
  */
-export const DashboardItem = /* @__PURE__ */ memo(function DashboardItem({
+export const DashboardItem = memo(function DashboardItem({
   item,
   workspace,
   engine,

@@ -17,10 +17,10 @@ import { WIDGET_TYPES, type WorkspaceId } from '@honu/core/grid'
 import { useWorkspaceActions } from '../ui/use-workspace-actions'
 
 // The grid control dialog is a page of its own, loaded when first opened (spec §2).
-const GridSettingsDialog = /* @__PURE__ */ lazy(() => import('./grid-settings-dialog'))
+const GridSettingsDialog = lazy(() => import('./grid-settings-dialog'))
 
 // One lazy picker per definition, like the widgets' own components (dashboard-item.tsx).
-const pickers = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<WidgetPickerProps>>()
+const pickers = new WeakMap<WidgetDefinition, ComponentType<WidgetPickerProps>>()
 function pickerOf(definition: WidgetDefinition & Required<Pick<WidgetDefinition, 'picker'>>): ComponentType<WidgetPickerProps> {
   let picker = pickers.get(definition)
   if (!picker) {

@@ -6,9 +6,9 @@ import { Loading } from '../ui/load-status'
 // reached): each in its own chunk, off the sign-in route's first load (scripts/measure-login-js.mjs), and fetched
 // right after the first page shows ({@link preloadGuardPanels}), so each still shows at once when it is needed, the
 // network gone included.
-const HostSignIn = /* @__PURE__ */ lazyScreen<{ path: string }>(async () => (await import('./host-sign-in')).HostSignIn)
-const SessionLoadError = /* @__PURE__ */ lazyScreen(async () => (await import('./session-load-error')).SessionLoadError)
-const UnreachablePanel = /* @__PURE__ */ lazyScreen(async () => (await import('./unreachable-panel')).UnreachablePanel)
+const HostSignIn = lazyScreen<{ path: string }>(async () => (await import('./host-sign-in')).HostSignIn)
+const SessionLoadError = lazyScreen(async () => (await import('./session-load-error')).SessionLoadError)
+const UnreachablePanel = lazyScreen(async () => (await import('./unreachable-panel')).UnreachablePanel)
 
 const panel = (content: ReactNode) => <Suspense fallback={<Loading page />}>{content}</Suspense>
 

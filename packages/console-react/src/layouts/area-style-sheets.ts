@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { ConsoleArea } from '../navigation/console-area'
 
 // One constructable sheet per area's CSS text and document, shared by every console on the page.
-const sheets = /* @__PURE__ */ new WeakMap<Document, Map<string, CSSStyleSheet>>()
+const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>()
 
 function sheetOf(doc: Document, css: string): CSSStyleSheet {
   let byText = sheets.get(doc)
@@ -18,7 +18,7 @@ function sheetOf(doc: Document, css: string): CSSStyleSheet {
 }
 
 // How many mounted working layouts adopted each sheet into each root: the last to unmount takes it out.
-const users = /* @__PURE__ */ new WeakMap<Document | ShadowRoot, Map<CSSStyleSheet, number>>()
+const users = new WeakMap<Document | ShadowRoot, Map<CSSStyleSheet, number>>()
 
 /**
  * Adopts the areas' style sheets where `inside` renders: by the console's shadow root when it is isolated, else by the

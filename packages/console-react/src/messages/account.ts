@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The user's own account: the Preferences and Change password dialogs (src/account). */
-export const accountMessages = /* @__PURE__ */ defineMessages(
+export const accountMessages = defineMessages(
   'account',
   {
     preferencesTitle: 'Preferences',

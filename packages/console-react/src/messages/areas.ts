@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The working areas of the route table: navigation labels, titles and what each area holds. */
-export const areaMessages = /* @__PURE__ */ defineMessages(
+export const areaMessages = defineMessages(
   'areas',
   {
     streams: 'Streams',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The dashboard's toolbar, its grid control dialog and the tiles' own controls. */
-export const dashboardMessages = /* @__PURE__ */ defineMessages(
+export const dashboardMessages = defineMessages(
   'dashboard',
   {
     toolbar: 'Dashboard',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The main layout's header: product, tenant or organisation switcher, navigation, user menu; the parts' own words. */
-export const headerMessages = /* @__PURE__ */ defineMessages(
+export const headerMessages = defineMessages(
   'header',
   {
     skipToContent: 'Skip to content',

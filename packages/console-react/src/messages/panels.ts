@@ -6,7 +6,7 @@ import { translations } from './translations'
  * from {@link shellMessages} (./shell.ts), which frames every screen, so the sign-in route's first load carries none
  * of them (their panels load after the first page).
  */
-export const panelMessages = /* @__PURE__ */ defineMessages(
+export const panelMessages = defineMessages(
   'panels',
   {
     accountServerFailed: 'The server failed to load your account. Try again in a moment.',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The forgotten-password and reset screen (`/auth/action`). */
-export const passwordResetMessages = /* @__PURE__ */ defineMessages(
+export const passwordResetMessages = defineMessages(
   'password-reset',
   {
     email: 'E-mail',

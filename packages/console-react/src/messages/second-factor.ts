@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The second-factor sign-in screen (`/mfasignin`). */
-export const secondFactorMessages = /* @__PURE__ */ defineMessages(
+export const secondFactorMessages = defineMessages(
   'second-factor',
   {
     secondFactor: 'Second factor',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** Choosing where to work: tenant, organisation, product. */
-export const selectMessages = /* @__PURE__ */ defineMessages(
+export const selectMessages = defineMessages(
   'select',
   {
     chooseTenant: 'Choose a tenant',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** What frames every screen: the connection banner, guards, load and error states, 404, toasts. */
-export const shellMessages = /* @__PURE__ */ defineMessages(
+export const shellMessages = defineMessages(
   'shell',
   {
     retryingConnection: 'Trying to reach the server again…',

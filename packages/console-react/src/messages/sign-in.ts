@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The sign-in screen (on the login route: keep it short; the other card screens have books of their own). */
-export const signInMessages = /* @__PURE__ */ defineMessages(
+export const signInMessages = defineMessages(
   'sign-in',
   {
     title: 'Sign in',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The streams screen: the stream list, its form, the dashboard beside it. */
-export const streamMessages = /* @__PURE__ */ defineMessages(
+export const streamMessages = defineMessages(
   'streams',
   {
     title: 'Streams',

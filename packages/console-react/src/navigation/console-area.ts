@@ -69,4 +69,4 @@ export function defineArea<const A extends ConsoleArea>(area: A): A {
 export const areaError = (message: string) => new ConsoleError({ code: 'console/invalid-area', message })
 
 /** The areas given to the console, for its working layouts (navigation links, style sheets). */
-export const ConsoleAreasContext = /* @__PURE__ */ createContext<readonly ConsoleArea[]>([])
+export const ConsoleAreasContext = createContext<readonly ConsoleArea[]>([])

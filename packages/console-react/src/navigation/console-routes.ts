@@ -1,4 +1,4 @@
-import type { PATHS } from './paths'
+import { PATHS } from './paths'
 import type { AreaLabel } from '../messages/areas'
 import type { RouteAccess } from './route-access'
 
@@ -42,30 +42,26 @@ export type ConsoleRoute = {
  *
  * Data only: this table is on the navigation floor, which the screens, guards and layouts above it import, so it names
  * its screens by key and imports none of them.
- *
- * The paths are written out (and checked against {@link PATHS} by the type): a property read such as
- * `PATHS.login` counts as a side effect to a bundler, which would then keep the table, every screen in it and the
- * router in an app that imports only the provider (see tsup.config.ts).
  */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
-  { path: '/login', access: 'public', layout: 'card', screen: 'login' },
-  { path: '/auth/action', access: 'public', layout: 'card', screen: 'auth-action' },
-  { path: '/mfasignin', access: 'public', layout: 'card', screen: 'mfa-sign-in' },
-  { path: '/tenant', access: 'login', layout: 'card', screen: 'tenant-select' },
+  { path: PATHS.login, access: 'public', layout: 'card', screen: 'login' },
+  { path: PATHS.authAction, access: 'public', layout: 'card', screen: 'auth-action' },
+  { path: PATHS.mfaSignIn, access: 'public', layout: 'card', screen: 'mfa-sign-in' },
+  { path: PATHS.tenant, access: 'login', layout: 'card', screen: 'tenant-select' },
   {
-    path: '/orgselection',
+    path: PATHS.orgSelection,
     access: 'mission-planning',
     layout: 'card',
     screen: 'org-select',
   },
   {
-    path: '/entrypoint',
+    path: PATHS.entryPoint,
     access: 'mission-planning',
     layout: 'card',
     screen: 'entry-point',
   },
   {
-    path: '/streams',
+    path: PATHS.streams,
     access: 'login',
     layout: 'network',
     nav: 'streams',
@@ -73,14 +69,14 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     // The vehicle page: a signed-in user of the selected tenant (the page shows only that tenant's vehicles).
-    path: '/vehicles/:deviceId',
+    path: PATHS.vehicle,
     access: 'login',
     layout: 'network',
     screen: 'vehicle',
   },
   {
     // The topology's list view (spec §2: the empty child path, networklist); the graph is its other view.
-    path: '/networktopology',
+    path: PATHS.networkTopology,
     access: 'login',
     layout: 'network',
     nav: 'networkTopology',
@@ -89,13 +85,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
     // The topology's graph view (spec §2: the networkgraph child path): the same screen, its WebGL graph loaded
     // only here.
-    path: '/networktopology/networkgraph',
+    path: PATHS.networkGraph,
     access: 'login',
     layout: 'network',
     screen: 'topology-graph',
   },
   {
-    path: '/collaboration',
+    path: PATHS.collaboration,
     access: 'login',
     layout: 'network',
     nav: 'collaboration',
@@ -103,28 +99,28 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   {
     // Admins of the selected tenant and super admins; the screen shows anyone else that they need to be one.
-    path: '/adminconsole',
+    path: PATHS.adminConsole,
     access: 'login',
     layout: 'network',
     nav: 'adminConsole',
     screen: 'admin',
   },
   {
-    path: '/missionoperations',
+    path: PATHS.missionOperations,
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionOperations',
     screen: 'mission-operations',
   },
   {
-    path: '/missionreview',
+    path: PATHS.missionReview,
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'missionReview',
     screen: 'mission-review',
   },
   {
-    path: '/usermanagement',
+    path: PATHS.userManagement,
     access: 'mission-planning',
     layout: 'mission-planning',
     nav: 'userManagement',

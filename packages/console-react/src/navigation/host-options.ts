@@ -39,7 +39,7 @@ export interface ConsoleHostOptions {
 }
 
 /** The host's options for the console mounted here (`undefined` outside a console's routes). */
-export const HostOptionsContext = /* @__PURE__ */ createContext<ConsoleHostOptions | undefined>(undefined)
+export const HostOptionsContext = createContext<ConsoleHostOptions | undefined>(undefined)
 
 const NONE: ConsoleHostOptions = {}
 

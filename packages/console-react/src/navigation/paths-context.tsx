@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { PATHS, pathsUnder, type ConsolePaths as Paths } from './paths'
 
-const PathsContext = /* @__PURE__ */ createContext<Paths>(PATHS)
+const PathsContext = createContext<Paths>(PATHS)
 
 /** Prefixes every console path with where the host mounted the console. */
 export function PathsProvider({ base, children }: { base: string; children: ReactNode }) {

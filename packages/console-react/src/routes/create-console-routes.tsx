@@ -49,17 +49,17 @@ const rel = (path: string) => path.replace(/^\//, '')
  * The working layout (header, navigation, menus), shown only after signing in: loaded then, like the screens, so
  * the sign-in route carries none of it. One for every console on the page, so it loads once.
  */
-const WorkingLayout = /* @__PURE__ */ lazyScreen(() => import('../layouts/main-layout').then((m) => m.MainLayout))
+const WorkingLayout = lazyScreen(() => import('../layouts/main-layout').then((m) => m.MainLayout))
 
 /** The page for an address the console does not know: rare, so loaded after the first page, not on it. */
-const NotFound = /* @__PURE__ */ lazyScreen(() => import('../screens/not-found-screen').then((m) => m.NotFoundScreen))
+const NotFound = lazyScreen(() => import('../screens/not-found-screen').then((m) => m.NotFoundScreen))
 
 /** @internal Loads the working layout's code now (tests, so a first visit renders it without waiting). */
 export const preloadWorkingLayout = () => WorkingLayout.preload()
 
 // One lazily loaded screen per row of the table (or of an area), for every console on the page: loaded once, then
 // shown at once.
-const lazyScreens = /* @__PURE__ */ new WeakMap<object, LazyScreen<object>>()
+const lazyScreens = new WeakMap<object, LazyScreen<object>>()
 function screenOf(row: object, load: () => Promise<ComponentType>): LazyScreen<object> {
   let screen = lazyScreens.get(row)
   if (!screen) lazyScreens.set(row, (screen = lazyScreen(load)))

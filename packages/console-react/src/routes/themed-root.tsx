@@ -3,8 +3,6 @@ import { coreTranslations } from '@honu/core'
 import { usePreferences, useLocale, useTranslationsReady } from '@honu/console-kit'
 import { translations } from '../messages/translations'
 
-// No property read here: a module-level one counts as a side effect, which would keep this module, and with it
-// the German module's import(), in an app that imports only the provider (see tsup.config.ts).
 const PACKAGES = [translations, coreTranslations]
 
 /**

@@ -23,7 +23,7 @@ export const shadowCss = `:host {
 }
 `
 
-const sheets = /* @__PURE__ */ new WeakMap<Document, CSSStyleSheet[]>()
+const sheets = new WeakMap<Document, CSSStyleSheet[]>()
 
 /**
  * The console's styles as constructable stylesheets, for `shadowRoot.adoptedStyleSheets` (no `<style>` element,

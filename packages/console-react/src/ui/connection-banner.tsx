@@ -7,7 +7,7 @@ import { shellMessages } from '../messages/shell'
 const BACK_MS = 4000
 
 /** Counts the screens that say in place that the server cannot be reached (the unreachable panel). */
-const InPlaceNotices = /* @__PURE__ */ createContext<Dispatch<SetStateAction<number>> | undefined>(undefined)
+const InPlaceNotices = createContext<Dispatch<SetStateAction<number>> | undefined>(undefined)
 
 /**
  * The connection banner above `children`, quiet while one of them says the same in place (so it is said once):

@@ -9,7 +9,7 @@ import type { TenantStore } from '../stores/tenant-store'
 import type { ToastStore } from '../stores/toast-store'
 import type { AuthAdapter, AuthUser } from './auth-adapter'
 import type { SessionStore } from './session-store'
-import { specMessages } from '../i18n/core-messages'
+import { specMessages } from '../i18n/spec-messages'
 import type { I18nStore } from '../i18n/create-i18n-store'
 
 /** Options of {@link createSessionUserLoader}. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkTranslations } from '../testing/check-translations'
-import { coreMessages, recoveryMessageBook, specMessages } from './core-messages'
+import { coreMessages } from './core-messages'
+import { recoveryMessageBook } from './recovery-messages'
+import { specMessages } from './spec-messages'
 import { errorMessages } from './error-messages'
 import { defineMessages, type TranslationLoaders } from './define-messages'
 

@@ -1,4 +1,6 @@
-import type { coreMessages, recoveryMessageBook, specMessages } from './core-messages'
+import type { coreMessages } from './core-messages'
+import type { recoveryMessageBook } from './recovery-messages'
+import type { specMessages } from './spec-messages'
 import type { TranslationsOf } from './define-messages'
 import type { errorMessages } from './error-messages'
 

@@ -45,10 +45,10 @@ export interface MessageBook<M extends Readonly<Record<string, string>> = Readon
 /**
  * Declares a book of messages. Keep one book per area (the login screens, the dashboard, …) in a module of its
  * own, so a bundler puts each book in the chunk of the screens that use it and the login route carries only its
- * own. Mark the call pure so an unused book is dropped: `/* @__PURE__ *\/ defineMessages(…)`.
+ * own.
  *
  * @example
- * export const loginMessages = /* @__PURE__ *\/ defineMessages('login', { title: 'Sign in' }, translations)
+ * export const loginMessages = defineMessages('login', { title: 'Sign in' }, translations)
  */
 export function defineMessages<const I extends string, const M extends Readonly<Record<string, string>>>(
   id: I,

@@ -2,7 +2,7 @@ import { ConsoleError } from '../errors/console-error'
 import type { ConsoleErrorCode } from '../errors/error-codes'
 import { messages, type MessageKey } from '../errors/messages'
 import type { Translate } from './create-i18n-store'
-import { specMessages } from './core-messages'
+import { specMessages } from './spec-messages'
 import { defineMessages } from './define-messages'
 import { coreTranslations } from './translations'
 
@@ -11,7 +11,7 @@ import { coreTranslations } from './translations'
  * is written once; codes whose message carries details (the server's own words, what was being loaded) are not
  * here and show their message as it is.
  */
-export const errorMessages = /* @__PURE__ */ defineMessages(
+export const errorMessages = defineMessages(
   'core.errors',
   {
     'auth/invalid-credentials': 'Wrong e-mail or password.',

@@ -8,7 +8,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./topology-wor
  * Tenant widget): a device's kind (spec §1) and live state, a network's kind. Keys are `kind_<kind>`,
  * `state_<state>` and `network_<kind>`, so a caller words a value as `t(`kind_${device.kind}`)`.
  */
-export const topologyWords = /* @__PURE__ */ defineMessages(
+export const topologyWords = defineMessages(
   'core.topology',
   {
     kind_camera: 'Camera',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The Map widget and the vehicle map of the vehicle page. */
-export const mapMessages = /* @__PURE__ */ defineMessages(
+export const mapMessages = defineMessages(
   'widgets.map',
   {
     region: 'Map of the vehicles',

@@ -5,7 +5,7 @@ import { translations } from './translations'
  * The placeholders of widget types not built yet: what each type will show (by type id, which the registry's
  * `description` reads too) and what an unknown type says.
  */
-export const placeholderMessages = /* @__PURE__ */ defineMessages(
+export const placeholderMessages = defineMessages(
   'widgets.placeholder',
   {
     Vehicle: 'Position, speed, heading and health of one vehicle.',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The video player: its state badge, stats, and why a stream does not play. */
-export const playbackMessages = /* @__PURE__ */ defineMessages(
+export const playbackMessages = defineMessages(
   'widgets.playback',
   {
     connecting: 'Connecting…',

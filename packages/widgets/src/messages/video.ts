@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The Video widget's own words: its stream picker and the states before a stream plays. */
-export const videoMessages = /* @__PURE__ */ defineMessages(
+export const videoMessages = defineMessages(
   'widgets.video',
   {
     pickerTitle: 'Choose a stream for {name}',

@@ -2,7 +2,7 @@ import { defineMessages } from '@honu/core'
 import { translations } from './translations'
 
 /** The widget types' titles (spec §2), shown in the add-widget menu and given to new widgets. */
-export const widgetTypeMessages = /* @__PURE__ */ defineMessages(
+export const widgetTypeMessages = defineMessages(
   'widgets.types',
   {
     vehicle: 'Vehicle',

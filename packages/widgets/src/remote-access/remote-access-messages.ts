@@ -4,7 +4,7 @@ import { defineMessages, type TranslationLoaders } from '@honu/core'
 const translations: TranslationLoaders = { 'de-DE': () => import('./remote-access-de').then((m) => m.default) }
 
 /** The Remote Access widget's own words: its list of devices, their states, who is connected and in control. */
-export const remoteAccessMessages = /* @__PURE__ */ defineMessages(
+export const remoteAccessMessages = defineMessages(
   'widgets.remoteAccess',
   {
     list: 'Remote-access devices of {tenant}',

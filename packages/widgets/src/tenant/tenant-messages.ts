@@ -8,7 +8,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./tenant-de').
  * their ranges and overlaps, its devices counted by kind and state. Its German is a module of this folder, loaded
  * when German is chosen (the widget's chunk carries only its own).
  */
-export const tenantMessages = /* @__PURE__ */ defineMessages(
+export const tenantMessages = defineMessages(
   'widgets.tenant',
   {
     region: 'Tenant {name}',

@@ -7,7 +7,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./vehicle-de')
  * The Vehicle widget's own words: its vehicle picker, the states before telemetry arrives and the values' labels.
  * Its German is a module of this folder, loaded when German is chosen (the widget's chunk carries only its own).
  */
-export const vehicleMessages = /* @__PURE__ */ defineMessages(
+export const vehicleMessages = defineMessages(
   'widgets.vehicle',
   {
     pickerTitle: 'Choose a vehicle for {name}',

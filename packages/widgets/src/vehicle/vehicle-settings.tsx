@@ -6,7 +6,7 @@ export interface VehicleSettings {
   staleAfterMs?: number
 }
 
-const VehicleSettingsContext = /* @__PURE__ */ createContext<VehicleSettings | undefined>(undefined)
+const VehicleSettingsContext = createContext<VehicleSettings | undefined>(undefined)
 
 // As the video settings: on globalThis under a registered symbol, one value even with two copies of this module.
 const DEFAULTS = Symbol.for('@honu/widgets.vehicleDefaults')

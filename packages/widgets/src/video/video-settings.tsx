@@ -6,7 +6,7 @@ export interface VideoSettings {
   hls?: HlsOptions
 }
 
-const VideoSettingsContext = /* @__PURE__ */ createContext<VideoSettings | undefined>(undefined)
+const VideoSettingsContext = createContext<VideoSettings | undefined>(undefined)
 
 // The page's defaults, for hosts without React of their own (the `<honu-console>` element's page). Kept on
 // globalThis under a registered symbol: page-wide by nature, and one value even where a bundler gave this module two

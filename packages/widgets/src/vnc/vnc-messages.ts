@@ -7,7 +7,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./vnc-de').the
  * The Vnc widget's own words: its device picker, the connection's states and why it ended, the control lease, the
  * toolbar. Its German is a module of this folder, loaded when German is chosen.
  */
-export const vncMessages = /* @__PURE__ */ defineMessages(
+export const vncMessages = defineMessages(
   'widgets.vnc',
   {
     pickerTitle: 'Choose a device for {name}',

@@ -8,7 +8,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./admin-de').t
  * tenant's devices (issue 24). The notifications of spec §8 are not here: they are the spec's own words, in core's
  * `specMessages`.
  */
-export const adminMessages = /* @__PURE__ */ defineMessages(
+export const adminMessages = defineMessages(
   'admin',
   {
     title: 'Admin console',

@@ -11,8 +11,8 @@ import { UsersPanel } from './users-panel'
 
 type Section = 'users' | 'tenants' | 'devices' | 'audit'
 
-// The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [adminMessages.translations]
+// The translations the screen waits for.
+const BOOKS = [adminMessages.translations]
 
 /**
  * The admin console (spec §2 `adminconsole`, issue 15) for admins of the selected tenant and super admins: the
@@ -27,8 +27,7 @@ export function AdminScreen() {
   const roles = useTenant((s) => s.roles)
   const permissions = useSession((s) => s.user?.permissions)
   const [section, setSection] = useState<Section>('users')
-  const [packages] = useState(books)
-  useTranslationsReady(packages)
+  useTranslationsReady(BOOKS)
   const allowed = !!tenant && canAdminister(roles, permissions)
 
   return (

@@ -8,7 +8,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./topology-de'
  * with their ranges and overlaps, the device list and the device panel. Kinds, states and network kinds have their
  * words in core (`topologyWords` of `@honu/core/topology`), said alike here and in the Tenant widget.
  */
-export const topologyMessages = /* @__PURE__ */ defineMessages(
+export const topologyMessages = defineMessages(
   'topology',
   {
     titleList: 'Network topology',

@@ -19,8 +19,8 @@ export type TopologyView = 'list' | 'graph'
 // GRAPH's WebGL graph (sigma) loads with the graph view only: the list never carries it.
 const TopologyGraph = lazy(() => import('./graph/topology-graph').then((m) => ({ default: m.TopologyGraph })))
 
-// The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [topologyMessages.translations, graphMessages.translations, topologyWords.translations]
+// The translations the screen waits for.
+const BOOKS = [topologyMessages.translations, graphMessages.translations, topologyWords.translations]
 
 /** Props of {@link TopologyContent}. */
 export interface TopologyContentProps {
@@ -43,8 +43,7 @@ export function TopologyContent({ view, store }: TopologyContentProps) {
   const paths = usePaths()
   const state = useTopologyState(store)
   const [openId, setOpenId] = useState<string>()
-  const [packages] = useState(books)
-  useTranslationsReady(packages)
+  useTranslationsReady(BOOKS)
   const open = useCallback(
     (deviceId: string) => {
       store.select(deviceId)

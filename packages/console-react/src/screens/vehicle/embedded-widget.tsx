@@ -6,7 +6,7 @@ import { WidgetErrorBoundary } from '../../dashboard/widget-error-boundary'
 import { vehiclePageMessages } from './vehicle-messages'
 
 // One lazy component per definition (as the dashboard keeps them), a failed load forgotten so Retry loads afresh.
-const components = /* @__PURE__ */ new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
+const components = new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
 function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
   let component = components.get(definition)
   if (!component) {
@@ -29,7 +29,7 @@ const noop = () => {}
  * read by its definition, behind an error boundary. Its data is the page's: a widget's own `setData` changes
  * nothing here.
  */
-export const EmbeddedWidget = /* @__PURE__ */ memo(function EmbeddedWidget({
+export const EmbeddedWidget = memo(function EmbeddedWidget({
   definition,
   id,
   name,

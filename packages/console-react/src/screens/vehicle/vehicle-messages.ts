@@ -4,7 +4,7 @@ import { defineMessages, type TranslationLoaders } from '@honu/core'
 const translations: TranslationLoaders = { 'de-DE': () => import('./vehicle-de').then((m) => m.default) }
 
 /** The vehicle page (spec §2: a lazily loaded page): its telemetry, map and streams. */
-export const vehiclePageMessages = /* @__PURE__ */ defineMessages(
+export const vehiclePageMessages = defineMessages(
   'vehiclePage',
   {
     title: 'Vehicle {name}',

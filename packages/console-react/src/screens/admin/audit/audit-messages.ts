@@ -4,7 +4,7 @@ import { defineMessages, type TranslationLoaders } from '@honu/core'
 const translations: TranslationLoaders = { 'de-DE': () => import('./audit-de').then((m) => m.default) }
 
 /** The admin console's audit trail (issue 15): its filters, its table, the changes of an entry, the export. */
-export const auditMessages = /* @__PURE__ */ defineMessages(
+export const auditMessages = defineMessages(
   'admin.audit',
   {
     title: 'Audit trail of {tenant}',

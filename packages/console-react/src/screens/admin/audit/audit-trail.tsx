@@ -66,8 +66,8 @@ const draftOf = (filters: AuditFilters): Draft => ({
   allTenants: filters.tenantId === null,
 })
 
-// The book's loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [auditMessages.translations]
+// The translations the screen waits for.
+const BOOKS = [auditMessages.translations]
 
 /** Props of {@link AuditTrail}. */
 export interface AuditTrailProps {
@@ -91,8 +91,7 @@ export function AuditTrail({ tenantId, tenantName }: AuditTrailProps) {
   const dates = useDates()
   const errorText = useErrorText()
   const superAdmin = useSession((s) => isSuperAdmin(s.user?.permissions))
-  const [packages] = useState(books)
-  useTranslationsReady(packages)
+  useTranslationsReady(BOOKS)
   const [state, list] = useAuditTrail({ tenantId })
   const [draft, setDraft] = useState<Draft>(() => draftOf({ tenantId }))
   const [rangeError, setRangeError] = useState(false)

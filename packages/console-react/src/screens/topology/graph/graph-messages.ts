@@ -7,7 +7,7 @@ const translations: TranslationLoaders = { 'de-DE': () => import('./graph-de').t
  * The network graph (issue 16): its region, toolbar, legend, the focused node's details and what the keyboard
  * announces. Kinds, states and network kinds are the topology screen's words (`topologyMessages`).
  */
-export const graphMessages = /* @__PURE__ */ defineMessages(
+export const graphMessages = defineMessages(
   'topologyGraph',
   {
     region: 'Network graph of {tenant}',

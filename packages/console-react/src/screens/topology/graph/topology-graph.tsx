@@ -27,8 +27,8 @@ export interface TopologyGraphProps {
   onRendered?: (sigma: GraphSigma) => void
 }
 
-// The books' loaders, read once (a module-level property read would count as a side effect to a bundler).
-const books = () => [graphMessages.translations, topologyMessages.translations, topologyWords.translations]
+// The translations the screen waits for.
+const BOOKS = [graphMessages.translations, topologyMessages.translations, topologyWords.translations]
 
 /**
  * The network graph (issue 16, contract D): the tenant, its networks, its devices and the overlaps with other
@@ -44,8 +44,7 @@ const books = () => [graphMessages.translations, topologyMessages.translations, 
 export function TopologyGraph({ model, filter, selectedId, onSelect, onOpen, layout: given, onRendered }: TopologyGraphProps) {
   const t = useMessages(graphMessages)
   const w = useMessages(topologyWords)
-  const [packages] = useState(books)
-  useTranslationsReady(packages)
+  useTranslationsReady(BOOKS)
   const layouts = getLayoutClient(useConsoleClient())
   const layout = useLayout(layouts, model, given)
   const scene = useMemo(() => createGraphScene({ model, filter, layout, t, w }), [model, filter, layout, t, w])
