@@ -9,12 +9,8 @@ import type { DevicePresenceTracker } from '../live/device-presence'
 import type { TelemetryHub } from '../live/telemetry-hub'
 import type { ControlLeases } from '../remote/control-leases'
 
-/**
- * How long a stopping server waits for clients to answer its close frame before dropping their sockets: 5 s, not 1,
- * since a client's event loop may be busy (a test's client shares the server's process, and on a loaded 2-core
- * machine a stall of over a second dropped the socket before the client had read its 1001: it saw 1006).
- */
-export const CLOSE_GRACE_MS = 5000
+/** How long a stopping server waits for clients to answer its close frame before dropping their sockets. */
+export const CLOSE_GRACE_MS = 1000
 
 /** Largest frame a client may send (an auth frame carries a token of a few KB). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024
