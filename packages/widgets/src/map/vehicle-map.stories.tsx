@@ -69,7 +69,8 @@ export const Vehicles: Story = {
     const overlay = canvasElement.querySelector<HTMLCanvasElement>('canvas.honu-map__vehicles')!
     const mapCanvas = canvasElement.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas')!
     expect(overlay).toHaveAttribute('aria-hidden', 'true')
-    expect([overlay.width, overlay.height]).toEqual([mapCanvas.width, mapCanvas.height])
+    // Sized as the map's in the layer's next render, which may come a frame after the vehicles were written.
+    await waitFor(() => expect([overlay.width, overlay.height]).toEqual([mapCanvas.width, mapCanvas.height]))
     const list = canvas.getByRole('list')
     const items = within(list).getAllByRole('button')
     expect(items.map((item) => item.textContent)).toEqual([
