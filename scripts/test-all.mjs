@@ -126,13 +126,13 @@ async function runBrowserLane() {
 }
 
 async function runChecksLane() {
-  for (const step of checksLane) {
+  // After the last timed step the browser tests start: what follows runs beside them, niced.
+  const lastTimed = checksLane.findLastIndex((step) => step.timed)
+  for (const [index, step] of checksLane.entries()) {
     if (step.afterBuild && !(await built)) continue
-    // After the last timed step the browser tests start: what follows runs beside them, niced.
-    const afterTimed = !checksLane.slice(checksLane.indexOf(step)).some((next) => next.timed)
-    const result = await run(step, step.env, afterTimed ? 'niced' : 'pipe')
+    const result = await run(step, step.env, index > lastTimed ? 'niced' : 'pipe')
     console.log(`\n=== ${step.name} (checks lane, ${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
-    if (!checksLane.slice(checksLane.indexOf(step) + 1).some((next) => next.timed)) timedDone()
+    if (index === lastTimed) timedDone()
   }
   timedDone()
 }
@@ -141,8 +141,9 @@ async function runChecksLane() {
 function run(step, stepEnv, stdio) {
   const begun = Date.now()
   return new Promise((done) => {
-    const child = spawn(stdio === 'niced' ? `nice -n 10 sh -c ${shellQuote(step.cmd)}` : step.cmd, {
-      shell: true,
+    const [command, args] = stdio === 'niced' ? ['nice', ['-n', '10', 'sh', '-c', step.cmd]] : [step.cmd, []]
+    const child = spawn(command, args, {
+      shell: stdio !== 'niced',
       stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...env, ...stepEnv },
     })
@@ -251,8 +252,4 @@ async function freeTcpPortOtherThan(taken) {
     const port = await freeTcpPort()
     if (!taken.includes(port)) return port
   }
-}
-
-function shellQuote(text) {
-  return `'${text.replace(/'/g, `'\\''`)}'`
 }
