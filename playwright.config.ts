@@ -41,10 +41,12 @@ export default defineConfig({
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
   // Three files at a time (tests within a file in order): a browser test mostly waits (on the stack, on video, on
-  // the map): one worker kept 2 cores about a third busy, two well under half (109 tests in 792 s, 341 s of CPU). What cannot share the stack runs after, one at a time,
-  // in the `serial` project: tests tagged @serial (a fault the server applies to every matching request, a source or
-  // vehicle cut off that another file watches, a tenant renamed that another file names), and the files that stop
-  // or hang the server (whose in-memory database comes back freshly seeded).
+  // the map): one worker kept 2 cores about a third busy, two well under half (109 tests in 792 s, 341 s of CPU). What
+  // cannot share the stack runs one at a time in the `serial` project: tests tagged @serial (a fault the server
+  // applies to every matching request, a source or vehicle cut off that another file watches, a tenant renamed that
+  // another file names), and the files that stop or hang the server (whose in-memory database comes back freshly
+  // seeded). Here it runs after the others, on the same stack; the test command runs it at the same time as them, on
+  // a second stack of its own (`--project serial --no-deps` on other ports, scripts/test-all.mjs).
   fullyParallel: false,
   workers: 3,
   projects: [
@@ -54,7 +56,8 @@ export default defineConfig({
   ],
   retries: 0,
   // The JSON report feeds the test count of `npm test`.
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // (HONU_E2E_REPORT: where, when two runs share test-results/, as the test command's do.)
+  reporter: [['list'], ['json', { outputFile: process.env.HONU_E2E_REPORT?.trim() || 'test-results/playwright.json' }]],
   use: {
     baseURL: APP,
     // The reference app speaks the browser's language: pinned to US English unless a test asks for another.
