@@ -40,24 +40,24 @@ export default defineConfig({
     // name, so CI on Debian with the same Chromium compares against the files made here.
     toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
   },
-  // Three files at a time (tests within a file in order): a browser test mostly waits (on the stack, on video, on
-  // the map): one worker kept 2 cores about a third busy, two well under half (109 tests in 792 s, 341 s of CPU). What
-  // cannot share the stack runs one at a time in the `serial` project: tests tagged @serial (a fault the server
-  // applies to every matching request, a source or vehicle cut off that another file watches, a tenant renamed that
-  // another file names), and the files that stop or hang the server (whose in-memory database comes back freshly
-  // seeded). Here it runs after the others, on the same stack; the test command runs it at the same time as them, on
-  // a second stack of its own (`--project serial --no-deps` on other ports, scripts/test-all.mjs).
+  // What cannot share the stack runs first, one test at a time, in the `serial` project: tests tagged @serial (a fault
+  // the server applies to every matching request, a source or vehicle cut off that another file watches, a tenant
+  // renamed that another file names), and the files that stop or hang the server (whose in-memory database comes back
+  // freshly seeded, so the others start on a fresh one). First, not last: one browser leaves most of 2 cores to the
+  // test command's niced checks (lint, types…), and three files at a time after it keep both busy, where a serial
+  // phase at the end found the checks done and half the CPU idle. Then three files at a time (tests within a file in
+  // order): with three workers the browser tests alone keep 2 cores busy. The cost: a failed serial test skips the
+  // others (Playwright skips a project whose dependency failed; `npm test` counts them as failed).
   fullyParallel: false,
   workers: 3,
   projects: [
-    { name: 'app', testIgnore: 'partners/**', grepInvert: serial },
-    ...(partners ? [{ name: 'partners', testDir: 'e2e/partners' }] : []),
-    { name: 'serial', testIgnore: 'partners/**', grep: serial, workers: 1, dependencies: partners ? ['app', 'partners'] : ['app'] },
+    { name: 'serial', testIgnore: 'partners/**', grep: serial, workers: 1 },
+    { name: 'app', testIgnore: 'partners/**', grepInvert: serial, dependencies: ['serial'] },
+    ...(partners ? [{ name: 'partners', testDir: 'e2e/partners', dependencies: ['serial'] }] : []),
   ],
   retries: 0,
   // The JSON report feeds the test count of `npm test`.
-  // (HONU_E2E_REPORT: where, when two runs share test-results/, as the test command's do.)
-  reporter: [['list'], ['json', { outputFile: process.env.HONU_E2E_REPORT?.trim() || 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: APP,
     // The reference app speaks the browser's language: pinned to US English unless a test asks for another.

@@ -3,13 +3,11 @@
 // everything that is wrong.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { freeStackPortsEnv, freeTcpPort, readStackPorts } from './stack-ports.mjs'
+import { freeStackPortsEnv, freeTcpPort } from './stack-ports.mjs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
-// The browser tests' two runs: the shared stack's (app and partners projects) and the serial project's own stack.
-const playwrightReports = [`${reportDir}/playwright.json`, `${reportDir}/playwright-serial.json`]
-for (const report of [...reports, ...playwrightReports]) rmSync(report, { force: true })
+for (const report of [...reports, `${reportDir}/playwright.json`]) rmSync(report, { force: true })
 mkdirSync(reportDir, { recursive: true })
 const postgresUrl = process.env.HONU_POSTGRES_URL?.trim()
 if (postgresUrl && !/^postgres(ql)?:\/\//.test(postgresUrl)) {
@@ -29,23 +27,18 @@ console.log(
   }`,
 )
 const env = { ...process.env, ...ports, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
-const firstStack = Object.values(readStackPorts({ ...process.env, ...ports }))
 // The unit tests start an Auth emulator of their own while the browser tests' stack runs one: a port apart.
-const unitAuthPort = await freeTcpPortOtherThan(firstStack)
-// The serial project's stack: every port free and apart from the first stack's.
-const serialStackPorts = await secondStackPorts([...firstStack, unitAuthPort])
+const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number))
 
 /**
- * Two lanes run at once, and a third run of browser tests joins them. The browser lane is the run's longest path:
- * build, host app, fixtures, then the browser tests. The checks lane does the rest. Its tests that time themselves
- * (`timed`: the unit and server tests, the stories, with their timeouts and counted intervals) run first, beside the
- * build and the fixtures' install, and the browser tests start once they are done: a run that had them share 2 cores
- * with three browsers failed 21 of them. Then two Playwright runs start at once, on two stacks: the browser lane's
- * (the app's and the partner fixtures' specs, three files at a time) and the serial project's, one test at a time on
- * a stack of its own (`serialBrowserStep`). The checks that time nothing (the Storybook build, lint, format, knip,
- * types, the package checks) run beside them, niced, so the browsers get the CPU when they ask for it. The checks
- * lane and the serial run print each step's output whole as it ends. A step runs even if an earlier one failed,
- * unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
+ * Two lanes run at once. The browser lane is the run's longest path: build, host app, fixtures, then the browser
+ * tests, which mostly wait (on the stack, on video, on the map: one run kept 2 cores well under half busy). The
+ * checks lane does the rest. Its tests that time themselves (`timed`: the unit and server tests, the stories, with
+ * their timeouts and counted intervals) run first, beside the build and the fixtures' install, and the browser tests
+ * start once they are done: a run that had them share 2 cores with three browsers failed 21 of them. The checks that
+ * time nothing (the Storybook build, lint, format, knip, types, the package checks) run beside the browser tests, niced, so the browsers
+ * get the CPU when they ask for it. The checks lane prints each step's output whole as it ends. A step runs even if
+ * an earlier one failed, unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
  */
 const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
@@ -60,25 +53,14 @@ const browserLane = [
   { name: 'partner fixtures: their checks (types, npm ls)', cmd: 'node scripts/partners.mjs check' },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
   // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
-  // The tests that can share a stack; the serial project runs at the same time on a stack of its own (below).
   {
     name: 'browser tests (Playwright, Chromium)',
-    cmd: () => `pnpm exec playwright test --project app${partnersInstalled ? ' --project partners' : ''}`,
+    cmd: 'pnpm exec playwright test',
     browser: true,
     afterTimed: true,
     env: () => (partnersInstalled ? { HONU_PARTNERS: '1' } : {}),
   },
 ]
-/**
- * The `serial` project (tests that stop, hang or fault the server, cut off a source, rename a tenant: see
- * playwright.config.ts) on a second stack of its own, one test at a time, beside the browser lane's run rather than
- * after it: what it does to its stack, no test of the other run can meet. Its output is printed whole when it ends.
- */
-const serialBrowserStep = {
-  name: 'browser tests that stop or fault the server (Playwright, the serial project on a stack of its own)',
-  cmd: `pnpm exec playwright test --project serial --no-deps --output=${reportDir}/playwright-serial`,
-  env: { ...serialStackPorts, HONU_E2E_REPORT: playwrightReports[1] },
-}
 const checksLane = [
   // With PostgreSQL (CI: .ci/run starts Debian's and sets HONU_POSTGRES_URL) the server suite runs on it alone; without,
   // on PGlite with the rest. The embedded PGlite stays under test: the browser tests' stack runs on it, and the
@@ -103,7 +85,7 @@ const checksLane = [
     cmd: `pnpm run test:storybook --reporter=default --reporter=json --outputFile.json=${reports[2]}`,
     timed: true,
   },
-  // The static Storybook (what `npm run storybook` serves built): the stories' tests above need none of it, so it
+  // The static Storybook (what `npm run storybook` serves, built): the stories' tests above need none of it, so it
   // builds beside the browser tests, niced, with the checks that time nothing.
   { name: 'storybook builds', cmd: 'pnpm run build-storybook' },
   { name: 'lint', cmd: 'pnpm run lint' },
@@ -133,9 +115,8 @@ async function runBrowserLane() {
   for (const step of browserLane) {
     if (step.afterTimed) await timedTestsDone
     const stepEnv = typeof step.env === 'function' ? step.env() : step.env
-    const cmd = typeof step.cmd === 'function' ? step.cmd() : step.cmd
-    console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${cmd}`)
-    const result = await run({ ...step, cmd }, stepEnv, 'inherit')
+    console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
+    const result = await run(step, stepEnv, 'inherit')
     if (step.partners) partnersInstalled = result.ok
     if (step.gate) buildDone(result.ok)
     if (step.browser) results.set(`${step.name} (partners)`, partnerBrowserCheck())
@@ -156,14 +137,6 @@ async function runChecksLane() {
     if (index === lastTimed) timedDone()
   }
   timedDone()
-}
-
-async function runSerialBrowserTests() {
-  if (!(await built)) return
-  await timedTestsDone
-  const step = serialBrowserStep
-  const result = await run(step, step.env, 'pipe')
-  console.log(`\n=== ${step.name} (${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
 }
 
 /** Runs one step: its output to this process's ('inherit') or kept for printing whole ('pipe', or 'niced' under `nice`). */
@@ -187,14 +160,12 @@ function run(step, stepEnv, stdio) {
   })
 }
 
-await Promise.all([runBrowserLane(), runSerialBrowserTests(), runChecksLane()])
-const ordered = [...checksLane, ...browserLane, serialBrowserStep]
-  .flatMap((step) => [results.get(step.name), results.get(`${step.name} (partners)`)])
-  .filter(Boolean)
+await Promise.all([runBrowserLane(), runChecksLane()])
+const ordered = [...checksLane, ...browserLane].flatMap((step) => [results.get(step.name), results.get(`${step.name} (partners)`)]).filter(Boolean)
 
 console.log('\n=== summary')
 for (const r of ordered) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
-console.log(`whole test command: ${((Date.now() - started) / 1000).toFixed(1)} s (the lanes at once)`)
+console.log(`whole test command: ${((Date.now() - started) / 1000).toFixed(1)} s (the two lanes at once)`)
 
 // The closing line counts tests; a failed check that is not a test (lint, budgets…) counts as one failure,
 // and a run that executed no test at all counts as failed.
@@ -215,11 +186,12 @@ for (const file of reports.filter((file) => postgresUrl || file !== reports[1]))
     if (suite.status === 'failed' && failures.length === 0) console.log(`failed file: ${suite.name}\n  ${errorHead(suite.message)}`)
   }
 }
-for (const playwrightReport of playwrightReports.filter(existsSync)) {
+const playwrightReport = `${reportDir}/playwright.json`
+if (existsSync(playwrightReport)) {
   const { stats, suites } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
   passed += stats.expected
   failedTests += stats.unexpected + stats.flaky + stats.skipped
-  // Playwright skips a project whose dependency failed (the serial one after the others): not run is not passed.
+  // Playwright skips a project whose dependency failed (the others after the serial one): not run is not passed.
   if (stats.skipped) console.log(`${stats.skipped} browser tests did not run (skipped), counted as failed`)
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
@@ -243,7 +215,7 @@ process.exit(failed > 0 ? 1 : 0)
 /** The partner fixtures' browser tests as a check of their own in the summary, read from the Playwright report. */
 function partnerBrowserCheck() {
   const name = 'partner fixtures in Chromium (e2e/partners)'
-  const report = playwrightReports[0]
+  const report = `${reportDir}/playwright.json`
   if (!partnersInstalled || !existsSync(report)) return { name: `${name}: not run, the fixtures did not install`, ok: false, seconds: '0.0' }
   let passedHere = 0
   let failedHere = 0
@@ -274,14 +246,6 @@ function errorHead(text) {
     .slice(0, 12)
     .join(' / ')
     .slice(0, 1500)
-}
-
-/** Free ports for a whole second stack (as freeStackPortsEnv's variables), none of them one of `taken`. */
-async function secondStackPorts(taken) {
-  for (;;) {
-    const chosen = await freeStackPortsEnv({})
-    if (Object.values(chosen).every((port) => !taken.includes(Number(port)))) return chosen
-  }
 }
 
 /** A free TCP port that is none of `taken` (two probes in a row can be handed the same one). */
