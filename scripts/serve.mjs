@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freeTcpPort, readStackPorts, STACK_PORTS } from './stack-ports.mjs'
+import { freeTcpPortOtherThan, readStackPorts, STACK_PORTS } from './stack-ports.mjs'
 import { startDemoDesktops } from './demo-desktops.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -264,28 +264,20 @@ if (!serverOnly) {
 /**
  * The emulator's port is firebase.json's (9099); another one needs a config of its own, written beside the system's
  * temporary files (the emulator takes its host and port from the config only). Such a stack can start beside
- * another (the test command starts two at once), so its emulator hub and logging ports are free ones too: two
- * emulators starting together both find 4400 free, and the one that loses it exits.
+ * another on other ports (two test runs on one machine), so its emulator hub and logging ports are free ones too:
+ * two emulators starting together both find 4400 free, and the one that loses it exits.
  */
 async function emulatorConfig(port) {
   if (port === STACK_PORTS.auth.port) return []
   const file = join(tmpdir(), `honu-firebase-${port}.json`)
   const host = '127.0.0.1'
-  // Two probes in a row can be handed the same port, and none may be one of the stack's.
-  const taken = Object.values(ports)
-  const pick = async () => {
-    for (;;) {
-      const free = await freeTcpPort()
-      if (taken.includes(free)) continue
-      taken.push(free)
-      return free
-    }
-  }
+  const hub = await freeTcpPortOtherThan(Object.values(ports))
+  const logging = await freeTcpPortOtherThan([...Object.values(ports), hub])
   const config = {
     emulators: {
       auth: { host, port },
-      hub: { host, port: await pick() },
-      logging: { host, port: await pick() },
+      hub: { host, port: hub },
+      logging: { host, port: logging },
       ui: { enabled: false },
       singleProjectMode: true,
     },

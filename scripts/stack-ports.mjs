@@ -39,6 +39,14 @@ export async function freeTcpPort() {
   return port
 }
 
+/** A free TCP port that is none of `taken` (two probes in a row can be handed the same one). */
+export async function freeTcpPortOtherThan(taken) {
+  for (;;) {
+    const port = await freeTcpPort()
+    if (!taken.includes(port)) return port
+  }
+}
+
 /** A UDP port nothing is bound to right now on 127.0.0.1 (the MAVLink ingest). */
 async function freeUdpPort() {
   const probe = createSocket('udp4')

@@ -3,7 +3,7 @@
 // everything that is wrong.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { freeStackPortsEnv, freeTcpPort } from './stack-ports.mjs'
+import { freeStackPortsEnv, freeTcpPortOtherThan } from './stack-ports.mjs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
@@ -36,8 +36,8 @@ const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number)
  * checks lane does the rest. Its tests that time themselves (`timed`: the unit and server tests, the stories, with
  * their timeouts and counted intervals) run first, beside the build and the fixtures' install, and the browser tests
  * start once they are done: a run that had them share 2 cores with three browsers failed 21 of them. The checks that
- * time nothing (the Storybook build, lint, format, knip, types, the package checks) run beside the browser tests, niced, so the browsers
- * get the CPU when they ask for it. The checks lane prints each step's output whole as it ends. A step runs even if
+ * time nothing (the Storybook build, lint, format, knip, types, the package checks) run beside the browser tests,
+ * niced, so the browsers get the CPU when they ask for it. The checks lane prints each step's output whole as it ends. A step runs even if
  * an earlier one failed, unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
  */
 const browserLane = [
@@ -246,12 +246,4 @@ function errorHead(text) {
     .slice(0, 12)
     .join(' / ')
     .slice(0, 1500)
-}
-
-/** A free TCP port that is none of `taken` (two probes in a row can be handed the same one). */
-async function freeTcpPortOtherThan(taken) {
-  for (;;) {
-    const port = await freeTcpPort()
-    if (!taken.includes(port)) return port
-  }
 }
