@@ -225,11 +225,16 @@ export function largeTenantDevices(count: number): SeededDevice[] {
   return out
 }
 
-/** Which seeded devices heartbeat and how often: the simulator's list (with the large tenant's when it is seeded). */
-export function heartbeatingDevices(largeTenantCount = 0): { deviceId: string; everyMs: number }[] {
-  return [...seededDevices, ...largeTenantDevices(largeTenantCount)]
-    .filter((d) => d.presence === 'steady' || d.presence === 'slow')
-    .map((d) => ({ deviceId: d.device_id, everyMs: d.presence === 'steady' ? STEADY_HEARTBEAT_MS : SLOW_HEARTBEAT_MS }))
+/**
+ * Which seeded devices heartbeat and how often: the simulator's list (with the large tenant's when it is seeded, at
+ * most `largeTenantLimit` of them, in order: steady and slow ones alternate).
+ */
+export function heartbeatingDevices(largeTenantCount = 0, largeTenantLimit = Infinity): { deviceId: string; everyMs: number }[] {
+  const beating = (d: SeededDevice) => d.presence === 'steady' || d.presence === 'slow'
+  return [...seededDevices.filter(beating), ...largeTenantDevices(largeTenantCount).filter(beating).slice(0, largeTenantLimit)].map((d) => ({
+    deviceId: d.device_id,
+    everyMs: d.presence === 'steady' ? STEADY_HEARTBEAT_MS : SLOW_HEARTBEAT_MS,
+  }))
 }
 
 type V2Seed = [resource: string, organisation: string, data: Record<string, unknown>]

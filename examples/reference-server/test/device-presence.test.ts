@@ -325,6 +325,11 @@ describe('HONU_SEED_LARGE_TENANT', () => {
     )) as [{ n: number }]
     expect(n).toBe(steady.length + slow.length)
     expect(heartbeatingDevices(COUNT).filter((d) => d.deviceId.startsWith('delta-')).length).toBe(n)
+    // The simulator's limit (HONU_SIM_LARGE_TENANT_HEARTBEATS) keeps the first of them, steady and slow in turn, and
+    // every other tenant's device.
+    const limited = heartbeatingDevices(COUNT, 3)
+    expect(limited.filter((d) => d.deviceId.startsWith('delta-')).map((d) => d.deviceId)).toEqual(['delta-00001', 'delta-00002', 'delta-00051'])
+    expect(limited.length).toBe(heartbeatingDevices().length + 3)
     expect((await raw(large, 'POST', '/api/v1/telemetry/heartbeat', { token: demoIngestToken(steady[0]!.device_id) })).status).toBe(202)
   })
 })
