@@ -32,13 +32,16 @@ const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number)
 
 /**
  * Two lanes run at once. The browser lane is the run's longest path: build, host app, fixtures, then the browser
- * tests, which mostly wait (on the stack, on video, on the map: one run kept 2 cores well under half busy). The
- * checks lane does the rest. Its tests that time themselves (`timed`: the unit and server tests, the stories, with
+ * tests. The checks lane does the rest. Its Node tests that time themselves (`timed`: the unit and server tests, with
  * their timeouts and counted intervals) run first, beside the build and the fixtures' install, and the browser tests
- * start once they are done: a run that had them share 2 cores with three browsers failed 21 of them. The checks that
- * time nothing (the Storybook build, lint, format, knip, types, the package checks) run beside the browser tests,
- * niced, so the browsers get the CPU when they ask for it. The checks lane prints each step's output whole as it ends. A step runs even if
- * an earlier one failed, unless it needs that step's output (`gate`, or `afterBuild` in the checks lane).
+ * start once they are done: a run that had them share 2 cores with three browsers failed 21 of them. Everything after
+ * them runs beside the browser tests, niced, so the browsers get the CPU when they ask for it: the stories in their
+ * own Chromium (first: while Playwright's serial project runs one browser, half the CPU is theirs), then the checks
+ * that time nothing (the Storybook build, lint, format, knip, types, the package checks). With the stories among the
+ * timed steps, the browser tests waited about 150 s for them with a core mostly idle, and the serial project's last
+ * 3 minutes left 40 % of the CPU idle once the checks were done (vmstat in CI run 31). The checks lane prints each
+ * step's output whole as it ends. A step runs even if an earlier one failed, unless it needs that step's output
+ * (`gate`, or `afterBuild` in the checks lane).
  */
 const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
@@ -80,10 +83,11 @@ const checksLane = [
       }
     : { name: 'server tests on PostgreSQL (not run: set HONU_POSTGRES_URL, e.g. from scripts/start-postgres.sh)', cmd: 'true' },
   // Every story in headless Debian Chromium: renders, runs its play function, and axe finds nothing (vitest.storybook.config.ts).
+  // Niced beside the serial browser tests: their bounds (5 s per query, 20 s per story) are for hangs, far from what
+  // a story takes on a shared core.
   {
     name: 'stories as tests (play functions and axe, Chromium)',
     cmd: `pnpm run test:storybook --reporter=default --reporter=json --outputFile.json=${reports[2]}`,
-    timed: true,
   },
   // The static Storybook (what `npm run storybook` serves, built): the stories' tests above need none of it, so it
   // builds beside the browser tests, niced, with the checks that time nothing.
