@@ -19,6 +19,7 @@ import path from 'node:path'
  *   live, query                   the live channel ('@honu/core/live') and the query cache ('@honu/core/query'),
  *                                 console extensions created on first use
  *   topology                      the network topology ('@honu/core/topology'): networks, devices and their live states
+ *   mission                       the mission plan ('@honu/core/mission'): model, file formats, survey pattern, checks
  */
 const CORE = [
   ['errors', 'constants', 'platform'],
@@ -31,7 +32,7 @@ const CORE = [
   ['firebase', 'testing'],
   ['client'],
   ['live', 'query'],
-  ['topology'],
+  ['topology', 'mission'],
 ]
 
 /**
