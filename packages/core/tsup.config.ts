@@ -12,6 +12,7 @@ export default defineConfig(
       live: 'src/live/index.ts',
       query: 'src/query/index.ts',
       topology: 'src/topology/index.ts',
+      mission: 'src/mission/index.ts',
     },
   }),
 )
