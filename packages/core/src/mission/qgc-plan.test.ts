@@ -148,7 +148,11 @@ describe('round trips (read → write → read)', () => {
       complexItemType: 'survey',
       version: 5,
       angle: 30,
-      TransectStyleComplexItem: { CameraCalc: { AdjustedFootprintSide: 40, DistanceToSurface: 25 } },
+      TransectStyleComplexItem: {
+        version: 2,
+        CameraShots: 0,
+        CameraCalc: { version: 2, AdjustedFootprintSide: 40, DistanceToSurface: 25, DistanceMode: 4 },
+      },
     })
     expect(survey.TransectStyleComplexItem.Items.length).toBeGreaterThan(2)
     expect(survey.TransectStyleComplexItem.Items[0]).toMatchObject({ command: 16, frame: 10 })
@@ -227,6 +231,52 @@ describe('what a plan holds that ours does not', () => {
       [6, 'item/complex', 'CorridorScan', 'CorridorScan'],
       [7, 'item/complex', 'survey version 3', 'survey version 3'],
     ])
+  })
+
+  it('reads a survey’s altitude mode as current QGroundControl writes it (camera calculation version 2)', () => {
+    const survey = (distanceMode: number) =>
+      edit('simple_square.plan', (json) => {
+        json.mission.items = [
+          {
+            TransectStyleComplexItem: {
+              CameraCalc: {
+                AdjustedFootprintFrontal: 25,
+                AdjustedFootprintSide: 25,
+                CameraName: 'Manual (no camera specs)',
+                DistanceMode: distanceMode,
+                DistanceToSurface: 50,
+                version: 2,
+              },
+              CameraShots: 0,
+              CameraTriggerInTurnAround: true,
+              HoverAndCapture: false,
+              Items: [],
+              Refly90Degrees: false,
+              TurnAroundDistance: 0,
+              VisualTransectPoints: [],
+              version: 2,
+            },
+            angle: 0,
+            complexItemType: 'survey',
+            entryLocation: 0,
+            flyAlternateTransects: false,
+            polygon: [
+              [47.3985, 8.5447],
+              [47.3985, 8.5463],
+              [47.3972, 8.5463],
+            ],
+            splitConcavePolygons: false,
+            type: 'ComplexItem',
+            version: 5,
+          },
+        ]
+      })
+    expect(read(survey(2)).value.items[0]).toMatchObject({ kind: 'survey', alt: 50, frame: 'amsl', spacing: 25 })
+    expect(read(survey(4)).value.items[0]).toMatchObject({ frame: 'terrain' })
+    // Computed above terrain by QGroundControl: the altitude is kept as relative, and the mode reported.
+    const computed = read(survey(3))
+    expect(computed.value.items[0]).toMatchObject({ frame: 'relative' })
+    expect(computed.notKept).toMatchObject([{ code: 'item/survey-setting', index: 0, values: { setting: 'DistanceMode', value: '3' } }])
   })
 
   it('reports a speed change with no waypoint after it and waypoint parameters it drops', () => {

@@ -290,7 +290,8 @@ function simpleItem(item: MavItem, doJumpId: number, frame?: AltitudeFrame): Rec
 
 /**
  * Writes a plan as a QGroundControl `.plan` file (4-space JSON, as QGroundControl writes it). A speed is written
- * as a `MAV_CMD_DO_CHANGE_SPEED` before its item; a survey as a version 5 survey item with a manual camera, its
+ * as a `MAV_CMD_DO_CHANGE_SPEED` before its item; a survey as a version 5 survey item (transect definition and camera
+ * calculation version 2, with its altitude mode, as current QGroundControl writes them) with a manual camera, its
  * line spacing as the side footprint and its waypoints as the transect items. Everything the plan holds has a place,
  * so `notKept` is empty.
  */
@@ -316,12 +317,11 @@ export function writeQgcPlan(plan: MissionPlan): WriteResult {
           CameraName: MANUAL_CAMERA,
           DistanceMode: ALTITUDE_MODE[item.frame],
           DistanceToSurface: item.alt,
-          DistanceToSurfaceRelative: item.frame !== 'amsl',
-          version: 1,
+          // Version 2 keeps the altitude mode (terrain frame too); version 1's DistanceToSurfaceRelative could not.
+          version: 2,
         },
         CameraShots: 0,
         CameraTriggerInTurnAround: true,
-        FollowTerrain: false,
         HoverAndCapture: false,
         Items: transectItems,
         Refly90Degrees: false,
