@@ -52,6 +52,26 @@ describe('readQgcPlan on QGroundControl’s own plans', () => {
     expect(notKept[0]!.message).toBe('Item 1: command 22 has no place in this plan.')
   })
 
+  it('reads the ArduPlane SITL test plan at the cruise speed of a fixed wing, and reports the loiters by their commands', () => {
+    const { value: plan, notKept } = read(fixture('ArduPilotSITL-ArduPlane.plan'))
+    expect(plan.vehicle).toEqual({ type: 1, autopilot: 3 })
+    expect(plan.defaultSpeed).toBe(15)
+    expect(plan.items.map((item) => item.kind === 'waypoint' && [item.alt, item.frame, item.speed])).toEqual([
+      [120, 'relative', undefined],
+      [784, 'amsl', undefined],
+      [100, 'terrain', undefined],
+      [60, 'relative', 18],
+      [40, 'relative', undefined],
+    ])
+    // NAV_LOITER_TURNS (computed above terrain), NAV_LOITER_TO_ALT, takeoff and land.
+    expect(notKept.map(({ index, command, code }) => [index, command, code])).toEqual([
+      [0, 22, 'item/command'],
+      [3, 18, 'item/command'],
+      [5, 31, 'item/command'],
+      [9, 21, 'item/command'],
+    ])
+  })
+
   it('reads the SITL square and its geofence sample', () => {
     const square = read(fixture('simple_square.plan')).value
     expect(square.items).toHaveLength(4)
@@ -90,16 +110,19 @@ describe('readQgcPlan on QGroundControl’s own plans', () => {
 })
 
 describe('round trips (read → write → read)', () => {
-  it.each(['ArduPilotSITL-ArduCopter.plan', 'simple_square.plan', 'ce_geofence_home_base.plan'])('%s keeps every item it read', (name) => {
-    const first = read(fixture(name)).value
-    const written = writeQgcPlan(first)
-    expect(written.notKept).toEqual([])
-    const again = read(written.text)
-    expect(again.notKept).toEqual([])
-    expect(kept(again.value)).toEqual(kept(first))
-    expect(again.value.vehicle).toEqual(first.vehicle)
-    expect(again.value.defaultSpeed).toBe(first.defaultSpeed)
-  })
+  it.each(['ArduPilotSITL-ArduCopter.plan', 'ArduPilotSITL-ArduPlane.plan', 'simple_square.plan', 'ce_geofence_home_base.plan'])(
+    '%s keeps every item it read',
+    (name) => {
+      const first = read(fixture(name)).value
+      const written = writeQgcPlan(first)
+      expect(written.notKept).toEqual([])
+      const again = read(written.text)
+      expect(again.notKept).toEqual([])
+      expect(kept(again.value)).toEqual(kept(first))
+      expect(again.value.vehicle).toEqual(first.vehicle)
+      expect(again.value.defaultSpeed).toBe(first.defaultSpeed)
+    },
+  )
 
   it('keeps a survey, speeds, holds, circles and rally points, and writes the fields QGroundControl reads', () => {
     const plan: MissionPlan = {

@@ -4,7 +4,7 @@
 // GeoFenceController, RallyPointController) and its docs/en/qgc-dev-guide/file_formats/plan.md name them.
 import * as v from 'valibot'
 import { objectMessage } from '../platform/schema'
-import { createItemCollector, RefusedFile, speedItem, waypointItem, type MavItem } from './mav-items'
+import { createItemCollector, NAV_WAYPOINT, RefusedFile, speedItem, waypointItem, type MavItem } from './mav-items'
 import { missionProblem, notKept, type NotKept } from './mission-messages'
 import type { AltitudeFrame, FenceCircle, FencePolygon, LatLon, MissionPlan, RallyPoint, Survey } from './mission-plan'
 import { describeIssueAt, invalidFile, parseJsonText, refusing, type ReadResult, type WriteResult } from './read-result'
@@ -194,7 +194,8 @@ export function readQgcPlan(text: string): ReadResult<MissionPlan> {
     plan.mission.items.forEach((item, index) => {
       const where = `mission.items[${index}]`
       if (item.type === 'SimpleItem') {
-        if (item.AltitudeMode === CALC_ABOVE_TERRAIN && item.command !== 178) {
+        // Only a waypoint would be kept: any other command is reported as the command it is.
+        if (item.AltitudeMode === CALC_ABOVE_TERRAIN && item.command === NAV_WAYPOINT) {
           collector.skip(notKept('item/altitude-mode', index, { command: item.command }, { mode: String(item.AltitudeMode) }))
           return
         }
