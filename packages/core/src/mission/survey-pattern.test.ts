@@ -110,6 +110,8 @@ describe('generateSurveyPattern', () => {
     expect(generateSurveyPattern({ polygon: field, spacing: 1, heading: 0 }).tooDense).toBe(false)
   })
 
+  // Each property gathers what breaks it per run and asserts once: an expect() per transect (up to 600 lines a run)
+  // made these tests several seconds long on a loaded machine.
   it('keeps every transect of a convex polygon inside it, one line each, spacing apart, covering it to half a spacing', () => {
     fc.assert(
       fc.property(convex, settings, (polygon, { spacing, heading }) => {
@@ -117,13 +119,13 @@ describe('generateSurveyPattern', () => {
         const { ring, toLocal, across } = frameOf(polygon, heading)
         expect(transects.length).toBeGreaterThan(0)
         expect(waypoints).toEqual(transects.flat())
-        for (const [a, b] of transects) {
-          for (const t of [0.1, 0.5, 0.9]) expect(inside(toLocal(lerp(a, b, t)), ring)).toBe(true)
-          // Each transect runs along the heading: both ends lie on the same line.
-          expect(Math.abs(across(a) - across(b))).toBeLessThan(1e-3)
-        }
+        // A transect's points outside the polygon, and a transect not along the heading (its ends on two lines).
+        const outside = transects.filter(([a, b]) => [0.1, 0.5, 0.9].some((t) => !inside(toLocal(lerp(a, b, t)), ring)))
+        const askew = transects.filter(([a, b]) => Math.abs(across(a) - across(b)) >= 1e-3)
+        expect({ outside, askew }).toEqual({ outside: [], askew: [] })
         const offsets = transects.map(([a]) => across(a))
-        for (let k = 1; k < offsets.length; k++) expect(offsets[k]! - offsets[k - 1]!).toBeCloseTo(spacing, 3)
+        const gaps = offsets.slice(1).map((offset, k) => offset - offsets[k]!)
+        expect(gaps.filter((gap) => Math.abs(gap - spacing) > 5e-4)).toEqual([])
         // Every corner is within half a spacing (and a millimetre) of the outer lines.
         const corners = polygon.map(across)
         expect(offsets[0]! - Math.min(...corners)).toBeLessThanOrEqual(spacing / 2 + 1e-3)
@@ -138,16 +140,22 @@ describe('generateSurveyPattern', () => {
       fc.property(starShaped, settings, (polygon, { spacing, heading }) => {
         const { transects } = generateSurveyPattern({ polygon, spacing, heading })
         const { ring, toLocal, across, along } = frameOf(polygon, heading)
-        for (const [a, b] of transects) expect(inside(toLocal(lerp(a, b, 0.5)), ring)).toBe(true)
+        expect(transects.filter(([a, b]) => !inside(toLocal(lerp(a, b, 0.5)), ring))).toEqual([])
         // Lines (not transects: a concave polygon may cut a line into several) are whole spacings apart.
         const offsets = transects.map(([a]) => across(a))
-        for (const offset of offsets) expect(((offset - offsets[0]!) / spacing) % 1).toSatisfy((r: number) => r < 1e-4 || r > 1 - 1e-4)
+        const offGrid = offsets.filter((offset) => {
+          const r = ((offset - offsets[0]!) / spacing) % 1
+          return r >= 1e-4 && r <= 1 - 1e-4
+        })
+        expect(offGrid).toEqual([])
         // Along one line the transects keep one direction; the next line with transects is flown the other way.
         const direction = transects.map(([a, b]) => Math.sign(along(b) - along(a)))
-        for (let k = 1; k < transects.length; k++) {
+        const wrong = direction.filter((d, k) => {
+          if (k === 0) return false
           const sameLine = Math.abs(offsets[k]! - offsets[k - 1]!) < 1e-3
-          expect(direction[k]).toBe(sameLine ? direction[k - 1] : -direction[k - 1]!)
-        }
+          return d !== (sameLine ? direction[k - 1] : -direction[k - 1]!)
+        })
+        expect(wrong).toEqual([])
       }),
       { numRuns: 100 },
     )
