@@ -30,6 +30,8 @@ export interface DecodedPacket {
   message?: MavLinkData
   /** A signed MAVLink 2 packet's signature block (checked by the ingest against the vehicle's key). */
   signing?: PacketSigning
+  /** The whole packet (a view into the datagram, not a copy): what a reader of other messages decodes. */
+  raw: Buffer
 }
 
 /** MAVLink 2's signature block: link id, timestamp (10 µs units since 2015-01-01 UTC) and the 48-bit signature. */
@@ -123,6 +125,7 @@ export function decodeDatagram(datagram: Buffer): DecodedDatagram {
       msgId: header.msgid,
       message,
       ...(signing ? { signing } : {}),
+      raw: buffer,
     })
     offset += total
   }

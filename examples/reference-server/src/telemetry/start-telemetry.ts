@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
 import { createSocket, type Socket } from 'node:dgram'
 import type { Database } from '../db/database'
-import { BINDINGS_REFRESH_MS, createTelemetryIngest, type TelemetryIngest, type TelemetrySink } from './telemetry-ingest'
+import { BINDINGS_REFRESH_MS, createTelemetryIngest, type DatagramSource, type TelemetryIngest, type TelemetrySink } from './telemetry-ingest'
 
 /** The default UDP port of the MAVLink ingest (what QGroundControl and mavlink-router use). */
 export const DEFAULT_MAVLINK_PORT = 14550
@@ -24,6 +24,13 @@ export function readMavlinkPort(value: string | undefined): number | undefined {
 export interface RunningTelemetry extends TelemetryIngest {
   /** Where the MAVLink UDP socket listens (undefined when off). */
   mavlink?: { address: string; port: number }
+  /**
+   * Sends one datagram from the ingest's own UDP socket (so a vehicle hears its ground station on the port it sends
+   * to, as from QGroundControl): what the mission link uses to talk back.
+   *
+   * @throws {Error} (rejects) when this process has no MAVLink socket (ingest off, or another worker bound it).
+   */
+  send(datagram: Buffer, to: DatagramSource): Promise<void>
   close(): Promise<void>
 }
 
@@ -82,7 +89,7 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Ru
     if (socket) {
       // A socket error after binding (ICMP noise, say) must not take the server down.
       udp.on('error', () => undefined)
-      udp.on('message', (datagram) => ingest.handleDatagram(datagram))
+      udp.on('message', (datagram, from) => ingest.handleDatagram(datagram, { address: from.address, port: from.port }))
       const bound = udp.address()
       mavlink = { address: bound.address, port: bound.port }
     }
@@ -91,6 +98,11 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Ru
   return {
     ...ingest,
     mavlink,
+    send(datagram, to) {
+      const open = socket
+      if (!open) return Promise.reject(new Error('This process has no MAVLink socket to send from (the ingest is off, or another worker bound it).'))
+      return new Promise<void>((resolve, reject) => open.send(datagram, to.port, to.address, (error) => (error ? reject(error) : resolve())))
+    },
     async close() {
       clearInterval(refresh)
       ingest.close()

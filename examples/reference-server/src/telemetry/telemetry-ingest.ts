@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import type { MavLinkData } from 'node-mavlink'
 import type { VehicleTelemetry } from '@honu/core/live'
 import type { Database } from '../db/database'
 import { LinkQuality } from './link-quality'
@@ -57,10 +58,39 @@ interface Vehicle {
   timer?: NodeJS.Timeout
 }
 
+/** Where a datagram came from: the UDP address of the vehicle (or of the mavlink-router in front of it). */
+export interface DatagramSource {
+  address: string
+  port: number
+}
+
+/**
+ * One MAVLink packet the ingest accepted: its system id is bound to a vehicle, its signature (for a vehicle with a
+ * signing key) checked, the vehicle not stopped by a test control. What the mission link (src/missions) listens to.
+ */
+export interface VehiclePacket {
+  deviceId: string
+  tenantId: string
+  systemId: number
+  componentId: number
+  msgId: number
+  /** Decoded when it is one the ingest reads (HEARTBEAT among them); other messages are decoded from `raw`. */
+  message?: MavLinkData
+  /** The whole packet (a view into the datagram: copy it to keep it past the listener's call). */
+  raw: Buffer
+  /** The datagram's sender, where replies go (as QGroundControl and mavlink-router reply to the source). */
+  from?: DatagramSource
+}
+
 /** The ingest: MAVLink datagrams and JSON reports in, one merged state per vehicle out to the hub. */
 export interface TelemetryIngest {
-  /** Handles one UDP datagram (never throws; garbage is counted). */
-  handleDatagram(datagram: Buffer): void
+  /** Handles one UDP datagram (never throws; garbage is counted); `from` is its sender, for {@link onPacket}. */
+  handleDatagram(datagram: Buffer, from?: DatagramSource): void
+  /**
+   * Calls `listener` with every packet accepted from here on (after the state is updated), for readers of other
+   * messages than telemetry; returns the unsubscribe. A listener that throws is skipped, never the ingest.
+   */
+  onPacket(listener: (packet: VehiclePacket) => void): () => void
   /** Handles one JSON report of a vehicle already authenticated by its token. */
   handleReport(vehicle: { deviceId: string; tenantId: string }, update: TelemetryUpdate): void
   /** Handles one heartbeat of a device (any kind) already authenticated by its token. */
@@ -95,6 +125,7 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
   let bySystem = new Map<number, Binding>()
   const vehicles = new Map<string, Vehicle>()
   const stopped = new Set<string>()
+  const packetListeners = new Set<(packet: VehiclePacket) => void>()
   let closed = false
   let lastReload = 0
   let reloading: Promise<void> | undefined
@@ -158,7 +189,7 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
   }
 
   return {
-    handleDatagram(datagram) {
+    handleDatagram(datagram, from) {
       if (closed) return
       refresh()
       let decoded
@@ -196,6 +227,25 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
         if (update) state = mergeTelemetry(state, update)
         vehicle.state = state
         touched.add(vehicle)
+        if (packetListeners.size > 0) {
+          const accepted: VehiclePacket = {
+            deviceId: binding.deviceId,
+            tenantId: binding.tenantId,
+            systemId: packet.systemId,
+            componentId: packet.componentId,
+            msgId: packet.msgId,
+            message: packet.message,
+            raw: packet.raw,
+            ...(from ? { from } : {}),
+          }
+          for (const listener of packetListeners) {
+            try {
+              listener(accepted)
+            } catch {
+              // A reader's bug must not stop the telemetry of every vehicle.
+            }
+          }
+        }
       }
       for (const vehicle of touched) changed(vehicle)
     },
@@ -218,6 +268,10 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
       counters.heartbeats += 1
       options.sink.beat({ tenantId: device.tenantId, deviceId: device.deviceId })
     },
+    onPacket(listener) {
+      packetListeners.add(listener)
+      return () => void packetListeners.delete(listener)
+    },
     reloadBindings,
     setStopped(deviceId, stop) {
       if (stop) stopped.add(deviceId)
@@ -226,6 +280,7 @@ export function createTelemetryIngest(options: TelemetryIngestOptions): Telemetr
     counters: () => ({ ...counters }),
     close() {
       closed = true
+      packetListeners.clear()
       for (const vehicle of vehicles.values()) clearTimeout(vehicle.timer)
     },
   }
