@@ -1,4 +1,5 @@
 import { common, minimal, MavLinkProtocolV2, type MavLinkData } from 'node-mavlink'
+import { SimulatedAutopilot, type AutopilotOptions } from './simulated-autopilot'
 
 /** How a simulated vehicle behaves. */
 export type SimulationPattern = 'route' | 'link-loss' | 'low-battery' | 'parked'
@@ -58,8 +59,22 @@ export function specOf(
   }
 }
 
-/** The vehicle's physical state at `t` seconds into the simulation. */
-export function stateAt(spec: SimulatedVehicleSpec, t: number) {
+/** A vehicle's physical state: where it is, how it moves, its battery and whether it is armed. */
+export interface VehicleState {
+  lat: number
+  lon: number
+  altitudeM: number
+  vNorth: number
+  vEast: number
+  speedMs: number
+  headingDeg: number
+  batteryPct: number
+  armed: boolean
+  roll: number
+}
+
+/** The vehicle's physical state at `t` seconds into the simulation, on its circuit. */
+export function stateAt(spec: SimulatedVehicleSpec, t: number): VehicleState {
   const moving = spec.pattern !== 'parked'
   const omega = moving ? spec.speedMs / spec.radiusM : 0 // rad/s, counter-clockwise
   // Each vehicle starts at a different point of its circuit.
@@ -95,9 +110,12 @@ const MODES = {
   drone: { type: minimal.MavType.QUADROTOR, auto: 3, hold: 0 },
 } as const
 
-/** The messages a vehicle sends in one tick: position, attitude and HUD every tick; the rest once a second. */
-export function messagesAt(spec: SimulatedVehicleSpec, t: number, everySecond: boolean): MavLinkData[] {
-  const s = stateAt(spec, t)
+/**
+ * The messages a vehicle in state `s` sends in one tick: position, attitude and HUD every tick; the rest once a
+ * second. `customMode` is its autopilot's mode once a ground station commands it (on its circuit: AUTO when moving,
+ * its resting mode when parked).
+ */
+function messagesOf(spec: SimulatedVehicleSpec, s: VehicleState, t: number, everySecond: boolean, customMode?: number): MavLinkData[] {
   const mode = MODES[spec.kind]
   const messages: MavLinkData[] = []
   if (everySecond) {
@@ -105,7 +123,7 @@ export function messagesAt(spec: SimulatedVehicleSpec, t: number, everySecond: b
     heartbeat.type = mode.type
     heartbeat.autopilot = minimal.MavAutopilot.ARDUPILOTMEGA
     heartbeat.baseMode = minimal.MavModeFlag.CUSTOM_MODE_ENABLED | (s.armed ? minimal.MavModeFlag.SAFETY_ARMED : 0)
-    heartbeat.customMode = s.armed ? mode.auto : mode.hold
+    heartbeat.customMode = customMode ?? (s.armed ? mode.auto : mode.hold)
     heartbeat.systemStatus = s.armed ? minimal.MavState.ACTIVE : minimal.MavState.STANDBY
     heartbeat.mavlinkVersion = 3
     messages.push(heartbeat)
@@ -170,14 +188,23 @@ export function messagesAt(spec: SimulatedVehicleSpec, t: number, everySecond: b
   return messages
 }
 
-/** One vehicle's MAVLink 2 sender: serialises its messages with its own system id and packet sequence. */
+/**
+ * One vehicle's MAVLink 2 link: serialises its messages with its own system id and packet sequence, and answers a
+ * ground station through its autopilot (missions and commands, see {@link SimulatedAutopilot}).
+ */
 export class SimulatedVehicle {
   private readonly protocol: MavLinkProtocolV2
   private seq = 0
   private ticks = 0
+  /** Its autopilot: idle (the circuit goes on) until a ground station sends it a mission or a command. */
+  private readonly autopilot: SimulatedAutopilot
 
-  constructor(readonly spec: SimulatedVehicleSpec) {
+  constructor(
+    readonly spec: SimulatedVehicleSpec,
+    autopilot: AutopilotOptions = {},
+  ) {
     this.protocol = new MavLinkProtocolV2(spec.systemId, 1)
+    this.autopilot = new SimulatedAutopilot(spec, (t) => stateAt(spec, t), autopilot)
   }
 
   /**
@@ -188,8 +215,24 @@ export class SimulatedVehicle {
   datagramAt(t: number, ticksPerSecond: number): Buffer | undefined {
     const everySecond = this.ticks % Math.max(1, Math.round(ticksPerSecond)) === 0
     this.ticks += 1
+    const autopilot = this.autopilot.tick(t)
+    const telemetry = messagesOf(this.spec, this.autopilot.vehicleState(t), t, everySecond, this.autopilot.customMode())
+    return this.serialize([...telemetry, ...autopilot], t)
+  }
+
+  /**
+   * Hands the autopilot a message a ground station (`from`) sent this vehicle at `t`; returns the datagram of its
+   * answers, or undefined (nothing to answer, or the link is down then: a link-loss vehicle hears nothing either).
+   */
+  receive(message: MavLinkData, from: { systemId: number; componentId: number }, t: number): Buffer | undefined {
+    // The radio is out both ways while the vehicle is silent (packet index 1 is never lost to the fading).
+    if (!heardAt(this.spec, t, 1)) return undefined
+    return this.serialize(this.autopilot.receive(message, from, t), t)
+  }
+
+  private serialize(messages: MavLinkData[], t: number): Buffer | undefined {
     const parts: Buffer[] = []
-    for (const message of messagesAt(this.spec, t, everySecond)) {
+    for (const message of messages) {
       const seq = this.seq
       this.seq = (this.seq + 1) % 256
       if (heardAt(this.spec, t, seq)) parts.push(this.protocol.serialize(message, seq))

@@ -1,5 +1,9 @@
 import { createSocket } from 'node:dgram'
+import { isIP } from 'node:net'
+import { readMessage } from '../missions/mavlink-messages'
 import { demoIngestToken } from '../telemetry/ingest-tokens'
+import { decodeDatagram } from '../telemetry/mavlink-decode'
+import type { AutopilotOptions } from './simulated-autopilot'
 import { SimulatedVehicle, specOf, type SimulationPattern } from './simulated-vehicle'
 
 /** Options of {@link startSimulator}. */
@@ -10,6 +14,8 @@ export interface SimulatorOptions {
   target: { host: string; port: number }
   /** Ticks per second (each tick sends one datagram per vehicle). Default 4. */
   rateHz?: number
+  /** How the vehicles' autopilots take and fly missions (tests make them fast: speed, item re-requests). */
+  autopilot?: AutopilotOptions
   /**
    * Devices of any kind that send heartbeats to the API (`POST /api/v1/telemetry/heartbeat` with each device's demo
    * ingest token), each every `everyMs`, spread over the interval.
@@ -19,7 +25,7 @@ export interface SimulatorOptions {
 
 /** A running simulator. */
 export interface RunningSimulator {
-  /** Datagrams sent so far. */
+  /** Datagrams sent so far (answers to a ground station included). */
   sent(): number
   /** Heartbeats the API accepted (202) and those it did not or that failed, so far. */
   heartbeats(): { accepted: number; failed: number }
@@ -36,13 +42,30 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const vehicles = options.vehicles.map((v) => {
     const index = perTenant.get(v.tenant_id) ?? 0
     perTenant.set(v.tenant_id, index + 1)
-    return new SimulatedVehicle(specOf(v, index))
+    return new SimulatedVehicle(specOf(v, index), options.autopilot)
   })
+  const bySystem = new Map(vehicles.map((v) => [v.spec.systemId, v]))
   const socket = createSocket(options.target.host.includes(':') ? 'udp6' : 'udp4')
   // The ingest being down (ICMP port unreachable) is no reason to stop: it may come back.
   socket.on('error', () => undefined)
   const started = performance.now()
   let sent = 0
+  // A ground station answers from where the telemetry goes (the server's MAVLink port, as QGroundControl does):
+  // its messages are handed to the vehicle they name, whose answers go back the same way. Nobody else is heard.
+  const literalTarget = isIP(options.target.host) !== 0
+  socket.on('message', (datagram, from) => {
+    if (from.port !== options.target.port || (literalTarget && from.address !== options.target.host)) return
+    const t = (performance.now() - started) / 1000
+    for (const packet of decodeDatagram(datagram).packets) {
+      const message = readMessage(packet.raw, packet.msgId)
+      const vehicle = bySystem.get((message as { targetSystem?: number } | undefined)?.targetSystem ?? -1)
+      if (!message || !vehicle) continue
+      const answer = vehicle.receive(message, { systemId: packet.systemId, componentId: packet.componentId }, t)
+      if (!answer) continue
+      socket.send(answer, options.target.port, options.target.host)
+      sent += 1
+    }
+  })
   const tick = () => {
     const t = (performance.now() - started) / 1000
     for (const vehicle of vehicles) {
