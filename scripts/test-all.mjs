@@ -41,19 +41,13 @@ const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number)
  * timed steps, the browser tests waited about 150 s for them with a core mostly idle, and the serial project's last
  * 3 minutes left 40 % of the CPU idle once the checks were done (vmstat in CI run 31). The checks lane prints each
  * step's output whole as it ends. A step runs even if an earlier one failed, unless it needs that step's output
- * (`gate`, or `afterBuild` in the checks lane).
+ * (`gate`, or `afterBuild` and `afterPartners` in the checks lane).
  */
 const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
-  { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build' },
-  // Issue 12's budget: the login route's initial JS (gzip) at most 2.0x an empty Vite React app, measured on the
-  // build just made (only the empty app is built here).
-  { name: 'login route JS budget (2.0x an empty Vite React app)', cmd: 'node scripts/measure-login-js.mjs --budget 2.0 --no-build' },
   // Partner fixtures (examples/partner-*): the packages packed into tarballs (pnpm pack, as published) and installed
   // into each fixture with npm (scripts/partners.mjs).
   { name: 'partner fixtures: packed tarballs installed with npm', cmd: 'node scripts/partners.mjs install --no-build', partners: true },
-  // Each fixture's own checks: TypeScript 6 on the packages' CSS imports outside Vite, what npm ls holds…
-  { name: 'partner fixtures: their checks (types, npm ls)', cmd: 'node scripts/partners.mjs check' },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
   // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
   {
@@ -104,6 +98,18 @@ const checksLane = [
   { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs', afterBuild: true },
   { name: 'publint and attw', cmd: 'pnpm run check:package', afterBuild: true },
   { name: 'size budgets', cmd: 'pnpm run size', afterBuild: true },
+  // Off the browser lane, which the browser tests wait for (their stack builds the host app for its own ports):
+  { name: 'host app builds', cmd: 'pnpm --filter @honu/host-app run build', afterBuild: true },
+  // Issue 12's budget: the login route's initial JS (gzip) at most 2.0x an empty Vite React app, measured on the
+  // build just made (only the empty app is built here).
+  {
+    name: 'login route JS budget (2.0x an empty Vite React app)',
+    cmd: 'node scripts/measure-login-js.mjs --budget 2.0 --no-build',
+    afterBuild: true,
+  },
+  // Each fixture's own checks: TypeScript 6 on the packages' CSS imports outside Vite, what npm ls holds… (once the
+  // browser lane has installed them; a fixture that did not install is reported there).
+  { name: 'partner fixtures: their checks (types, npm ls)', cmd: 'node scripts/partners.mjs check', afterPartners: true },
 ]
 
 const results = new Map()
@@ -111,6 +117,8 @@ const results = new Map()
 let partnersInstalled = false
 let buildDone
 const built = new Promise((done) => (buildDone = done))
+let partnersDone
+const partnersReady = new Promise((done) => (partnersDone = done))
 let timedDone
 const timedTestsDone = new Promise((done) => (timedDone = done))
 const started = Date.now()
@@ -121,11 +129,12 @@ async function runBrowserLane() {
     const stepEnv = typeof step.env === 'function' ? step.env() : step.env
     console.log(`\n=== ${step.name}: ${stepEnv?.HONU_PARTNERS ? 'HONU_PARTNERS=1 ' : ''}${step.cmd}`)
     const result = await run(step, stepEnv, 'inherit')
-    if (step.partners) partnersInstalled = result.ok
+    if (step.partners) partnersDone((partnersInstalled = result.ok))
     if (step.gate) buildDone(result.ok)
     if (step.browser) results.set(`${step.name} (partners)`, partnerBrowserCheck())
     if (!result.ok && step.gate) {
       console.error(`\n${step.name} failed; the steps after it need its output.`)
+      partnersDone(false)
       return
     }
   }
@@ -136,6 +145,7 @@ async function runChecksLane() {
   const lastTimed = checksLane.findLastIndex((step) => step.timed)
   for (const [index, step] of checksLane.entries()) {
     if (step.afterBuild && !(await built)) continue
+    if (step.afterPartners && !(await partnersReady)) continue
     const result = await run(step, step.env, index > lastTimed ? 'niced' : 'pipe')
     console.log(`\n=== ${step.name} (checks lane, ${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
     if (index === lastTimed) timedDone()
