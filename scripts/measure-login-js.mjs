@@ -3,15 +3,23 @@
 // before the login form can render.
 //   node scripts/measure-login-js.mjs                 builds both and prints the table
 //   node scripts/measure-login-js.mjs --budget 2.0    the same, and fails when the ratio is above 2.0 (issue 12)
-//   --no-build                                         measures the host app's existing dist (the test command has
-//                                                      just built it) and builds only the empty app
+//   --no-build                                         measures the host app's existing dist and builds only the
+//                                                      empty app
+//   --dist <folder>                                    the host app's build to measure (default examples/host-app/dist;
+//                                                      the test command names the one its browser tests' stack built)
 import { execSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 
-const { values: args } = parseArgs({ options: { budget: { type: 'string' }, 'no-build': { type: 'boolean', default: false } } })
+const { values: args } = parseArgs({
+  options: {
+    budget: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string', default: 'examples/host-app/dist' },
+  },
+})
 const budget = args.budget === undefined ? undefined : Number(args.budget)
 if (budget !== undefined && !(budget > 0)) {
   console.error(`--budget takes a ratio greater than 0, e.g. --budget 2.0 (got ${JSON.stringify(args.budget)})`)
@@ -31,9 +39,13 @@ function initialJs(distDir, html = 'index.html') {
   return { files: files.length, raw, gzip }
 }
 
-const hostDist = 'examples/host-app/dist'
+const hostDist = args.dist
 execSync('pnpm exec vite build bench/empty-vite-react --outDir ../../test-results/empty-vite-react --emptyOutDir', { stdio: 'inherit' })
-if (!args['no-build'] || !existsSync(join(hostDist, 'index.html'))) execSync('pnpm --filter @honu/host-app run build', { stdio: 'ignore' })
+if (!args['no-build'] || !existsSync(join(hostDist, 'index.html'))) {
+  // The host app's vite.config.ts writes to HONU_APP_DIST, a folder under examples/host-app.
+  const outDir = relative('examples/host-app', hostDist)
+  execSync('pnpm --filter @honu/host-app run build', { stdio: 'ignore', env: { ...process.env, HONU_APP_DIST: outDir } })
+}
 const baseline = initialJs('test-results/empty-vite-react')
 const login = initialJs(hostDist)
 const ratio = login.gzip / baseline.gzip
