@@ -50,7 +50,8 @@ const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
   // Partner fixtures (examples/partner-*): the packages packed into tarballs (pnpm pack, as published) and installed
   // into each fixture with npm (scripts/partners.mjs).
-  { name: 'partner fixtures: packed tarballs installed with npm', cmd: 'node scripts/partners.mjs install --no-build', partners: true },
+  // Niced: the three installs run at once (a burst of unpacking) beside the timed unit and server tests.
+  { name: 'partner fixtures: packed tarballs installed with npm', cmd: 'nice -n 10 node scripts/partners.mjs install --no-build', partners: true },
   // The whole stack in Debian's Chromium: Auth emulator, reference server, built app (see playwright.config.ts), and
   // the partner fixtures' own servers with their specs (e2e/partners) when they installed.
   {
