@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freeTcpPortOtherThan, readStackPorts, STACK_PORTS } from './stack-ports.mjs'
+import { appDistFolder, freeTcpPortOtherThan, readStackPorts, STACK_PORTS } from './stack-ports.mjs'
 import { startDemoDesktops } from './demo-desktops.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -175,7 +175,7 @@ const appEnv = {
   VITE_HONU_API: process.env.VITE_HONU_API ?? API,
   VITE_FIREBASE_AUTH_EMULATOR: process.env.VITE_FIREBASE_AUTH_EMULATOR ?? `http://${AUTH_HOST}`,
   HONU_APP_PORT: String(ports.app),
-  HONU_APP_DIST: process.env.HONU_APP_DIST ?? (ports.app === STACK_PORTS.app.port ? 'dist' : `dist-${ports.app}`),
+  HONU_APP_DIST: appDistFolder(ports.app),
 }
 const appBuilt = serverOnly
   ? Promise.resolve(true)

@@ -68,3 +68,12 @@ export async function freeStackPortsEnv(env = process.env) {
   }
   return chosen
 }
+
+/**
+ * The host app's build folder under examples/host-app for a stack whose app is on `appPort`: `dist` on the default
+ * port, `dist-<port>` on any other (a test run beside `npm start` leaves its build alone), unless HONU_APP_DIST names
+ * one. e2e/stack.ts reads it the same way.
+ */
+export function appDistFolder(appPort, env = process.env) {
+  return env.HONU_APP_DIST?.trim() || (appPort === STACK_PORTS.app.port ? 'dist' : `dist-${appPort}`)
+}

@@ -3,7 +3,7 @@
 // everything that is wrong.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { freeStackPortsEnv, freeTcpPortOtherThan } from './stack-ports.mjs'
+import { appDistFolder, freeStackPortsEnv, freeTcpPortOtherThan } from './stack-ports.mjs'
 
 const reportDir = 'test-results'
 const reports = [`${reportDir}/vitest.json`, `${reportDir}/vitest-postgres.json`, `${reportDir}/vitest-storybook.json`]
@@ -26,9 +26,8 @@ console.log(
       .join(' ') || 'as set in the environment'
   }`,
 )
-// Where the stack builds the host app (as e2e/stack.ts reads it): its own folder unless on the default port.
-const stackAppPort = Number(ports.HONU_APP_PORT ?? process.env.HONU_APP_PORT ?? 5173)
-const stackAppDist = process.env.HONU_APP_DIST?.trim() || (stackAppPort === 5173 ? 'dist' : `dist-${stackAppPort}`)
+// Where the stack builds the host app for its port (scripts/serve.mjs).
+const stackAppDist = appDistFolder(Number(ports.HONU_APP_PORT ?? process.env.HONU_APP_PORT ?? 5173))
 const env = { ...process.env, ...ports, STORYBOOK_DISABLE_TELEMETRY: '1', FORCE_COLOR: process.env.CI ? '0' : '1' }
 // The unit tests start an Auth emulator of their own while the browser tests' stack runs one: a port apart.
 const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number))

@@ -1,4 +1,5 @@
-import { common, minimal, MavLinkProtocolV1, MavLinkProtocolV2, type MavLinkData, type MavLinkDataConstructor } from 'node-mavlink'
+import { common, minimal, type MavLinkData, type MavLinkDataConstructor } from 'node-mavlink'
+import { decodeMessage } from '../telemetry/mavlink-decode'
 
 /**
  * The MAVLink messages of the mission and command protocols (https://mavlink.io/en/services/mission.html and
@@ -26,22 +27,13 @@ export const GROUND_COMPONENT_ID = minimal.MavComponent.MISSIONPLANNER
 /** The autopilot's component id (MAV_COMP_ID_AUTOPILOT1): where mission and command messages go. */
 export const AUTOPILOT_COMPONENT_ID = minimal.MavComponent.AUTOPILOT1
 
-const v1 = new MavLinkProtocolV1()
-const v2 = new MavLinkProtocolV2()
-
 /**
  * Decodes one checked packet (its checksum already verified, as `decodeDatagram` does) when it is a message of
  * {@link MISSION_PROTOCOL_MESSAGES}; undefined for any other message or a payload that does not decode.
  */
 export function readMessage(raw: Buffer, msgId: number): MavLinkData | undefined {
   const clazz = MISSION_PROTOCOL_MESSAGES[msgId]
-  if (!clazz) return undefined
-  const protocol = raw[0] === MavLinkProtocolV2.START_BYTE ? v2 : v1
-  try {
-    return protocol.data(protocol.payload(raw), clazz)
-  } catch {
-    return undefined
-  }
+  return clazz ? decodeMessage(raw, clazz) : undefined
 }
 
 /** A MAV_MISSION_RESULT as MAVLink names it (`MAV_MISSION_NO_SPACE`), or its number when unknown. */

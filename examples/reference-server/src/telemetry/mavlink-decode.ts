@@ -56,6 +56,16 @@ const SIGNED = 0x01
 const v1 = new MavLinkProtocolV1()
 const v2 = new MavLinkProtocolV2()
 
+/** The message of one checked packet (MAVLink 1 or 2) as `clazz`; undefined when its payload does not decode. */
+export function decodeMessage(packet: Buffer, clazz: MavLinkDataConstructor<MavLinkData>): MavLinkData | undefined {
+  const protocol = packet[0] === V2 ? v2 : v1
+  try {
+    return protocol.data(protocol.payload(packet), clazz)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Decodes one UDP datagram synchronously (an autopilot or mavlink-router sends whole packets per datagram, often
  * several). Each packet's checksum is checked with its message's CRC_EXTRA from node-mavlink's tables; a packet
@@ -100,15 +110,11 @@ export function decodeDatagram(datagram: Buffer): DecodedDatagram {
     }
     skipping = false
     const clazz = INGESTED_MESSAGES[header.msgid]
-    let message: MavLinkData | undefined
-    if (clazz) {
-      try {
-        message = protocol.data(protocol.payload(buffer), clazz)
-      } catch {
-        malformed += 1
-        offset += total
-        continue
-      }
+    const message = clazz ? decodeMessage(buffer, clazz) : undefined
+    if (clazz && !message) {
+      malformed += 1
+      offset += total
+      continue
     }
     const signing = signed
       ? {
