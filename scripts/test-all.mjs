@@ -43,7 +43,7 @@ const unitAuthPort = await freeTcpPortOtherThan(Object.values(ports).map(Number)
  * timed steps, the browser tests waited about 150 s for them with a core mostly idle, and the serial project's last
  * 3 minutes left 40 % of the CPU idle once the checks were done (vmstat in CI run 31). The checks lane prints each
  * step's output whole as it ends. A step runs even if an earlier one failed, unless it needs that step's output
- * (`gate`, or `afterBuild` and `afterPartners` in the checks lane).
+ * (`gate`, or `afterBuild` and `afterPartners` in the checks lane); `afterBuildEnds` waits for the build either way.
  */
 const browserLane = [
   { name: 'build packages', cmd: 'pnpm run build', gate: true },
@@ -97,7 +97,9 @@ const checksLane = [
   { name: 'changesets (changeset status)', cmd: 'git show-ref -q --verify refs/heads/main || git branch -q main HEAD; pnpm exec changeset status' },
   // Dead files, exports and dependencies (knip.jsonc).
   { name: 'dead code (knip)', cmd: 'pnpm run knip' },
-  { name: 'typecheck', cmd: 'pnpm run typecheck' },
+  // After the build, whose declarations are the packages' type check (tsc -b into node_modules/.cache/tsc): this
+  // finds them up to date and checks the rest, rather than a second tsc writing the same files at once.
+  { name: 'typecheck', cmd: 'pnpm run typecheck', afterBuildEnds: true },
   { name: 'core entries import in plain Node without React', cmd: 'node scripts/check-dist-imports.mjs', afterBuild: true },
   { name: 'publint and attw', cmd: 'pnpm run check:package', afterBuild: true },
   { name: 'size budgets', cmd: 'pnpm run size', afterBuild: true },
@@ -147,6 +149,7 @@ async function runChecksLane() {
   const lastTimed = checksLane.findLastIndex((step) => step.timed)
   for (const [index, step] of checksLane.entries()) {
     if (step.afterBuild && !(await built)) continue
+    if (step.afterBuildEnds) await built
     if (step.afterPartners && !(await partnersReady)) continue
     const result = await run(step, step.env, index > lastTimed ? 'niced' : 'pipe')
     console.log(`\n=== ${step.name} (checks lane, ${result.seconds} s): ${step.cmd}\n${result.output.trimEnd()}`)
