@@ -46,3 +46,12 @@ export {
   type CheckOptions,
 } from './plan-arithmetic'
 export { distanceM, insidePolygon, insideCircle, EARTH_RADIUS_M } from './geo'
+export {
+  createPlanEditor,
+  nextWaypointPosition,
+  type PlanEditor,
+  type PlanEditorOptions,
+  type PlanEditorSnapshot,
+  type NewWaypoint,
+  type NewSurvey,
+} from './plan-editor'
