@@ -7,6 +7,7 @@ import { registerTenantRoutes } from './routes/v1-tenants'
 import { registerUserRoutes } from './routes/v1-users'
 import { registerInvitationRoutes } from './routes/v1-invitations'
 import { registerAuditRoutes } from './routes/v1-audit'
+import { registerSitePackRoutes } from './routes/site-packs'
 import { registerMedia } from './routes/media'
 import { withoutMediaToken } from './media/media-token'
 import type { WhepLimits } from './media/whep-sessions'
@@ -239,6 +240,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerUserRoutes(app, options.db, options.identity)
     registerInvitationRoutes(app, options.db, options.identity)
     registerAuditRoutes(app, options.db)
+    registerSitePackRoutes(app)
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
     if (options.telemetry) {
       registerTelemetryRoutes(app, { db: options.db, ingest: options.telemetry, testControls: options.mediaTestControls })

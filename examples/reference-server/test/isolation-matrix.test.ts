@@ -104,6 +104,8 @@ const ACCESS: Record<string, Expectation> = {
   'GET /health': { need: 'public', scope: 'none', ok: 200, call: () => json('/health') },
   'GET /api/v1/features': { need: 'public', scope: 'none', ok: 200, call: () => json('/api/v1/features') },
   'GET /openapi.json': { need: 'public', scope: 'none', ok: 200, call: () => json('/openapi.json') },
+  // The map's site packs (issue 25): OpenStreetMap land around the seeded harbours, the same for everyone.
+  'GET /api/v1/site-packs/:file': { need: 'public', scope: 'none', ok: 200, call: () => json('/api/v1/site-packs/index.json') },
   'GET /api/v1/live': { need: 'live', scope: 'none', ok: 401, call: () => json('/api/v1/live') },
   // The remote-desktop bridge (issue 24): a WebSocket like the live channel; its own tests (remote-desktop.test.ts)
   // cover the tenant checks of its first frame.
