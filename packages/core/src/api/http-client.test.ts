@@ -95,7 +95,9 @@ describe('createHttpClient', () => {
 
   it('says a call is slow while it still waits, once, and says nothing of a call answered in time', async () => {
     const onSlow = vi.fn()
-    const http = createHttpClient({ onSlow, slowAfterMs: 100 })
+    // 1 s: the quick call must answer within it on a loaded machine (at 100 ms, a CI run with load 15 said it slow too);
+    // /slow answers after 2 s.
+    const http = createHttpClient({ onSlow, slowAfterMs: 1000 })
     await http.request('GET', `${server.url}/ok`)
     const waiting = http.request('GET', `${server.url}/slow`)
     await vi.waitFor(() => expect(onSlow).toHaveBeenCalledTimes(1))
