@@ -100,7 +100,7 @@ describe('createHttpClient', () => {
     const http = createHttpClient({ onSlow, slowAfterMs: 1000 })
     await http.request('GET', `${server.url}/ok`)
     const waiting = http.request('GET', `${server.url}/slow`)
-    await vi.waitFor(() => expect(onSlow).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(onSlow).toHaveBeenCalledTimes(1), { timeout: 5000 })
     await expect(waiting).resolves.toEqual({})
     expect(onSlow).toHaveBeenCalledTimes(1)
   })
