@@ -13,6 +13,9 @@ import {
   parseVehiclesEventData,
   parseVehiclesTopic,
   vehiclesTopic,
+  executionsTopic,
+  parseExecutionsEventData,
+  parseOrganisationTopic,
 } from './protocol'
 import { remoteDesktopPath } from './remote-desktop'
 
@@ -176,6 +179,45 @@ describe('live protocol', () => {
   it('reads a topic only when the whole of it is a tenant feed', () => {
     for (const topic of ['xtenants/t1/vehicles', 'a/tenants/t1/vehicles', 'tenants/t1/vehiclesx', 'tenants/t1/devices/']) {
       expect(parseTenantTopic(topic), topic).toBeUndefined()
+    }
+  })
+
+  it('names the executions topic of an organisation and reads only that whole topic', () => {
+    expect(executionsTopic('org-honu')).toBe('organisations/org-honu/executions')
+    expect(parseOrganisationTopic('organisations/org-honu/executions')).toEqual({ organisationId: 'org-honu', feed: 'executions' })
+    for (const topic of ['organisations//executions', 'organisations/o/executions/x', 'xorganisations/o/executions', 'organisations/o/missions']) {
+      expect(parseOrganisationTopic(topic), topic).toBeUndefined()
+    }
+    // An organisation's topic is not a tenant's, and the other way round.
+    expect(parseTenantTopic('organisations/o/executions')).toBeUndefined()
+    expect(parseOrganisationTopic('tenants/o/vehicles')).toBeUndefined()
+  })
+
+  it('checks the executions of an event and names the field at fault', () => {
+    const execution = {
+      executionId: 'e1',
+      organisationId: 'o1',
+      missionId: 'm1',
+      platformId: 'p1',
+      status: 'running',
+      itemCount: 3,
+      uploadedItems: 3,
+      currentItem: 1,
+      reachedItems: [0],
+      progress: 1 / 3,
+      startedAt: 1,
+      updatedAt: 2,
+    }
+    expect(parseExecutionsEventData({ executions: [execution] })).toEqual({ ok: true, value: { executions: [execution] } })
+    const faults: [string, unknown][] = [
+      ['status', { ...execution, status: 'flying' }],
+      ['progress', { ...execution, progress: 1.5 }],
+      ['reachedItems.0', { ...execution, reachedItems: [-1] }],
+      ['executionId', { ...execution, executionId: '' }],
+    ]
+    for (const [field, bad] of faults) {
+      const parsed = parseExecutionsEventData({ executions: [bad] })
+      expect(!parsed.ok && parsed.error, field).toContain(`executions.0.${field}`)
     }
   })
 

@@ -54,6 +54,22 @@ export function parseTenantTopic(topic: string): { tenantId: string; feed: Tenan
   return match ? { tenantId: match[1]!, feed: match[2] as TenantFeed } : undefined
 }
 
+/**
+ * The topic of an organisation's mission executions (issue 25): every execution of the organisation that the server
+ * runs, its state and progress as the vehicle flies it. Only members allowed into the organisation's mission
+ * planning may subscribe.
+ */
+export const executionsTopic = (organisationId: string): string => `organisations/${organisationId}/executions`
+
+/** The feeds an organisation has on the live channel. */
+export type OrganisationFeed = 'executions'
+
+/** The organisation and feed of an `organisations/<id>/executions` topic, else `undefined`. */
+export function parseOrganisationTopic(topic: string): { organisationId: string; feed: OrganisationFeed } | undefined {
+  const match = /^organisations\/([^/]+)\/(executions)$/.exec(topic)
+  return match ? { organisationId: match[1]!, feed: match[2] as OrganisationFeed } : undefined
+}
+
 /** A device's presence: `online` (a sign of life lately), `stale` (none for a while), `offline` (none for long, or never). */
 export type DeviceState = 'online' | 'stale' | 'offline'
 /** No sign of life for this long: stale (the same threshold as a vehicle's telemetry). */
@@ -134,6 +150,40 @@ export const devicesEventDataSchema = v.object({ devices: v.array(devicePresence
  * is connected to), then deltas with the devices that changed (a device with no holder, requests or viewers is free).
  */
 export const controlEventDataSchema = v.object({ leases: v.array(deviceControlSchema) })
+/** Where a mission execution is (the server's execution state machine). */
+export const EXECUTION_STATUSES = ['pending', 'uploading', 'running', 'paused', 'completed', 'aborted', 'failed'] as const
+const count = v.pipe(v.number(), v.integer(), v.minValue(0))
+const time = v.pipe(v.number(), v.finite())
+/**
+ * One execution's state on an `organisations/<id>/executions` topic, as its v2 `execution` record holds it:
+ * `status`, why it failed or how it was aborted (`reason`), the item the vehicle is on (`currentItem`, from 0), the
+ * items it reported reached, `progress` (reached ÷ items, 0 to 1) and when it started, last changed and ended.
+ */
+export const missionExecutionStateSchema = v.object({
+  executionId: id,
+  organisationId: id,
+  missionId: id,
+  platformId: id,
+  status: v.picklist(EXECUTION_STATUSES),
+  /** What the server waits for the vehicle to acknowledge (`upload`, `arm`, `auto`, `hold`, `return`). */
+  step: v.optional(v.picklist(['upload', 'arm', 'auto', 'hold', 'return'])),
+  reason: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+  failure: v.optional(v.picklist(['mission-refused', 'upload-timeout', 'protocol', 'command-refused', 'command-timeout'])),
+  abortAction: v.optional(v.picklist(['none', 'cancel-upload', 'return', 'hold'])),
+  itemCount: count,
+  uploadedItems: count,
+  currentItem: v.optional(count),
+  reachedItems: v.array(count),
+  progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  startedAt: v.optional(time),
+  updatedAt: time,
+  endedAt: v.optional(time),
+})
+/**
+ * The data of an event on an `organisations/<id>/executions` topic: first the snapshot (every execution the server
+ * runs or ran since it started), then deltas with the executions that changed.
+ */
+export const executionsEventDataSchema = v.object({ executions: v.array(missionExecutionStateSchema) })
 /** An event: `data` is checked per topic by the topic's own schema (see {@link vehiclesEventDataSchema}). */
 export const eventMessageSchema = v.object({ type: v.literal('event'), topic, data: v.unknown() })
 /** Every frame the server sends. */
@@ -176,6 +226,12 @@ export interface ControlEventData {
   leases: DeviceControl[]
 }
 
+export type MissionExecutionState = v.InferOutput<typeof missionExecutionStateSchema>
+export type MissionExecutionStatus = MissionExecutionState['status']
+export interface ExecutionsEventData {
+  executions: MissionExecutionState[]
+}
+
 /** A parse result: the value, or the first issue with the path of the field at fault. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string }
 
@@ -211,3 +267,5 @@ export const parseVehiclesEventData = (data: unknown): Parsed<VehiclesEventData>
 export const parseControlEventData = (data: unknown): Parsed<ControlEventData> => parseData(controlEventDataSchema, data)
 /** Parses the `data` of an event on a devices topic. */
 export const parseDevicesEventData = (data: unknown): Parsed<DevicesEventData> => parseData(devicesEventDataSchema, data)
+/** Parses the `data` of an event on an executions topic. */
+export const parseExecutionsEventData = (data: unknown): Parsed<ExecutionsEventData> => parseData(executionsEventDataSchema, data)
