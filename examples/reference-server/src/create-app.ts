@@ -14,6 +14,9 @@ import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerDeviceRoutes } from './routes/v1-devices'
 import { registerV2Routes } from './routes/v2-resources'
+import { registerExecutionRoutes } from './routes/v2-executions'
+import { createExecutionService, type ExecutionServiceOptions } from './missions/execution-service'
+import type { GroundLink } from './missions/ground-link'
 import { registerTestControls } from './routes/test-controls'
 import { registerLiveRoute } from './routes/live'
 import { registerDesktopRoute } from './routes/remote-desktop'
@@ -81,6 +84,13 @@ export interface AppOptions {
   desktop?: Partial<DesktopSettings>
   /** A control lease whose holder sends no input for this long ends, in ms. Default 120 000. */
   controlIdleMs?: number
+  /**
+   * The MAVLink ground link of this process (`startServer` makes one on the telemetry ingest's socket): mission
+   * executions talk to vehicles through it. Absent: executions cannot start (503).
+   */
+  groundLink?: GroundLink
+  /** The mission protocol's waits (tests shorten them); QGroundControl's by default. */
+  executionTiming?: ExecutionServiceOptions['timing']
 }
 
 /**
@@ -256,12 +266,25 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       onEvent: (event) => void recordControlEvent(options.db, event).catch((error: Error) => app.log.warn(`control audit failed: ${error.message}`)),
     })
     app.addHook('onClose', async () => leases.close())
+    // Mission executions (issue 25) on the platforms' vehicles, commanded under the same control leases; their state
+    // goes to the v2 records, the audit trail and the live channel's `organisations/<id>/executions` topics.
+    const executions = createExecutionService({
+      db: options.db,
+      link: options.groundLink,
+      leases,
+      timing: options.executionTiming,
+      warn: (message) => app.log.warn(message),
+    })
+    app.addHook('onClose', () => executions.close())
+    registerExecutionRoutes(app, { db: options.db, executions, features: options.features })
     await registerLiveRoute(app, {
       db: options.db,
       identity: options.identity,
       hub,
       presence,
       leases,
+      executions,
+      features: options.features,
       allowedOrigins: origins,
       revocationCheckMs: options.liveRevocationCheckMs ?? LIVE_RECHECK_MS,
       authTimeoutMs: options.liveAuthTimeoutMs,

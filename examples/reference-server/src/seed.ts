@@ -237,14 +237,22 @@ export function heartbeatingDevices(largeTenantCount = 0, largeTenantLimit = Inf
   }))
 }
 
+/** The MAVLink system id a seeded vehicle flies with. */
+function systemIdOf(deviceId: (typeof seededVehicles)[number]['device_id']): number {
+  return seededVehicles.find((v) => v.device_id === deviceId)!.system_id
+}
+
 type V2Seed = [resource: string, organisation: string, data: Record<string, unknown>]
 const v2Records: V2Seed[] = [
   ['organisation', 'org-honu', { id: 'org-honu', name: 'Honu Ocean Operations' }],
   ['organisation', 'org-kai', { id: 'org-kai', name: 'Kai Mapping' }],
   ['campaign', 'org-honu', { id: 'camp-reef', name: 'Reef survey 2026' }],
   ['campaign', 'org-kai', { id: 'camp-coast', name: 'Coastline mapping' }],
-  ['platform', 'org-honu', { id: 'plat-kahu', name: 'USV Kahu', kind: 'vehicle' }],
-  ['platform', 'org-kai', { id: 'plat-iwa', name: 'Drone Iwa', kind: 'vehicle' }],
+  // Each organisation's platform is a seeded vehicle the simulator flies with its ArduPilot-like autopilot, named by
+  // its MAVLink system id (unique on the server): Kahu is Alpha's alpha-usv-1 (1), Iwa is Charlie's charlie-uav-1 (21).
+  // Executions command them under the control lease of that device in its tenant.
+  ['platform', 'org-honu', { id: 'plat-kahu', name: 'USV Kahu', kind: 'vehicle', mavlink_system_id: systemIdOf('alpha-usv-1') }],
+  ['platform', 'org-kai', { id: 'plat-iwa', name: 'Drone Iwa', kind: 'vehicle', mavlink_system_id: systemIdOf('charlie-uav-1') }],
   ['mission', 'org-honu', { id: 'mis-north', name: 'North reef transect', campaign_id: 'camp-reef', status: 'planned' }],
   ['mission', 'org-kai', { id: 'mis-bay', name: 'Bay photogrammetry', campaign_id: 'camp-coast', status: 'done' }],
   ['execution', 'org-honu', { id: 'exec-1', mission_id: 'mis-north', platform_id: 'plat-kahu', status: 'running' }],

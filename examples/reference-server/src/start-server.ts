@@ -12,6 +12,8 @@ import { seed, seedLargeTenant } from './seed'
 import { applyDemoDesktops } from './remote/demo-desktops'
 import { createTelemetryHub, type TelemetryHub } from './live/telemetry-hub'
 import { startTelemetry, type RunningTelemetry } from './telemetry/start-telemetry'
+import { createGroundLink, type GroundLink } from './missions/ground-link'
+import type { ExecutionServiceOptions } from './missions/execution-service'
 import { V2_RESOURCE_NAMES } from '@honu/core'
 
 /** A running server: its address, the per-family v2 services in split mode, and how to stop it. */
@@ -28,6 +30,8 @@ export interface RunningServer {
   hub: TelemetryHub
   /** The telemetry ingest (MAVLink over UDP at `telemetry.mavlink`, JSON reports), publishing to the hub. */
   telemetry: RunningTelemetry
+  /** The MAVLink ground link on the ingest's UDP socket: mission executions talk to the vehicles through it. */
+  groundLink: GroundLink
   close(): Promise<void>
 }
 
@@ -35,7 +39,10 @@ export interface RunningServer {
  * Opens the database, migrates, seeds, and listens; in split mode also one service per v2 family. `pgliteTemplate`
  * (tests) starts an in-memory database from a dumped empty cluster instead of running `initdb` again.
  */
-export async function startServer(config: ServerConfig, { pgliteTemplate }: { pgliteTemplate?: Blob } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  { pgliteTemplate, executionTiming }: { pgliteTemplate?: Blob; executionTiming?: ExecutionServiceOptions['timing'] } = {},
+): Promise<RunningServer> {
   // Before anything is opened: an unsafe configuration leaves nothing behind.
   assertSafeAuthMode(config)
   const db = config.databaseUrl
@@ -61,6 +68,9 @@ export async function startServer(config: ServerConfig, { pgliteTemplate }: { pg
   const hub = createTelemetryHub(db, { databaseUrl: config.databaseUrl })
   await hub.ready
   const telemetry = await startTelemetry({ db, sink: hub, port: config.mavlinkPort, host: config.host })
+  // The ground station's side of MAVLink (issue 25): it hears the vehicles through the ingest's accepted packets and
+  // answers them from the ingest's own socket. Under serve:workers only the process that bound the port reaches them.
+  const groundLink = createGroundLink({ transport: telemetry })
 
   const apps: FastifyInstance[] = []
   const common = { db, identity, features: config.features, allowedOrigins: config.allowedOrigins }
@@ -72,6 +82,8 @@ export async function startServer(config: ServerConfig, { pgliteTemplate }: { pg
     presenceTiming: config.presenceTiming,
     desktop: config.desktop,
     controlIdleMs: config.controlIdleMs,
+    groundLink,
+    executionTiming,
   })
   apps.push(main)
   const url = await main.listen({ host: config.host, port: config.port })
@@ -88,6 +100,7 @@ export async function startServer(config: ServerConfig, { pgliteTemplate }: { pg
 
   const close = async () => {
     for (const app of apps) await app.close()
+    groundLink.close()
     await telemetry.close()
     await hub.close()
     await identity.close()
@@ -111,6 +124,7 @@ export async function startServer(config: ServerConfig, { pgliteTemplate }: { pg
     identity,
     hub,
     telemetry,
+    groundLink,
     close,
   }
 }

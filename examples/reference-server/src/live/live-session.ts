@@ -4,12 +4,13 @@ import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE,
   parseClientMessage,
+  parseOrganisationTopic,
   parseTenantTopic,
   type ControlMessage,
   type DeviceControl,
   type DevicePresence,
+  type MissionExecutionState,
   type ServerMessage,
-  type TenantFeed,
   type VehicleTelemetry,
 } from '@honu/core/live'
 import type { Identity } from '../auth/identity'
@@ -17,6 +18,9 @@ import type { Database } from '../db/database'
 import { loadUser, requireMember, type UserRow } from '../routes/v1-access'
 import { recordAudit } from '../audit/audit-log'
 import type { ControlLeases } from '../remote/control-leases'
+import { loadOrganisationCaller } from '../access/organisation-caller'
+import type { ExecutionService } from '../missions/execution-service'
+import { canInOrganisation, missionPlanningOn } from '../routes/v2-executions'
 import type { DevicePresenceTracker } from './device-presence'
 import type { TelemetryHub } from './telemetry-hub'
 
@@ -45,6 +49,10 @@ export interface LiveSessionContext {
   presence: DevicePresenceTracker
   /** Control leases: the `control` topics, and the `control` frames that ask for, give up or take control. */
   leases: ControlLeases
+  /** Mission executions: the `organisations/<id>/executions` topics. */
+  executions: ExecutionService
+  /** The server's feature flags: the executions topics need `mission_planning` on. */
+  features?: Record<string, boolean>
   /** How often an authenticated socket's token, account and user record are looked at again, in ms (at least 250). */
   revocationCheckMs: number
   /** How long to wait for the first `auth` frame. */
@@ -52,11 +60,18 @@ export interface LiveSessionContext {
   warn(message: string): void
 }
 
-/** One subscribed topic of a socket: the latest state per device not yet sent (never a queue). */
+/** What a topic carries: one device's telemetry, presence or control, or one mission execution's state. */
+type LiveItem = VehicleTelemetry | DevicePresence | DeviceControl | MissionExecutionState
+
+/** One subscribed topic of a socket: the latest state per device (or execution) not yet sent (never a queue). */
 interface Subscription {
-  tenantId: string
-  feed: TenantFeed
-  pending: Map<string, VehicleTelemetry | DevicePresence | DeviceControl>
+  /** Whether the user may still read the topic (looked at again on every recheck). */
+  mayRead(): Promise<boolean>
+  /** What else ends when the user loses the topic (their control leases in a tenant). */
+  lost?(): void
+  pending: Map<string, LiveItem>
+  /** An event's data from the items waiting. */
+  data(items: LiveItem[]): unknown
   stop(): void
 }
 
@@ -72,7 +87,9 @@ export interface LiveSessionInfo {
 /**
  * A live channel connection: authentication, re-authentication, revocation checks, topics and back-pressure. Topics:
  * `tenants/<id>/vehicles` (telemetry), `tenants/<id>/devices` (presence) and `tenants/<id>/control` (control leases),
- * each refused alike unless the user has a role in the tenant; `control` frames ask for, give up or take control.
+ * each refused alike unless the user has a role in the tenant; `organisations/<id>/executions` (mission executions),
+ * refused alike unless mission planning is on and the user may read the organisation's v2 records (as
+ * `GET /api/v2/execution` decides); `control` frames ask for, give up or take control.
  */
 export class LiveSession {
   private user: UserRow | undefined
@@ -205,8 +222,8 @@ export class LiveSession {
       return this.close(LIVE_CLOSE.revoked, 'This account has no access to the console.')
     }
     for (const [topic, s] of this.subscriptions) {
-      if (!(await this.mayRead(s.tenantId))) {
-        this.context.leases.revoke(s.tenantId, this.user.uid)
+      if (!(await s.mayRead())) {
+        s.lost?.()
         s.stop()
         this.subscriptions.delete(topic)
         this.send({ type: 'refused', topic, code: 'forbidden' })
@@ -224,15 +241,58 @@ export class LiveSession {
     }
   }
 
+  /**
+   * Mission planning's rule for an organisation's topic: the flag is on, the organisation exists and the user may read
+   * its records (a membership with Organisation read, or a super admin); else the same answer.
+   */
+  private async mayReadOrganisation(organisationId: string): Promise<boolean> {
+    if (!missionPlanningOn(this.context.features)) return false
+    try {
+      const caller = await loadOrganisationCaller(this.context.db, this.user!.uid)
+      if (!canInOrganisation(caller, organisationId, 'read')) return false
+      const [organisation] = await this.context.db.query('select 1 from v2_records where resource = $1 and id = $2 and organisation_id = $2', [
+        'organisation',
+        organisationId,
+      ])
+      return organisation !== undefined
+    } catch {
+      return false
+    }
+  }
+
+  /** An organisation's executions: the snapshot, then each execution that changed. */
+  private async subscribeOrganisation(topic: string, organisationId: string) {
+    if (!(await this.mayReadOrganisation(organisationId))) return this.send({ type: 'refused', topic, code: 'forbidden' })
+    if (this.closed || this.subscriptions.has(topic)) return
+    const pending = new Map<string, LiveItem>()
+    const stop = this.context.executions.subscribe(organisationId, (changed) => {
+      for (const item of changed) {
+        pending.delete(item.executionId)
+        pending.set(item.executionId, item)
+      }
+      this.scheduleFlush()
+    })
+    this.subscriptions.set(topic, {
+      mayRead: () => this.mayReadOrganisation(organisationId),
+      pending,
+      data: (items) => ({ executions: items }),
+      stop,
+    })
+    this.send({ type: 'subscribed', topic })
+    this.send({ type: 'event', topic, data: { executions: this.context.executions.snapshot(organisationId) } })
+  }
+
   private async subscribe(topic: string) {
     if (this.subscriptions.has(topic)) return this.send({ type: 'subscribed', topic })
+    const organisationTopic = parseOrganisationTopic(topic)
+    if (organisationTopic) return this.subscribeOrganisation(topic, organisationTopic.organisationId)
     const parsed = parseTenantTopic(topic)
     if (parsed === undefined) return this.send({ type: 'refused', topic, code: 'unknown-topic' })
     const { tenantId, feed } = parsed
     // Another tenant's topic and a tenant that does not exist get the same answer, whichever the feed.
     if (!(await this.mayRead(tenantId))) return this.send({ type: 'refused', topic, code: 'forbidden' })
     if (this.closed || this.subscriptions.has(topic)) return
-    const pending = new Map<string, VehicleTelemetry | DevicePresence | DeviceControl>()
+    const pending = new Map<string, LiveItem>()
     const hold = (item: VehicleTelemetry | DevicePresence | DeviceControl) => {
       pending.delete(item.deviceId)
       pending.set(item.deviceId, item)
@@ -247,7 +307,15 @@ export class LiveSession {
             for (const item of changed) hold(item)
             this.scheduleFlush()
           })
-    this.subscriptions.set(topic, { tenantId, feed, pending, stop })
+    const user = this.user!
+    this.subscriptions.set(topic, {
+      mayRead: () => this.mayRead(tenantId),
+      // A user who lost the tenant loses their control and requests there at once.
+      lost: () => this.context.leases.revoke(tenantId, user.uid),
+      pending,
+      data: (items) => (feed === 'vehicles' ? { vehicles: items } : feed === 'devices' ? { devices: items } : { leases: items }),
+      stop,
+    })
     this.send({ type: 'subscribed', topic })
     // The snapshot: every vehicle's latest state, or every device that is not offline (a device left out is).
     const data =
@@ -325,11 +393,7 @@ export class LiveSession {
       }
       const items = [...s.pending.values()]
       s.pending.clear()
-      this.send({
-        type: 'event',
-        topic,
-        data: s.feed === 'vehicles' ? { vehicles: items } : s.feed === 'devices' ? { devices: items } : { leases: items },
-      })
+      this.send({ type: 'event', topic, data: s.data(items) })
     }
   }
 }

@@ -8,6 +8,7 @@ import { LiveSession, type LiveSessionInfo } from '../live/live-session'
 import type { DevicePresenceTracker } from '../live/device-presence'
 import type { TelemetryHub } from '../live/telemetry-hub'
 import type { ControlLeases } from '../remote/control-leases'
+import type { ExecutionService } from '../missions/execution-service'
 
 /** How long a stopping server waits for clients to answer its close frame before dropping their sockets. */
 export const CLOSE_GRACE_MS = 1000
@@ -33,6 +34,10 @@ export interface LiveRouteOptions {
   presence: DevicePresenceTracker
   /** Control leases (the `control` topics and frames). */
   leases: ControlLeases
+  /** Mission executions (the `organisations/<id>/executions` topics). */
+  executions: ExecutionService
+  /** The server's feature flags: the executions topics need `mission_planning` on. */
+  features?: Record<string, boolean>
   allowedOrigins: ReadonlySet<string>
   /** How often an open socket's token, account and user record are looked at again, in ms (see LIVE_RECHECK_MS). */
   revocationCheckMs: number
@@ -94,6 +99,8 @@ export async function registerLiveRoute(app: FastifyInstance, options: LiveRoute
         hub: options.hub,
         presence: options.presence,
         leases: options.leases,
+        executions: options.executions,
+        features: options.features,
         revocationCheckMs: options.revocationCheckMs,
         authTimeoutMs: options.authTimeoutMs,
         warn: (message) => app.log.warn(message),
