@@ -47,7 +47,8 @@ const watched: Database = {
   close: async () => {},
 }
 /** A second app on the same database, driven through `inject` (no sockets: thousands of requests stay quick). */
-const app: FastifyInstance = await createApp({ db: watched, identity: server.identity })
+// Mission planning on, so the execution actions reach their handlers.
+const app: FastifyInstance = await createApp({ db: watched, identity: server.identity, features: { mission_planning: true } })
 await app.ready()
 afterAll(() => app.close())
 const ops = (await clientsAs(server, 'ops@honu.test')).token

@@ -261,6 +261,19 @@ const ACCESS: Record<string, Expectation> = {
       ]
     }),
   ),
+  // Mission executions (issue 25): writers of the organisation reach the handler, which finds the scratch execution
+  // with no mission and not flying (409); the flights themselves are tested in test/v2-executions.test.ts.
+  ...Object.fromEntries(
+    (['start', 'pause', 'resume', 'abort'] as const).map((action): [string, Expectation] => [
+      `POST /api/v2/execution/:id/${action}`,
+      {
+        need: 'org-write',
+        scope: 'organisation',
+        ok: 409,
+        call: (o) => json(`/api/v2/execution/mx-rec/${action}?organisation_id=${o}`, action === 'abort' ? { reason: 'Matrix' } : undefined),
+      },
+    ]),
+  ),
   // Any member may ask; the list holds only memberships in organisations the caller reads (checked below).
   'GET /api/v2/user/:uid': { need: 'org-member', scope: 'organisation', ok: 200, call: (o) => json(`/api/v2/user/mx-member-${o}`) },
   'GET /api/v2/user/:ownerType/:ownerId': { need: 'org-read', scope: 'organisation', ok: 200, call: (o) => json(`/api/v2/user/organisation/${o}`) },
