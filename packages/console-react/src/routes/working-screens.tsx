@@ -33,7 +33,7 @@ export function loadWorkingScreen(screen: WorkingScreen): Promise<ComponentType>
     case 'collaboration':
       return workArea('collaboration')
     case 'mission-operations':
-      return workArea('missionOperations', 'mission-operations')
+      return import('../screens/missions/missions-screen').then((m) => m.MissionsScreen)
     case 'mission-review':
       return workArea('missionReview', 'mission-review')
     case 'user-management':
