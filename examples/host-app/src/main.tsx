@@ -52,7 +52,8 @@ void startConsole({
       .then((up) => up || showStartupNotices(client, ['The console’s server is not answering right now; data will load once it is back.']))
     // Page-wide settings of the widgets' workers: files of the app, named above (two setters, no React).
     setVideoDefaults({ hls: { workerPath: hlsWorkerPath } })
-    setMapDefaults({ workerUrl: maplibreWorkerUrl })
+    // The site packs (land at harbour scale) of the seeded sites, from the reference server.
+    setMapDefaults({ workerUrl: maplibreWorkerUrl, sitePacks: [`${config.apiBase}/api/v1/site-packs/index.json`] })
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         {/* The widget list (titles, icons) is needed only on the dashboards: it loads after sign-in. */}

@@ -7,6 +7,8 @@ import { offlineBasemapStyle } from './offline-basemap'
 import type { LonLatBounds } from './fit-bounds'
 import type { VehicleData } from './vehicle-buffers'
 import { createVehicleLayer } from './vehicle-layer'
+import { createSitePackLoader, sitePackBefore, type SitePackLoader } from './site-pack-loader'
+import type { SitePack } from './site-packs'
 
 /** What a map is created with. */
 export interface MapControllerOptions {
@@ -16,6 +18,10 @@ export interface MapControllerOptions {
   styleUrl?: string
   /** PMTiles archives the style reads (`pmtiles://<address>` sources). */
   pmtiles?: readonly string[]
+  /** Addresses of site-pack indexes: the packs in view are drawn above the basemap (site-pack-loader.ts). */
+  sitePacks?: readonly string[]
+  /** A site pack was drawn (its attribution is then due). */
+  onSitePack?(pack: SitePack): void
   /**
    * Where MapLibre's worker is served, a file of the host (`setMapDefaults`): a module worker under
    * `worker-src 'self'`, never a blob: worker under a strict CSP.
@@ -104,9 +110,19 @@ export function createMapController(options: MapControllerOptions): MapControlle
     map.fitBounds(pendingFit.bounds, { padding, maxZoom: 16, animate: pendingFit.animate })
     pendingFit = undefined
   }
+  // Site packs: land at harbour scale above the basemap, fetched when in view; one that fails only warns.
+  let packs: SitePackLoader | undefined
+  if (options.sitePacks?.length) {
+    packs = createSitePackLoader(map, {
+      indexes: options.sitePacks,
+      beforeLayer: () => sitePackBefore(map, LAYER_ID),
+      onDrawn: (pack) => options.onSitePack?.(pack),
+    })
+  }
   map.on('load', () => {
     addVehicleLayers()
     ready = true
+    packs?.update()
     if (pending) controller.setVehicles(pending)
     applyFit()
   })
@@ -125,9 +141,15 @@ export function createMapController(options: MapControllerOptions): MapControlle
   // A map following a vehicle eases to it on every position (a few a second) and may not go idle for half a
   // minute: the end of each move with its tiles loaded counts as settled too.
   map.on('moveend', () => {
+    if (ready) packs?.update()
     if (map.areTilesLoaded()) settled()
   })
-  map.on('error', (event) => options.onError(new Error(event.error.message)))
+  map.on('error', (event) => {
+    // A site pack's own failure is the loader's to report (a warning): the map still has its basemap.
+    const { sourceId } = event as { sourceId?: string }
+    if (sourceId && packs?.owns(sourceId)) packs.fail(sourceId, event.error.message)
+    else options.onError(new Error(event.error.message))
+  })
   map.on('click', (event: MapMouseEvent) => {
     const id = vehicles.pick(map, event.point.x, event.point.y)
     if (id) options.onSelect(id)

@@ -14,6 +14,14 @@ export interface MapSettings {
    * name them as `pmtiles://<address>`.
    */
   pmtiles?: readonly string[]
+  /**
+   * Addresses of site-pack indexes (`{ "packs": [{ "name", "bounds": [west, south, east, north], "file",
+   * "attribution"? }] }`, each file a GeoJSON FeatureCollection of land polygons and coastline lines, relative to
+   * its index). Every map draws the packs in view above its basemap from zoom 8, so a harbour shows its real coast;
+   * a pack that cannot be read is left out with a console warning. The reference server serves its seeded sites'
+   * at `/api/v1/site-packs/index.json`; a host adds its own by naming its own index here too.
+   */
+  sitePacks?: readonly string[]
 }
 
 // Kept on globalThis under a registered symbol, like setVideoDefaults: page-wide, and one value even where a
@@ -22,10 +30,10 @@ const DEFAULTS = Symbol.for('@honu/widgets.mapDefaults')
 type WithDefaults = { [DEFAULTS]?: MapSettings }
 
 /**
- * Sets the page's map settings, used by every map that is not given its own `styleUrl` / `pmtiles`. Call it
+ * Sets the page's map settings, used by every map that is not given its own `styleUrl` / `pmtiles` / `sitePacks`. Call it
  * before the maps mount.
  *
- * @example setMapDefaults({ workerUrl, styleUrl: '/site-pack/style.json', pmtiles: ['/site-pack/harbour.pmtiles'] })
+ * @example setMapDefaults({ workerUrl, sitePacks: [`${apiBase}/api/v1/site-packs/index.json`, '/my-sites/index.json'] })
  */
 export function setMapDefaults(settings: MapSettings): void {
   ;(globalThis as WithDefaults)[DEFAULTS] = settings

@@ -22,6 +22,8 @@ export interface VehicleMapView {
   basemap: boolean
   /** How many vehicles were drawn in view when the map last settled. */
   drawnVehicles: number
+  /** What the drawn site packs' data asks to be credited with (each once, in the order drawn). */
+  attributions: readonly string[]
   /** Following the selected vehicle. */
   follow: boolean
   /** A map exists: its buttons work. */
@@ -50,6 +52,8 @@ export interface VehicleMapInput {
 export interface VehicleMapMount {
   styleUrl?: string
   pmtiles?: readonly string[]
+  /** Site-pack indexes (`MapSettings.sitePacks`). */
+  sitePacks?: readonly string[]
   /** MapLibre's worker; without one no map is made (the component says why). */
   workerUrl?: string
 }
@@ -132,6 +136,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
     state: 'loading',
     basemap: false,
     drawnVehicles: 0,
+    attributions: [],
     follow: options.follow ?? false,
     attached: false,
     listed: options.vehicles,
@@ -217,6 +222,10 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
               container: element,
               styleUrl: mapOptions.styleUrl,
               pmtiles: mapOptions.pmtiles,
+              sitePacks: mapOptions.sitePacks,
+              onSitePack: ({ attribution }) => {
+                if (attribution && !view.attributions.includes(attribution)) set({ attributions: [...view.attributions, attribution] })
+              },
               workerUrl,
               label: input.label,
               onSelect: (id) => input.onSelect?.(id),
@@ -248,7 +257,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
           if (map === created) map = undefined
         }
         // The next map (another style) loads afresh.
-        set({ attached: false, state: 'loading' })
+        set({ attached: false, state: 'loading', attributions: [] })
       }
     },
     zoomBy(delta) {

@@ -30,6 +30,8 @@ export interface VehicleMapProps {
   styleUrl?: string
   /** PMTiles archives the style reads; default: the page's. */
   pmtiles?: readonly string[]
+  /** Site-pack indexes whose packs are drawn above the basemap where in view; default: the page's (`setMapDefaults`). */
+  sitePacks?: readonly string[]
   /** Show the list of vehicles beside the map (default true). The vehicle page, with one vehicle, leaves it out. */
   showList?: boolean
   /** The map's accessible name (its canvas is a region); default "Map of the vehicles". Give each map on a page its own. */
@@ -63,6 +65,7 @@ export function VehicleMap({
   now: clock = Date.now,
   styleUrl,
   pmtiles,
+  sitePacks,
   showList = true,
   label,
 }: VehicleMapProps) {
@@ -72,6 +75,7 @@ export function VehicleMap({
   const workerUrl = defaults.workerUrl
   const style = styleUrl ?? defaults.styleUrl
   const archivesKey = (pmtiles ?? defaults.pmtiles)?.join('\n')
+  const packsKey = (sitePacks ?? defaults.sitePacks)?.join('\n')
   const input = { vehicles, selectedId, staleAfterMs, clock, label: label ?? t('region'), onSelect, showList }
   // The machine (vehicle-map-controller.ts): it writes the vehicles into the map's vertex buffers once per task,
   // ticks for stale, throttles the list and holds what is shown here; this component hands it its props.
@@ -81,8 +85,8 @@ export function VehicleMap({
     controller.update(input)
   })
   useEffect(
-    () => controller.mount(container.current, { styleUrl: style, pmtiles: archivesKey?.split('\n'), workerUrl }),
-    [controller, style, archivesKey, workerUrl],
+    () => controller.mount(container.current, { styleUrl: style, pmtiles: archivesKey?.split('\n'), sitePacks: packsKey?.split('\n'), workerUrl }),
+    [controller, style, archivesKey, packsKey, workerUrl],
   )
   const state: VehicleMapState = workerUrl ? view.state : 'no-worker'
   const { error, attached } = view
@@ -128,7 +132,9 @@ export function VehicleMap({
               {t('failed', { reason: error })}
             </p>
           )}
-          {!style && <p className="honu-map__attribution">{t('attribution')}</p>}
+          {(!style || view.attributions.length > 0) && (
+            <p className="honu-map__attribution">{[...(style ? [] : [t('attribution')]), ...view.attributions].join(' · ')}</p>
+          )}
         </div>
         {showList && (
           <VehicleList vehicles={view.listed} names={names} now={view.now} staleAfterMs={staleAfterMs} selectedId={selectedId} onSelect={onSelect} />
