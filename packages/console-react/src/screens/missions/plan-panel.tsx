@@ -206,8 +206,10 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
       {plan.items.length === 0 ? (
         <p className="honu-muted">{t('noItems')}</p>
       ) : (
-        <div className="honu-missions__items">
-          <table ref={table} className="honu-table" aria-label={t('items', { name: mission.name })}>
+        // Scrolls sideways on a narrow screen rather than spilling out of the console (inline: the console's own
+        // screens have no style sheet of their own, and a style property set by React keeps a strict CSP).
+        <div className="honu-missions__items" style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <table ref={table} aria-label={t('items', { name: mission.name })}>
             <thead>
               <tr>
                 <th scope="col">{t('number')}</th>
@@ -418,6 +420,7 @@ function NumberCell(props: {
       data-column={column}
       aria-label={label}
       inputMode="decimal"
+      size={9}
       autoComplete="off"
       value={draft ?? shown(value)}
       aria-invalid={invalid || undefined}
