@@ -16,6 +16,7 @@ export {
   useDevicePresence,
   useControlLeases,
   useDeviceControl,
+  useExecutions,
   type DeviceControlView,
 } from './hooks/use-live'
 export { ConsoleContext, WidgetRegistryContext, useWidgetRegistry } from './provider/console-context'

@@ -25,6 +25,7 @@ export {
   useDevicePresence,
   useControlLeases,
   useDeviceControl,
+  useExecutions,
   type DeviceControlView,
   Dialog,
   type DialogProps,

@@ -1,10 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import {
+  getExecutionsStore,
   getLiveClient,
   type ControlState,
   type ControlStore,
   type DeviceControl,
   type DevicesState,
+  type ExecutionsState,
   type LiveClient,
   type LiveConnectionState,
   type VehiclesState,
@@ -93,4 +95,22 @@ export function useDeviceControl(deviceId: string): DeviceControlView {
     release: () => control.release(deviceId),
     take: () => control.take(deviceId),
   }
+}
+
+const NO_EXECUTIONS: ExecutionsState = { organisationId: '', status: 'idle', executions: {} }
+const noop = () => () => {}
+
+/**
+ * An organisation's mission executions, live (issue 25): per execution id its state, progress and timing; `status`
+ * says whether the snapshot came or the server refused the topic. While a component uses it, the console holds the
+ * organisation's `executions` topic on its one live channel. No organisation: `idle` and empty.
+ */
+export function useExecutions(organisationId: string | undefined): ExecutionsState {
+  const client = useConsoleClient()
+  const store = organisationId ? getExecutionsStore(client, organisationId) : undefined
+  return useSyncExternalStore(
+    store ? store.subscribe : noop,
+    store ? store.getSnapshot : () => NO_EXECUTIONS,
+    store ? store.getSnapshot : () => NO_EXECUTIONS,
+  )
 }
