@@ -123,3 +123,19 @@ describe('typed client for every v2 resource type', () => {
     ).resolves.toEqual([])
   })
 })
+
+describe('command (a record action beside the CRUD, issue 25)', () => {
+  it('POSTs {resource}/{id}/{action} with the query and body, and unwraps the answer', async () => {
+    const client = createV2Client({ http, baseUrl: `${main.url}/api/v2` })
+    answer = { data: { id: 'e 1', status: 'aborted' } }
+    await expect(client.command('execution', 'e 1', 'abort', { query: { organisation_id: 'o1' }, body: { reason: 'Weather' } })).resolves.toEqual({
+      id: 'e 1',
+      status: 'aborted',
+    })
+    expect(main.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v2/execution/e%201/abort?organisation_id=o1',
+      body: { reason: 'Weather' },
+    })
+  })
+})

@@ -63,6 +63,16 @@ export function createV2Client(options: V2ClientOptions) {
   return {
     resource,
 
+    /**
+     * `POST {resource}/{id}/{action}`: an action on one record beside its CRUD (issue 25: an execution's `start`,
+     * `pause`, `resume`, `abort`), with the same `organisation_id` query as the record's own routes.
+     *
+     * @throws {HttpError} with the server's `{ code, message }` as `body` when it refuses (e.g. 409 `not-in-control`).
+     */
+    command<T = unknown>(resource: V2ResourceName, id: string, action: string, options: Signal & { query?: Query; body?: unknown } = {}): Promise<T> {
+      return call<T>('POST', `${resource}/${enc(id)}/${enc(action)}`, options)
+    },
+
     /** `GET user/{uid}`: the answer is a list; its first item is the user (spec §7). */
     async getUser(uid: string, request: Signal = {}): Promise<MissionPlanningUser | undefined> {
       const list = await call<MissionPlanningUser[] | MissionPlanningUser>('GET', `user/${enc(uid)}`, request)
