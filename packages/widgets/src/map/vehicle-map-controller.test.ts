@@ -115,6 +115,22 @@ describe('createVehicleMapController', () => {
     expect(controller.getSnapshot()).toMatchObject({ state: 'loading', attached: false })
   })
 
+  it('hands the map its site-pack indexes and credits each drawn pack once, until the map goes', async () => {
+    const { controller, made } = setup()
+    const unmount = controller.mount(document.createElement('div'), { workerUrl: '/worker.js', sitePacks: ['/packs/index.json'] })
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(made().sitePacks).toEqual(['/packs/index.json'])
+    expect(controller.getSnapshot().attributions).toEqual([])
+    const pack = { name: 'kiel', bounds: [10, 54, 10.3, 54.4] as [number, number, number, number], url: '/packs/kiel.geojson' }
+    made().onSitePack!({ ...pack, attribution: '© OpenStreetMap contributors' })
+    made().onSitePack!({ ...pack, name: 'honolulu', attribution: '© OpenStreetMap contributors' })
+    made().onSitePack!({ ...pack, name: 'own' })
+    expect(controller.getSnapshot().attributions).toEqual(['© OpenStreetMap contributors'])
+    unmount()
+    expect(controller.getSnapshot().attributions).toEqual([])
+  })
+
   it('says why no map could be made', async () => {
     const controller = createVehicleMapController({
       vehicles: [],
