@@ -216,6 +216,18 @@ describe('v2 execution actions over the mission protocol', () => {
     expect((await record(id)).status).toBe('pending')
   })
 
+  it('refuses to command a record no server process flies, saying so', async () => {
+    // The seeded exec-1 says running, as a record left by a server that restarted would.
+    expect(await call('ada', 'POST', '/api/v2/execution/exec-1/pause')).toMatchObject({
+      status: 409,
+      body: { message: 'The execution’s record says running, but this server is not flying it (it restarted since the start).' },
+    })
+    expect(await call('ada', 'POST', '/api/v2/execution/exec-1/start')).toMatchObject({
+      status: 409,
+      body: { message: 'The execution is running: only a pending execution can be started.' },
+    })
+  })
+
   it('refuses a plan that cannot be flown with its reason, and changes nothing', async () => {
     const cases: [unknown, string][] = [
       [emptyMissionPlan(), 'The mission cannot be executed: The mission has no waypoints.'],

@@ -294,7 +294,11 @@ export function createExecutionService(options: ExecutionServiceOptions): Execut
       const run = running.get(keyOf(target.organisationId, target.executionId))
       if (!run) {
         const status = typeof target.data.status === 'string' ? target.data.status : 'pending'
-        throw conflict(`The execution is not flying (${status}): there is nothing to ${command}.`)
+        // A record left flying by an earlier server process (a restart forgets its executions; the vehicle flies on).
+        if (status === 'uploading' || status === 'running' || status === 'paused') {
+          throw conflict(`The execution’s record says ${status}, but this server is not flying it (it restarted since the start).`)
+        }
+        throw conflict(`The execution is ${status}, not flying: there is nothing to ${command}.`)
       }
       requireControl(operator, run.lease)
       try {
