@@ -26,6 +26,7 @@ export default {
     campaign: 'Kampagne',
     platform: 'Plattform',
     actions: 'Aktionen',
+    actionsFor: 'Aktionen für {name}',
     statusWord: '{status, select, active {Aktiv} planned {Geplant} running {Läuft} done {Erledigt} archived {Archiviert} other {{status}}}',
     unknownRecord: 'unbekannt ({id})',
     none: 'keine',

@@ -32,6 +32,7 @@ export const missionsMessages = defineMessages(
     campaign: 'Campaign',
     platform: 'Platform',
     actions: 'Actions',
+    actionsFor: 'Actions for {name}',
     statusWord: '{status, select, active {Active} planned {Planned} running {Running} done {Done} archived {Archived} other {{status}}}',
     unknownRecord: 'unknown ({id})',
     none: 'none',

@@ -82,7 +82,7 @@ export const Plan: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Honu Ocean Operations' }, { timeout: 10_000 }))
     const missions = await canvas.findByRole('table', { name: 'Missions of Honu Ocean Operations' }, { timeout: 10_000 })
     const row = (await within(missions).findByRole('cell', { name: 'North reef transect' })).closest('tr')!
-    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: /^Actions: / }))
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: /^Actions for / }))
     await userEvent.click(await canvas.findByRole('menuitem', { name: 'Open the plan of North reef transect' }))
     const items = await canvas.findByRole('table', { name: 'Items of North reef transect' })
     await expect(within(items).getAllByRole('row')).toHaveLength(3)

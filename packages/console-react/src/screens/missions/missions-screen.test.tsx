@@ -76,7 +76,7 @@ const missionsTable = () => screen.findByRole('table', { name: 'Missions of Honu
 const campaignsTable = () => screen.findByRole('table', { name: 'Campaigns of Honu Ocean Operations' })
 const rowOf = async (table: HTMLElement, name: string) => (await within(table).findByRole('cell', { name })).closest('tr')!
 const menuAction = async (user: ReturnType<typeof userEvent.setup>, row: HTMLElement, action: string) => {
-  await user.click(within(row).getByRole('button', { name: /^Actions: / }))
+  await user.click(within(row).getByRole('button', { name: /^Actions for / }))
   await user.click(await screen.findByRole('menuitem', { name: action }))
 }
 const openPlan = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -95,7 +95,7 @@ const textOf = (blob: Blob) =>
 
 afterEach(() => vi.restoreAllMocks())
 
-describe('MissionsScreen', { timeout: 30_000 }, () => {
+describe('MissionsScreen', { timeout: 60_000 }, () => {
   it("lists the organisation's campaigns and missions with their status, platform and campaign, scoped to it, without axe violations", async () => {
     const { requests } = missionsAt()
     expect(await screen.findByRole('heading', { level: 1, name: 'Mission operations' })).toBeInTheDocument()
@@ -224,9 +224,9 @@ describe('MissionsScreen', { timeout: 30_000 }, () => {
     await rowOf(await missionsTable(), 'North reef transect')
   })
 
-  it('edits the plan by keyboard: add, cells, move, delete, undo and redo; the figures and checks follow; Save writes the mission', async () => {
+  it('adds waypoints and edits cells by keyboard: focus stays where the keys are, a bad value is refused with the reason', async () => {
     const user = userEvent.setup()
-    const { answers, calls } = missionsAt()
+    missionsAt()
     const table = await openPlan(user)
     expect(itemsOf(table)).toHaveLength(2)
     expect(screen.getByText('No problems found.')).toBeInTheDocument()
@@ -244,27 +244,43 @@ describe('MissionsScreen', { timeout: 30_000 }, () => {
     expect(cell('Latitude of item 3').value).toBe('21.302')
     await user.keyboard('{Control>}a{/Control}21.305{Enter}')
     expect(cell('Latitude of item 3').value).toBe('21.305')
-    const altitude = cell('Altitude (m) of item 3')
-    await user.click(altitude)
+    expect(document.activeElement).toBe(cell('Latitude of item 3'))
+    await user.tab()
+    await user.tab()
+    expect(document.activeElement).toBe(cell('Altitude (m) of item 3'))
     await user.keyboard('{Control>}a{/Control}abc{Enter}')
-    expect(altitude).toHaveAttribute('aria-invalid', 'true')
+    expect(cell('Altitude (m) of item 3')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByText('Item 3: Altitude (m) cannot be “abc”.')).toBeInTheDocument()
     await user.keyboard('{Control>}a{/Control}25{Enter}')
     expect(cell('Altitude (m) of item 3').value).toBe('25')
-    await user.click(cell('Hold (s) of item 3'))
-    await user.keyboard('{Control>}a{/Control}10{Enter}')
-    expect(cell('Hold (s) of item 3').value).toBe('10')
+    expect(cell('Altitude (m) of item 3')).not.toHaveAttribute('aria-invalid')
+    await user.keyboard('{Escape}')
+    // 111 m and then 445 m.
+    expect(screen.getByText('0.56 km')).toBeInTheDocument()
+  })
 
-    await user.click(screen.getByRole('button', { name: 'Move item 3 up' }))
-    expect(cell('Altitude (m) of item 2').value).toBe('25')
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move item 2 up' }))
+  it('moves, deletes, undoes and redoes by keyboard; the checks follow; Save writes the mission', async () => {
+    const user = userEvent.setup()
+    const { answers, calls } = missionsAt()
+    const table = await openPlan(user)
+    await user.click(cell('Altitude (m) of item 2'))
+    await user.keyboard('{Control>}a{/Control}25{Enter}')
+    // Ctrl+Z and Ctrl+Shift+Z from inside the cell just applied.
     await user.keyboard('{Control>}z{/Control}')
-    expect(cell('Altitude (m) of item 3').value).toBe('25')
+    expect(cell('Altitude (m) of item 2').value).toBe('10')
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
     expect(cell('Altitude (m) of item 2').value).toBe('25')
-    await user.click(screen.getByRole('button', { name: 'Delete item 1' }))
-    expect(itemsOf(table)).toHaveLength(2)
+
+    await user.click(screen.getByRole('button', { name: 'Move item 2 up' }))
     expect(cell('Altitude (m) of item 1').value).toBe('25')
+    // Focus follows the row moved.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move item 1 down' }))
+    await user.keyboard('{Control>}z{/Control}')
+    expect(cell('Altitude (m) of item 2').value).toBe('25')
+    await user.keyboard('{Control>}y{/Control}')
+    expect(cell('Altitude (m) of item 1').value).toBe('25')
+    await user.click(screen.getByRole('button', { name: 'Delete item 2' }))
+    expect(itemsOf(table)).toHaveLength(1)
 
     await user.click(cell('Altitude (m) of item 1'))
     await user.keyboard('{Control>}a{/Control}-3{Enter}')
@@ -278,8 +294,7 @@ describe('MissionsScreen', { timeout: 30_000 }, () => {
     const saved = calls.at(-1)!
     expect(saved.slice(0, 3)).toEqual(['mission', 'update', 'mis-north'])
     expect((saved[3] as { plan: MissionPlan }).plan.items).toEqual([
-      { kind: 'waypoint', lat: 21.305, lon: -157.86, alt: -3, frame: 'relative', holdSeconds: 10 },
-      { kind: 'waypoint', lat: 21.301, lon: -157.86, alt: 10, frame: 'relative', holdSeconds: 0 },
+      { kind: 'waypoint', lat: 21.301, lon: -157.86, alt: -3, frame: 'relative', holdSeconds: 0 },
     ])
     expect(screen.queryByText('Unsaved changes')).toBeNull()
     await expectNoAxeViolations(document.body)

@@ -357,7 +357,6 @@ function ItemRow({ item, index, last, columns, canWrite, onCommit, onAddAfter, o
         return (
           <td key={column} data-column-cell={column}>
             <NumberCell
-              key={`${column}:${values[column]}`}
               column={column}
               value={values[column]}
               label={t('cell', { column: columns[column], number })}
@@ -391,7 +390,9 @@ const shown = (value: number | undefined) => (value === undefined ? '' : String(
 
 /**
  * A number cell: typed as text, applied on Enter or when focus leaves it, Escape puts the value back. A value the
- * editor refuses stays typed, marked invalid, with the panel's message saying why.
+ * editor refuses stays typed, marked invalid, with the panel's message saying why. What is typed belongs to the value
+ * it was typed over: when the value changes (an undo, a move), the cell shows the new one. The input stays mounted
+ * through every change, so focus stays in it.
  */
 function NumberCell(props: {
   column: Column
@@ -402,16 +403,15 @@ function NumberCell(props: {
   onCommit: (value: number | undefined, text: string) => boolean
 }) {
   const { column, value, label, readOnly, optional, onCommit } = props
-  const [draft, setDraft] = useState<string>()
-  const [invalid, setInvalid] = useState(false)
+  const [typed, setTyped] = useState<{ text: string; over: number | undefined; invalid: boolean }>()
+  const draft = typed && Object.is(typed.over, value) ? typed : undefined
   const apply = () => {
-    if (draft === undefined) return
-    const text = draft.trim()
+    if (!draft) return
+    const text = draft.text.trim()
     // Empty clears an optional value (the speed); anything not a number is refused by the editor like a bad one.
     const parsed = text === '' ? (optional ? undefined : NaN) : Number(text.replace(',', '.'))
-    const ok = onCommit(parsed, draft)
-    setInvalid(!ok)
-    if (ok) setDraft(undefined)
+    if (onCommit(parsed, draft.text)) setTyped(undefined)
+    else setTyped({ ...draft, invalid: true })
   }
   if (readOnly) return <>{shown(value)}</>
   return (
@@ -422,18 +422,17 @@ function NumberCell(props: {
       inputMode="decimal"
       size={9}
       autoComplete="off"
-      value={draft ?? shown(value)}
-      aria-invalid={invalid || undefined}
-      onChange={(event) => setDraft(event.target.value)}
+      value={draft ? draft.text : shown(value)}
+      aria-invalid={draft?.invalid || undefined}
+      onChange={(event) => setTyped({ text: event.target.value, over: value, invalid: false })}
       onBlur={apply}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault()
           apply()
-        } else if (event.key === 'Escape' && draft !== undefined) {
+        } else if (event.key === 'Escape' && draft) {
           event.stopPropagation()
-          setDraft(undefined)
-          setInvalid(false)
+          setTyped(undefined)
         }
       }}
     />

@@ -135,7 +135,7 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
     const writable = access.write && !isArchived(record)
     if (resource === 'campaign' && !writable) return null
     return (
-      <MenuButton label={t('actions') + ': ' + record.name} icon={MoreHorizontal} iconOnly className="honu-button--small">
+      <MenuButton label={t('actionsFor', { name: record.name })} icon={MoreHorizontal} iconOnly className="honu-button--small">
         {resource === 'mission' && (
           <MenuItem label={t('openPlan', { name: record.name })} icon={FolderOpen} onSelect={() => onOpenMission(record.id)} />
         )}
