@@ -196,10 +196,25 @@ describe('v2 execution actions over the mission protocol', () => {
     expect(missing).toMatchObject({ status: 404, body: { message: 'execution "exec-none" not found.' } })
     expect(await subscribe(calLive, executionsTopic('org-honu'))).toMatchObject({ type: 'refused', code: 'forbidden' })
     expect(await subscribe(calLive, executionsTopic('org-none'))).toMatchObject({ type: 'refused', code: 'forbidden' })
-    const remyLive = await openAuthenticatedLive(server.url, tokens.wes)
-    expect(await subscribe(remyLive, executionsTopic('org-honu'))).toMatchObject({ type: 'refused', code: 'forbidden' })
-    remyLive.close()
+    const wesLive = await openAuthenticatedLive(server.url, tokens.wes)
+    expect(await subscribe(wesLive, executionsTopic('org-honu'))).toMatchObject({ type: 'refused', code: 'forbidden' })
+    wesLive.close()
     expect((await record(id)).status).toBe('pending')
+  })
+
+  it('lets a reader of the organisation follow its executions, until the membership goes', async () => {
+    const live = await openAuthenticatedLive(server.url, tokens.remy)
+    try {
+      expect(await subscribe(live, executionsTopic('org-honu'))).toMatchObject({ type: 'subscribed' })
+      // The snapshot: the executions this process flew for the organisation.
+      const snapshot = await live.next((m) => m.type === 'event' && m.topic === executionsTopic('org-honu'))
+      expect((snapshot as { data: { executions: MissionExecutionState[] } }).data.executions.length).toBeGreaterThan(0)
+      await server.db.query(`delete from mp_users where uid = 'demo-remy' and organisation_id = 'org-honu'`)
+      // The socket's periodic check ends the topic.
+      expect(await live.next((m) => m.type === 'refused' && m.topic === executionsTopic('org-honu'))).toMatchObject({ code: 'forbidden' })
+    } finally {
+      live.close()
+    }
   })
 
   it('refuses every command and the executions topic when mission planning is off', async () => {
