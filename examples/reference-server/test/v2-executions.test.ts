@@ -243,6 +243,14 @@ describe('v2 execution actions over the mission protocol', () => {
     })
   })
 
+  it('describes the four actions in the OpenAPI document, each needing a bearer token', async () => {
+    const { body } = await raw(server, 'GET', '/openapi.json')
+    const paths = (body as unknown as { paths: Record<string, { post?: { security?: unknown; description?: string } }> }).paths
+    for (const action of ['start', 'pause', 'resume', 'abort']) {
+      expect(paths[`/api/v2/execution/{id}/${action}`]?.post, action).toMatchObject({ security: [{ bearer: [] }], description: expect.any(String) })
+    }
+  })
+
   it('refuses a plan that cannot be flown with its reason, and changes nothing', async () => {
     const cases: [unknown, string][] = [
       [emptyMissionPlan(), 'The mission cannot be executed: The mission has no waypoints.'],
