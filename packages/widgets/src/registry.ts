@@ -6,6 +6,7 @@ import { parseVehicleWidgetData } from './vehicle/vehicle-widget-data'
 import { parseTenantWidgetData } from './tenant/tenant-widget-data'
 import { parseVncWidgetData } from './vnc/vnc-widget-data'
 import { parseRemoteAccessWidgetData } from './remote-access/remote-access-widget-data'
+import { parseMissionExecStatusWidgetData } from './mission-exec-status/mission-exec-status-widget-data'
 import { widgetTypeMessages } from './messages/widget-types'
 import { placeholderMessages } from './messages/placeholder'
 
@@ -93,11 +94,14 @@ export const widgetDefinitions: WidgetRegistry = [
     load: async () => ({ default: (await import('./remote-access/remote-access-widget')).RemoteAccessWidget }),
     parse: parseRemoteAccessWidgetData,
   }),
-  planned({
+  defineWidget({
     type: 'MissionExecStatus',
     ...titled('missionExecStatus'),
     icon: Flag,
     description: placeholderMessages.messages.MissionExecStatus,
+    // The organisation's executions topic and the plan reading load with this chunk, not with the list.
+    load: async () => ({ default: (await import('./mission-exec-status/mission-exec-status-widget')).MissionExecStatusWidget }),
+    parse: parseMissionExecStatusWidgetData,
   }),
   planned({
     type: 'MissionReviewInformation',
