@@ -287,7 +287,8 @@ export function createExecutionService(options: ExecutionServiceOptions): Execut
       const started = as(run, operator, () => execution.start())
       // The answer comes once the upload began and its record says so; the rest travels on the live channel.
       await run.writes
-      void started.then(() => run.writes)
+      // start() resolves with the outcome (never rejects for the vehicle's doing); anything else is a bug to log.
+      void started.catch((error: Error) => options.warn(`execution ${executionId}: ${error.message}`))
     },
 
     async command(operator, target, command, reason) {
