@@ -69,14 +69,15 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
     !id ? t('none') : (list.find((record) => record.id === id)?.name ?? t('unknownRecord', { id }))
   const status = (record: { status?: string }, fallback: string) => t('statusWord', { status: record.status ?? fallback })
 
+  // Names take what the fixed columns leave, so both tables fit a 600 px screen (spec §9's narrowest).
   const campaignColumns = useMemo<ColumnDef<CampaignRecord>[]>(
     () => [
-      { id: 'name', header: t('name'), size: 260, accessorFn: (c) => c.name },
-      { id: 'status', header: t('status'), size: 140, accessorFn: (c) => status(c, 'active') },
+      { id: 'name', header: t('name'), accessorFn: (c) => c.name },
+      { id: 'status', header: t('status'), size: 110, accessorFn: (c) => status(c, 'active') },
       {
         id: 'missions',
         header: t('missionCount'),
-        size: 120,
+        size: 100,
         accessorFn: (c) => missionList.filter((m) => m.campaign_id === c.id).length,
       },
     ],
@@ -85,10 +86,10 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
   )
   const missionColumns = useMemo<ColumnDef<MissionRecord>[]>(
     () => [
-      { id: 'name', header: t('name'), size: 240, accessorFn: (m) => m.name },
-      { id: 'campaign', header: t('campaign'), size: 200, accessorFn: (m) => nameOf(campaignList, m.campaign_id) },
-      { id: 'platform', header: t('platform'), size: 180, accessorFn: (m) => nameOf(platformList, m.platform_id) },
-      { id: 'status', header: t('status'), size: 120, accessorFn: (m) => status(m, 'planned') },
+      { id: 'name', header: t('name'), accessorFn: (m) => m.name },
+      { id: 'campaign', header: t('campaign'), accessorFn: (m) => nameOf(campaignList, m.campaign_id) },
+      { id: 'platform', header: t('platform'), size: 140, accessorFn: (m) => nameOf(platformList, m.platform_id) },
+      { id: 'status', header: t('status'), size: 110, accessorFn: (m) => status(m, 'planned') },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `nameOf` and `status` only read `t`
     [t, campaignList, platformList],
