@@ -12,9 +12,12 @@ import { membershipsQuery, missionsQuery, organisationAccess, platformsQuery, ty
 import { missionsMessages } from './missions-messages'
 import { PlanPanel } from './plan-panel'
 import { platformOf, RecordsPanel } from './records-panel'
+import { StartExecution } from './start-execution'
+import { executionMessages } from './execution-messages'
 
-// The translations the screen waits for: its own, and core's mission book (file refusals, checks).
-const BOOKS = [missionsMessages.translations, missionMessages.translations]
+// The translations the screen waits for: its own, its Start execution action's, and core's mission book (file
+// refusals, checks).
+const BOOKS = [missionsMessages.translations, executionMessages.translations, missionMessages.translations]
 
 /**
  * Mission operations (spec §2 `missionoperations`, issue 25): the selected organisation's campaigns and missions,
@@ -94,6 +97,15 @@ function OrganisationMissions({ organisation, access }: { organisation: { id: st
           organisationId={organisation.id}
           canWrite={access.write && mission.status !== 'archived'}
           onClose={() => setOpen(undefined)}
+        />
+      )}
+      {/* Executing the saved plan (issue 25: start-execution.tsx), for those who may write the organisation's records. */}
+      {mission && platforms.status === 'ready' && access.write && mission.status !== 'archived' && (
+        <StartExecution
+          key={`start-${mission.id}`}
+          mission={mission}
+          platform={platformOf(platforms.data, mission)}
+          organisationId={organisation.id}
         />
       )}
     </>
