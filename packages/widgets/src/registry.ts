@@ -99,6 +99,7 @@ export const widgetDefinitions: WidgetRegistry = [
     ...titled('missionExecStatus'),
     icon: Flag,
     description: placeholderMessages.messages.MissionExecStatus,
+    version: 1,
     // The organisation's executions topic and the plan reading load with this chunk, not with the list.
     load: async () => ({ default: (await import('./mission-exec-status/mission-exec-status-widget')).MissionExecStatusWidget }),
     parse: parseMissionExecStatusWidgetData,
