@@ -215,13 +215,17 @@ describe('MissionsScreen', { timeout: 60_000 }, () => {
     expect(requests.filter((r) => /\/api\/v2\/(campaign|mission|platform)/.test(r))).toEqual([])
   })
 
-  it('a list that fails to load says so with Try again, which loads it', async () => {
+  it('a list that fails to load says so with Try again, which loads it (and the counts that depend on it)', async () => {
     const { answers } = missionsAt()
     answers['GET /api/v2/mission'] = { status: 500, body: { message: 'Database unavailable' } }
     expect(await screen.findByText(/Could not load the missions\./)).toBeInTheDocument()
+    const campaign = await rowOf(await campaignsTable(), 'Reef survey 2026')
+    expect(within(campaign).getByRole('cell', { name: '0' })).toBeInTheDocument()
     answers['GET /api/v2/mission'] = server()['GET /api/v2/mission']
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await rowOf(await missionsTable(), 'North reef transect')
+    // The campaign's count follows the missions that arrived after it.
+    expect(within(await rowOf(await campaignsTable(), 'Reef survey 2026')).getByRole('cell', { name: '1' })).toBeInTheDocument()
   })
 
   it('adds waypoints and edits cells by keyboard: focus stays where the keys are, a bad value is refused with the reason', async () => {

@@ -35,6 +35,14 @@ type PanelDialog =
   | { kind: 'rename'; resource: 'campaign' | 'mission'; record: { id: string; name: string } }
   | { kind: 'archive'; resource: 'campaign' | 'mission'; record: { id: string; name: string } }
 
+/** A list not loaded yet: the same empty list every time, so what is worked out from it is not redone. */
+const NONE: never[] = []
+
+/** A campaign as its table shows it. */
+type CampaignRow = CampaignRecord & { statusText: string; missionCount: number }
+/** A mission as its table shows it: its campaign and platform by name. */
+type MissionRow = MissionRecord & { statusText: string; campaignName: string; platformName: string }
+
 /** Props of {@link RecordsPanel}. */
 export interface RecordsPanelProps {
   organisation: { id: string; name: string }
@@ -62,37 +70,49 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
   const campaignsTitle = useId()
   const missionsTitle = useId()
 
-  const campaignList = campaigns.status === 'ready' ? campaigns.data : []
-  const platformList = platforms.status === 'ready' ? platforms.data : []
-  const missionList = missions.status === 'ready' ? missions.data : []
+  const campaignList = campaigns.status === 'ready' ? campaigns.data : NONE
+  const platformList = platforms.status === 'ready' ? platforms.data : NONE
+  const missionList = missions.status === 'ready' ? missions.data : NONE
   const nameOf = (list: readonly { id: string; name: string }[], id: string | undefined) =>
     !id ? t('none') : (list.find((record) => record.id === id)?.name ?? t('unknownRecord', { id }))
   const status = (record: { status?: string }, fallback: string) => t('statusWord', { status: record.status ?? fallback })
 
+  // What the cells show is in the rows, not worked out by the columns: TanStack Table keeps a row's values until
+  // its rows change, so a count or a name from another list (or a status in another language) would stay stale.
+  const campaignRows = useMemo<CampaignRow[]>(
+    () =>
+      campaignList.map((c) => ({ ...c, statusText: status(c, 'active'), missionCount: missionList.filter((m) => m.campaign_id === c.id).length })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `status` only reads `t`
+    [t, campaignList, missionList],
+  )
+  const missionRows = useMemo<MissionRow[]>(
+    () =>
+      missionList.map((m) => ({
+        ...m,
+        statusText: status(m, 'planned'),
+        campaignName: nameOf(campaignList, m.campaign_id),
+        platformName: nameOf(platformList, m.platform_id),
+      })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `nameOf` and `status` only read `t`
+    [t, missionList, campaignList, platformList],
+  )
   // Names take what the fixed columns leave, so both tables fit a 600 px screen (spec §9's narrowest).
-  const campaignColumns = useMemo<ColumnDef<CampaignRecord>[]>(
+  const campaignColumns = useMemo<ColumnDef<CampaignRow>[]>(
     () => [
       { id: 'name', header: t('name'), accessorFn: (c) => c.name },
-      { id: 'status', header: t('status'), size: 110, accessorFn: (c) => status(c, 'active') },
-      {
-        id: 'missions',
-        header: t('missionCount'),
-        size: 100,
-        accessorFn: (c) => missionList.filter((m) => m.campaign_id === c.id).length,
-      },
+      { id: 'status', header: t('status'), size: 110, accessorFn: (c) => c.statusText },
+      { id: 'missions', header: t('missionCount'), size: 100, accessorFn: (c) => c.missionCount },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `status` only reads `t`
-    [t, missionList],
+    [t],
   )
-  const missionColumns = useMemo<ColumnDef<MissionRecord>[]>(
+  const missionColumns = useMemo<ColumnDef<MissionRow>[]>(
     () => [
       { id: 'name', header: t('name'), accessorFn: (m) => m.name },
-      { id: 'campaign', header: t('campaign'), accessorFn: (m) => nameOf(campaignList, m.campaign_id) },
-      { id: 'platform', header: t('platform'), size: 140, accessorFn: (m) => nameOf(platformList, m.platform_id) },
-      { id: 'status', header: t('status'), size: 110, accessorFn: (m) => status(m, 'planned') },
+      { id: 'campaign', header: t('campaign'), accessorFn: (m) => m.campaignName },
+      { id: 'platform', header: t('platform'), size: 140, accessorFn: (m) => m.platformName },
+      { id: 'status', header: t('status'), size: 110, accessorFn: (m) => m.statusText },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `nameOf` and `status` only read `t`
-    [t, campaignList, platformList],
+    [t],
   )
 
   const changed = (resource: 'campaign' | 'mission') => queries.invalidate(recordsKey(resource, organisation.id))
@@ -170,7 +190,7 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
         {campaigns.status === 'ready' ? (
           <DataTable
             columns={campaignColumns}
-            rows={campaigns.data}
+            rows={campaignRows}
             getRowId={(c) => c.id}
             label={t('campaignsTitle', { organisation: organisation.name })}
             emptyText={t('noCampaigns')}
@@ -195,7 +215,7 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
         {missions.status === 'ready' ? (
           <DataTable
             columns={missionColumns}
-            rows={missions.data}
+            rows={missionRows}
             getRowId={(m) => m.id}
             label={t('missionsTitle', { organisation: organisation.name })}
             emptyText={t('noMissions')}
