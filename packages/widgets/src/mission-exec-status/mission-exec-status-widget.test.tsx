@@ -179,6 +179,18 @@ describe('MissionExecStatusWidget', () => {
     )
   })
 
+  it("says so when the platform's vehicle is not among the selected tenant's vehicles, and offers no control", async () => {
+    const { live, executions } = await setup()
+    executions([execution()])
+    live.event('vehicles', { vehicles: [{ ...telemetry, deviceId: 'alpha-usv-2', systemId: 2 }] })
+    expect(
+      await screen.findByText(
+        'The vehicle of USV Kahu is not among the selected tenant’s vehicles: choose its tenant to see its telemetry and take control.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Request control' })).toBeNull()
+  })
+
   it('says when nothing runs, and speaks German', async () => {
     const { client, executions } = await setup()
     executions([])

@@ -104,14 +104,13 @@ type StatusProps = Omit<Parameters<typeof MissionExecStatusView>[0], 'vehicle' |
 
 /** The shown execution with its vehicle: found by the platform's MAVLink system id among the selected tenant's vehicles. */
 function ShownExecutionStatus({ platform, organisationId, ...props }: StatusProps) {
-  const { vehicles } = useVehicles()
+  const { status, vehicles } = useVehicles()
   const systemId = platform?.mavlink_system_id
   const telemetry = systemId === undefined ? undefined : Object.values(vehicles).find((v) => v.systemId === systemId)
-  return telemetry ? (
-    <WithControl {...props} organisationId={organisationId} deviceId={telemetry.deviceId} />
-  ) : (
-    <WithoutControl {...props} organisationId={organisationId} vehicle={platform && systemId !== undefined ? { kind: 'elsewhere' } : undefined} />
-  )
+  if (telemetry) return <WithControl {...props} organisationId={organisationId} deviceId={telemetry.deviceId} />
+  // Not among the tenant's vehicles once they are known (or no tenant is selected); nothing said while they load.
+  const elsewhere = !!platform && systemId !== undefined && status !== 'loading'
+  return <WithoutControl {...props} organisationId={organisationId} vehicle={elsewhere ? { kind: 'elsewhere' } : undefined} />
 }
 
 function WithControl({ deviceId, ...props }: Omit<StatusProps, 'platform'> & { deviceId: string }) {
