@@ -2,10 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { API, expectNoAxeViolations, idTokenOf, signIn } from './helpers'
 
 // Executing a mission (issue 25) as an org admin with mission_planning on (the stack's default): a plan made in
-// the browser and saved, started on USV Kahu (Alpha's alpha-usv-1, flown by the simulator's autopilot over real
+// the browser and saved, started on Drone Iwa (Charlie's charlie-uav-1, flown by the simulator's autopilot over real
 // MAVLink), followed in the MissionExecStatus widget from uploading to running to completed, paused and resumed;
 // a second run aborted; another operator of the organisation, not in control, refused by the server naming the holder.
-// The vehicle's control lease is kept per tenant (issue 24), so the operator picks Alpha Harbour first.
+// The vehicle's control lease is kept per tenant (issue 24), so the operator picks Charlie Survey first. In Kai
+// Mapping: the other specs (visual.spec.ts's screenshots of the MissionExecStatus widget among them) look at Honu
+// Ocean Operations, which runs no execution.
 
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(240_000)
@@ -14,15 +16,15 @@ async function planMission(page: Page, name: string) {
   await page.getByRole('button', { name: 'New mission' }).click()
   const dialog = page.getByRole('dialog', { name: 'New mission' })
   await dialog.getByLabel('Name').fill(name)
-  await dialog.getByLabel('Campaign').selectOption({ label: 'Reef survey 2026' })
-  await dialog.getByLabel('Platform').selectOption({ label: 'USV Kahu' })
+  await dialog.getByLabel('Campaign').selectOption({ label: 'Coastline mapping' })
+  await dialog.getByLabel('Platform').selectOption({ label: 'Drone Iwa' })
   await dialog.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByRole('heading', { name: `Plan of ${name}` })).toBeVisible()
-  // Three waypoints in Mamala Bay, off Honolulu harbour, where Kahu sails; fast, so the flight is short.
+  // Three waypoints over the Kiel fjord, where Iwa flies; fast, so the flight is short.
   const points = [
-    ['21.2950', '-157.8750', '0', '25'],
-    ['21.2958', '-157.8750', '0', ''],
-    ['21.2966', '-157.8750', '0', ''],
+    ['54.3600', '10.1700', '30', '25'],
+    ['54.3608', '10.1700', '30', ''],
+    ['54.3616', '10.1700', '30', ''],
   ]
   for (const [i, [lat, lon, alt, speed]] of points.entries()) {
     await page.getByRole('button', { name: 'Add waypoint' }).click()
@@ -44,7 +46,7 @@ async function planMission(page: Page, name: string) {
 
 const stateOf = (widget: Locator) => widget.getByRole('status')
 
-test('an org admin starts a mission on USV Kahu, takes control, follows it to completed with a pause; aborts a second run; another operator cannot command it', async ({
+test('an org admin starts a mission on Drone Iwa, takes control, follows it to completed with a pause; aborts a second run; another operator cannot command it', async ({
   page,
   request,
 }) => {
@@ -52,10 +54,10 @@ test('an org admin starts a mission on USV Kahu, takes control, follows it to co
   await signIn(page, 'ops@honu.test')
   await expect(page).toHaveURL(/\/entrypoint$/)
   await page.goto('/tenant')
-  await page.getByRole('button', { name: /Alpha Harbour/ }).click()
+  await page.getByRole('button', { name: /Charlie Survey/ }).click()
   await expect(page).toHaveURL(/\/streams$/)
   await page.goto('/orgselection')
-  await page.getByRole('button', { name: /Honu Ocean Operations/ }).click()
+  await page.getByRole('button', { name: /Kai Mapping/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Mission operations' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Add widget' }).click()
@@ -70,27 +72,27 @@ test('an org admin starts a mission on USV Kahu, takes control, follows it to co
 
   // Not in control: the server refuses, in its own words.
   await start.click()
-  await expect(execution.getByRole('alert')).toContainText(/^Not started: Nobody is in control of USV Kahu/)
-  await execution.getByRole('button', { name: 'Request control of USV Kahu' }).click()
-  await expect(execution.getByText('You are in control of USV Kahu.')).toBeVisible()
+  await expect(execution.getByRole('alert')).toContainText(/^Not started: Nobody is in control of Drone Iwa/)
+  await execution.getByRole('button', { name: 'Request control of Drone Iwa' }).click()
+  await expect(execution.getByText('You are in control of Drone Iwa.')).toBeVisible()
   await start.click()
   await expect(execution.getByText('Execution started: follow it in the Mission execution widget.')).toBeVisible()
 
   await expect(stateOf(widget)).toHaveText(new RegExp(`${mission}: (Uploading|Running)`), { timeout: 30_000 })
   await expect(stateOf(widget)).toHaveText(`${mission}: Running`, { timeout: 60_000 })
-  await expect(widget.getByText('You are in control of USV Kahu.')).toBeVisible()
+  await expect(widget.getByText('You are in control of Drone Iwa.')).toBeVisible()
   await expect(widget.getByRole('progressbar', { name: `Progress of ${mission}` })).toBeVisible()
 
-  // Another operator of the organisation (Ada, admin of Alpha, writer of Honu Ocean Operations) without control.
-  const ada = await idTokenOf('ada@honu.test')
-  const list = await request.get(`${API}/api/v2/execution?organisation_id=org-honu`, { headers: { authorization: `Bearer ${ada}` } })
+  // Another operator of the organisation (Cal, admin of Charlie, writer of Kai Mapping) without control.
+  const cal = await idTokenOf('cal@honu.test')
+  const list = await request.get(`${API}/api/v2/execution?organisation_id=org-kai`, { headers: { authorization: `Bearer ${cal}` } })
   const records = ((await list.json()) as { data: { id: string; status: string; mission_id: string }[] }).data
   const running = records.filter((r) => r.status === 'running' || r.status === 'uploading').at(-1)!
-  const refused = await request.post(`${API}/api/v2/execution/${running.id}/pause?organisation_id=org-honu`, {
-    headers: { authorization: `Bearer ${ada}` },
+  const refused = await request.post(`${API}/api/v2/execution/${running.id}/pause?organisation_id=org-kai`, {
+    headers: { authorization: `Bearer ${cal}` },
   })
   expect(refused.status()).toBe(409)
-  expect(await refused.json()).toMatchObject({ code: 'not-in-control', message: expect.stringMatching(/^Olu Ops is in control of USV Kahu/) })
+  expect(await refused.json()).toMatchObject({ code: 'not-in-control', message: expect.stringMatching(/^Olu Ops is in control of Drone Iwa/) })
 
   // Pause and resume from the widget.
   const commands = widget.getByRole('group', { name: `Commands for ${mission}` })
@@ -110,5 +112,5 @@ test('an org admin starts a mission on USV Kahu, takes control, follows it to co
   await expect(stateOf(widget)).toHaveText(`${mission}: Aborted`, { timeout: 30_000 })
   await expectNoAxeViolations(page)
   await widget.getByRole('button', { name: 'Release control' }).click()
-  await expect(widget.getByText('Nobody is in control of USV Kahu.')).toBeVisible()
+  await expect(widget.getByText('Nobody is in control of Drone Iwa.')).toBeVisible()
 })
