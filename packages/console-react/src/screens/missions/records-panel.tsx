@@ -11,6 +11,7 @@ import {
   useMessages,
   useQuery,
   useQueryCache,
+  useScreenBand,
   type ColumnDef,
 } from '@honu/console-kit'
 import { LoadStatus } from '../../ui/load-status'
@@ -61,6 +62,7 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
   const queries = useQueryCache()
   const t = useMessages(missionsMessages)
   const errorText = useErrorText()
+  const band = useScreenBand()
   const campaigns = useQuery(campaignsQuery(client, organisation.id))
   const missions = useQuery(missionsQuery(client, organisation.id))
   const platforms = useQuery(platformsQuery(client, organisation.id))
@@ -96,7 +98,9 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `nameOf` and `status` only read `t`
     [t, missionList, campaignList, platformList],
   )
-  // Names take what the fixed columns leave, so both tables fit a 600 px screen (spec §9's narrowest).
+  // Every table fits the screen with its actions in view (spec §9's bands): a column without a size is TanStack's
+  // 150 px; under 1024 px the missions leave out their platform (the wider bands show it).
+  const narrow = ['xs', 'sm'].includes(band)
   const campaignColumns = useMemo<ColumnDef<CampaignRow>[]>(
     () => [
       { id: 'name', header: t('name'), accessorFn: (c) => c.name },
@@ -108,11 +112,11 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
   const missionColumns = useMemo<ColumnDef<MissionRow>[]>(
     () => [
       { id: 'name', header: t('name'), accessorFn: (m) => m.name },
-      { id: 'campaign', header: t('campaign'), accessorFn: (m) => m.campaignName },
-      { id: 'platform', header: t('platform'), size: 140, accessorFn: (m) => m.platformName },
-      { id: 'status', header: t('status'), size: 110, accessorFn: (m) => m.statusText },
+      { id: 'campaign', header: t('campaign'), size: 130, accessorFn: (m) => m.campaignName },
+      ...(narrow ? [] : [{ id: 'platform', header: t('platform'), size: 140, accessorFn: (m: MissionRow) => m.platformName }]),
+      { id: 'status', header: t('status'), size: 100, accessorFn: (m) => m.statusText },
     ],
-    [t],
+    [t, narrow],
   )
 
   const changed = (resource: 'campaign' | 'mission') => queries.invalidate(recordsKey(resource, organisation.id))
