@@ -70,13 +70,13 @@ const CONSOLE_REACT = [
  * @honu/widgets:
  *   messages, picker                    the widgets' message books; the shared picker for a new widget
  *   vehicle, video, tenant, vnc,        each widget type; the placeholder of the ones still to be built
- *   remote-access,
+ *   remote-access, mission-exec-status,
  *   placeholder
  *   dashboard, map                      the dashboard's widget list; the Map widget (it draws the vehicles' markers)
  */
 const WIDGETS = [
   ['messages', 'picker'],
-  ['vehicle', 'video', 'tenant', 'vnc', 'remote-access', 'placeholder'],
+  ['vehicle', 'video', 'tenant', 'vnc', 'remote-access', 'mission-exec-status', 'placeholder'],
   ['dashboard', 'map'],
 ]
 
