@@ -6,7 +6,8 @@ import { createMemoryStorage } from '../platform/storage-adapter'
 import { createPreferencesStore } from '../stores/preferences-store'
 import { toAuthError } from '../auth/create-auth-service'
 import { createI18nStore } from './create-i18n-store'
-import { describeError } from './error-messages'
+import { HttpError } from '../errors/http-error'
+import { describeError, serverWords } from './error-messages'
 
 const i18nIn = async (locale: string) => {
   const i18n = createI18nStore({ preferences: createPreferencesStore(createMemoryStorage()), locale, logger: { warn: vi.fn(), error: vi.fn() } })
@@ -46,5 +47,21 @@ describe('describeError', () => {
     const t = await i18nIn('de-DE')
     expect(describeError(t, new ConsoleError({ code: 'http/status', message: 'Name taken' }), 'x')).toBe('Name taken')
     expect(describeError(t, new Error('raw'), 'Etwas ist schiefgegangen.')).toBe('Etwas ist schiefgegangen.')
+  })
+})
+
+describe('serverWords', () => {
+  it("is the server's own message of a refusal, and nothing for an answer without one or for anything else", () => {
+    const refusal = new HttpError({
+      code: 'http/status',
+      message: 'HTTP 409',
+      status: 409,
+      body: { code: 'not-in-control', message: 'Ada Admin is in control of USV Kahu.' },
+    })
+    expect(serverWords(refusal)).toBe('Ada Admin is in control of USV Kahu.')
+    expect(serverWords(new HttpError({ code: 'http/status', message: 'HTTP 502', status: 502, body: '<html>bad gateway</html>' }))).toBeUndefined()
+    expect(serverWords(new HttpError({ code: 'http/status', message: 'HTTP 409', status: 409, body: { message: '' } }))).toBeUndefined()
+    expect(serverWords(new HttpError({ code: 'http/network', message: 'Could not reach the server', status: 0 }))).toBeUndefined()
+    expect(serverWords(new Error('plain'))).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ConsoleError, type Mission, type Platform } from '@honu/core'
+import { serverWords, type Mission, type Platform } from '@honu/core'
 import { orderExecutions, pickExecution, type MissionExecutionState } from '@honu/core/live'
 import { parseMissionPlan } from '@honu/core/mission'
 import type { QueryDefinition } from '@honu/core/query'
@@ -163,7 +163,7 @@ function WithoutControl({
     try {
       await client.v2.command('execution', executionId, command, { query: { organisation_id: organisationId } })
     } catch (error) {
-      setProblem({ executionId, text: refusalText(error) ?? errorText(error, t('noAnswer')) })
+      setProblem({ executionId, text: serverWords(error) ?? errorText(error, t('noAnswer')) })
     }
   }
   return (
@@ -175,11 +175,4 @@ function WithoutControl({
       onCommand={onCommand}
     />
   )
-}
-
-/** The server's own words for a refusal (`{ code, message }`), as it gives them. */
-function refusalText(error: unknown): string | undefined {
-  if (!ConsoleError.is(error) || !('body' in error)) return undefined
-  const body = error.body as { message?: unknown } | undefined
-  return typeof body?.message === 'string' && body.message ? body.message : undefined
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ConsoleError, type Execution } from '@honu/core'
+import { serverWords, type Execution } from '@honu/core'
 import { checkPlan, describeMissionProblem, parseMissionPlan } from '@honu/core/mission'
 import { useConsoleClient, useDeviceControl, useErrorText, useMessages, useSession, useTranslate, useVehicles } from '@honu/console-kit'
 import { platformLimits, type MissionRecord, type PlatformRecord } from './mission-data'
@@ -125,11 +125,4 @@ function Lease({ deviceId, name }: { deviceId: string; name: string }) {
       {refused && <span role="alert"> {t('controlRefused')}</span>}
     </p>
   )
-}
-
-/** The server's own words for a refusal (`{ code, message }`). */
-function serverWords(error: unknown): string | undefined {
-  if (!ConsoleError.is(error) || !('body' in error)) return undefined
-  const body = error.body as { message?: unknown } | undefined
-  return typeof body?.message === 'string' && body.message ? body.message : undefined
 }
