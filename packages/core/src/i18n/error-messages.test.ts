@@ -7,7 +7,8 @@ import { createPreferencesStore } from '../stores/preferences-store'
 import { toAuthError } from '../auth/create-auth-service'
 import { createI18nStore } from './create-i18n-store'
 import { HttpError } from '../errors/http-error'
-import { describeError, serverWords } from './error-messages'
+import { describeError } from './error-messages'
+import { serverWords } from './server-words'
 
 const i18nIn = async (locale: string) => {
   const i18n = createI18nStore({ preferences: createPreferencesStore(createMemoryStorage()), locale, logger: { warn: vi.fn(), error: vi.fn() } })

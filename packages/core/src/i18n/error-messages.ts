@@ -62,16 +62,3 @@ export function describeError(t: Translate, error: unknown, fallback: string): s
   }
   return error.message || fallback
 }
-
-/**
- * The server's own words for a refusal it answered (`{ code, message }` in an `HttpError`'s body), else `undefined`:
- * a conflict or a refusal the server words itself (who holds control, why a plan cannot be flown) is shown as it
- * says it, with {@link describeError} for everything else.
- *
- * @example setProblem(serverWords(error) ?? errorText(error, t('noAnswer')))
- */
-export function serverWords(error: unknown): string | undefined {
-  if (!ConsoleError.is(error) || !('body' in error)) return undefined
-  const body = error.body as { message?: unknown } | undefined
-  return typeof body?.message === 'string' && body.message ? body.message : undefined
-}
