@@ -19,6 +19,8 @@ export {
   useExecutions,
   type DeviceControlView,
 } from './hooks/use-live'
+// The mission plan open in a missions screen, which its maps show and edit (issue 25).
+export { OpenPlanContext, createOpenPlanSlot, useOpenPlan, usePublishOpenPlan, type OpenPlan, type OpenPlanSlot } from './hooks/use-open-plan'
 export { ConsoleContext, WidgetRegistryContext, useWidgetRegistry } from './provider/console-context'
 export type { WidgetDefinition, WidgetPickerProps, WidgetProps, WidgetRegistry, WidgetSize } from './widget/widget-definition'
 export { defineWidget, invalidWidgetData, readWidgetData } from './widget/define-widget'

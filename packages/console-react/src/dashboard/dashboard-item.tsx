@@ -37,7 +37,7 @@ type Place = Omit<GridPlace, 'id'>
 
 // One lazy component per definition, so a widget minimised and restored (or a second widget of the same type)
 // does not wait for its code again. A failed load is forgotten, so the error card's Retry loads afresh.
-const components = new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
+export const components = new WeakMap<WidgetDefinition, ComponentType<WidgetProps>>()
 function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
   let component = components.get(definition)
   if (!component) {
@@ -57,7 +57,7 @@ function componentOf(definition: WidgetDefinition): ComponentType<WidgetProps> {
  * The widget's own content: its code loaded on first use, its data read by its definition. Memoised on what the
  * widget shows, so moving another widget never re-renders it.
  */
-const WidgetBody = memo(function WidgetBody({
+export const WidgetBody = memo(function WidgetBody({
   widget,
   workspace,
   definition,

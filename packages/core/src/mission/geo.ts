@@ -77,3 +77,17 @@ export function insidePolygon(point: LatLon, polygon: readonly LatLon[]): boolea
 export function insideCircle(point: LatLon, center: LatLon, radius: number): boolean {
   return distanceM(point, center) <= radius
 }
+
+/** The point `east` and `north` metres from `point` (a handle nudged from the keyboard). */
+export function offsetM(point: LatLon, east: number, north: number): LatLon {
+  return localProjection(point).toLatLon({ x: east, y: north })
+}
+
+/** A circle's outline as `sides` corners (a fence circle drawn on a map, which has no circles of its own). */
+export function circleOutline(center: LatLon, radius: number, sides = 64): LatLon[] {
+  const projection = localProjection(center)
+  return Array.from({ length: sides }, (_, i) => {
+    const angle = (2 * Math.PI * i) / sides
+    return projection.toLatLon({ x: radius * Math.sin(angle), y: radius * Math.cos(angle) })
+  })
+}

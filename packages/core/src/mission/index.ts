@@ -45,10 +45,12 @@ export {
   type MissionFinding,
   type CheckOptions,
 } from './plan-arithmetic'
-export { distanceM, insidePolygon, insideCircle, EARTH_RADIUS_M } from './geo'
+export { distanceM, insidePolygon, insideCircle, offsetM, circleOutline, EARTH_RADIUS_M } from './geo'
 export {
   createPlanEditor,
   nextWaypointPosition,
+  vertexPosition,
+  type PlanVertex,
   type PlanEditor,
   type PlanEditorOptions,
   type PlanEditorSnapshot,

@@ -58,6 +58,40 @@ export interface PlanEditorSnapshot {
 /** A waypoint to add: where, and anything else it sets (the rest comes from the waypoint before it). */
 export type NewWaypoint = LatLon & Partial<Pick<Waypoint, 'alt' | 'frame' | 'speed' | 'holdSeconds'>>
 
+/**
+ * A point of the plan a planner can take hold of (a handle on the map): a waypoint, a survey's or a fence polygon's
+ * corner, a fence circle's centre, a rally point, home.
+ */
+export type PlanVertex =
+  | { kind: 'waypoint'; index: number }
+  | { kind: 'survey-corner'; index: number; corner: number }
+  | { kind: 'fence-corner'; fence: number; corner: number }
+  | { kind: 'fence-circle'; fence: number }
+  | { kind: 'rally'; index: number }
+  | { kind: 'home' }
+
+/** Where a plan vertex is now; `undefined` when the plan has no such vertex. */
+export function vertexPosition(plan: MissionPlan, vertex: PlanVertex): LatLon | undefined {
+  switch (vertex.kind) {
+    case 'waypoint': {
+      const item = plan.items[vertex.index]
+      return item?.kind === 'waypoint' ? item : undefined
+    }
+    case 'survey-corner': {
+      const item = plan.items[vertex.index]
+      return item?.kind === 'survey' ? item.polygon[vertex.corner] : undefined
+    }
+    case 'fence-corner':
+      return plan.geofence.polygons[vertex.fence]?.polygon[vertex.corner]
+    case 'fence-circle':
+      return plan.geofence.circles[vertex.fence]?.center
+    case 'rally':
+      return plan.rallyPoints[vertex.index]
+    case 'home':
+      return plan.home
+  }
+}
+
 /** A survey to add or set: its area and lines; altitude and frame default as a new waypoint's do. */
 export type NewSurvey = Pick<Survey, 'polygon' | 'spacing' | 'heading'> & Partial<Pick<Survey, 'alt' | 'frame' | 'speed'>>
 
@@ -101,6 +135,17 @@ export interface PlanEditor {
   addRallyPoint(point: RallyPoint): boolean
   removeRallyPoint(index: number): boolean
   setHome(home: HomePosition | undefined): boolean
+
+  /**
+   * Moves one vertex (a map handle dragged or nudged): a waypoint, a corner of a survey (its pattern follows) or of a
+   * fence polygon, a fence circle (by its centre), a rally point, home.
+   */
+  moveVertex(vertex: PlanVertex, to: LatLon): boolean
+  /**
+   * Removes one vertex: a waypoint, a rally point or home; a corner of a survey or fence polygon while three stay
+   * (a polygon of three corners answers false: remove the shape instead); a fence circle whole.
+   */
+  removeVertex(vertex: PlanVertex): boolean
 
   /** Replaces the whole plan (an import), as one step to undo. */
   replacePlan(plan: MissionPlan): boolean
@@ -353,6 +398,67 @@ export function createPlanEditor(plan: MissionPlan, options: PlanEditorOptions =
       return commit({ ...current, home: { lat: home.lat, lon: home.lon, alt: home.alt } })
     },
 
+    moveVertex(vertex, to) {
+      if (!validPoint(to)) return false
+      const point = { lat: to.lat, lon: to.lon }
+      const same = (p: LatLon | undefined) => !p || (p.lat === to.lat && p.lon === to.lon)
+      if (same(vertexPosition(current, vertex))) return false
+      const { polygons, circles } = current.geofence
+      switch (vertex.kind) {
+        case 'waypoint':
+          return editor.moveItem(vertex.index, point)
+        case 'survey-corner':
+          return commit(
+            updateItem(vertex.index, (item) =>
+              item.kind === 'survey' ? { ...item, polygon: replaced(item.polygon, vertex.corner, point) } : undefined,
+            ),
+          )
+        case 'fence-corner': {
+          const fence = polygons[vertex.fence]!
+          return commit(geofence(replaced(polygons, vertex.fence, { ...fence, polygon: replaced(fence.polygon, vertex.corner, point) }), circles))
+        }
+        case 'fence-circle': {
+          const fence = circles[vertex.fence]!
+          return commit(geofence(polygons, replaced(circles, vertex.fence, { ...fence, center: point })))
+        }
+        case 'rally': {
+          const rally = current.rallyPoints[vertex.index]!
+          return commit({ ...current, rallyPoints: replaced(current.rallyPoints, vertex.index, { ...rally, ...point }) })
+        }
+        case 'home':
+          return editor.setHome({ ...current.home!, ...point })
+      }
+    },
+    removeVertex(vertex) {
+      if (!vertexPosition(current, vertex)) return false
+      const { polygons, circles } = current.geofence
+      switch (vertex.kind) {
+        case 'waypoint':
+          return editor.deleteItem(vertex.index)
+        case 'survey-corner':
+          return commit(
+            updateItem(vertex.index, (item) =>
+              item.kind === 'survey' && item.polygon.length > 3
+                ? { ...item, polygon: item.polygon.filter((_, i) => i !== vertex.corner) }
+                : undefined,
+            ),
+          )
+        case 'fence-corner': {
+          const fence = polygons[vertex.fence]!
+          if (fence.polygon.length <= 3) return false
+          return commit(
+            geofence(replaced(polygons, vertex.fence, { ...fence, polygon: fence.polygon.filter((_, i) => i !== vertex.corner) }), circles),
+          )
+        }
+        case 'fence-circle':
+          return editor.removeFenceCircle(vertex.fence)
+        case 'rally':
+          return editor.removeRallyPoint(vertex.index)
+        case 'home':
+          return editor.setHome(undefined)
+      }
+    },
+
     replacePlan: (next) => commit(next),
     load(next) {
       current = next
@@ -384,6 +490,13 @@ export function createPlanEditor(plan: MissionPlan, options: PlanEditorOptions =
     },
   }
   return editor
+}
+
+/** A copy of `list` with entry `index` replaced. */
+function replaced<T>(list: readonly T[], index: number, value: T): T[] {
+  const next = [...list]
+  next[index] = value
+  return next
 }
 
 const validSurvey = (survey: Survey) =>

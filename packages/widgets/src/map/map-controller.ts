@@ -9,6 +9,7 @@ import type { VehicleData } from './vehicle-buffers'
 import { createVehicleLayer } from './vehicle-layer'
 import { createSitePackLoader, sitePackBefore, type SitePackLoader } from './site-pack-loader'
 import type { SitePack } from './site-packs'
+import { createPlanLayer, type PlanLayer, type PlanLayerActions, type PlanLayerView } from './plan-layer'
 
 /** What a map is created with. */
 export interface MapControllerOptions {
@@ -42,6 +43,11 @@ export interface MapControllerOptions {
   onError(error: Error): void
   /** The user moved the map by hand (drag, wheel, keys): the component stops following. */
   onUserMove(): void
+  /**
+   * A click on the map but not on a plan's handle, where a planning tool is placing points: answers whether it
+   * placed one (the click then selects no vehicle).
+   */
+  onPlace?(point: { lat: number; lon: number }): boolean
 }
 
 /** One map: vehicles in, camera commands, destroy. */
@@ -54,6 +60,10 @@ export interface MapController {
   centerOn(lonLat: [number, number]): void
   /** Zooms in (+1) or out (-1). */
   zoomBy(delta: number): void
+  /** Draws an open mission plan with handles that call `actions` (plan-layer.ts); none: the plan is closed. */
+  setPlan(view: PlanLayerView | undefined, actions: PlanLayerActions | undefined): void
+  /** The point at the view's centre (where the keyboard places a plan's points). */
+  center(): { lat: number; lon: number }
   /** Removes the map and frees its WebGL context. */
   destroy(): void
 }
@@ -99,6 +109,15 @@ export function createMapController(options: MapControllerOptions): MapControlle
 
   let pending: VehicleData | undefined
   let ready = false
+  // The open plan: drawn once the style has loaded (its layers go under the vehicles); actions change with it.
+  let planLayer: PlanLayer | undefined
+  let planView: PlanLayerView | undefined
+  let planActions: PlanLayerActions | undefined
+  const planProxy: PlanLayerActions = {
+    move: (vertex, to) => planActions?.move(vertex, to) ?? false,
+    remove: (vertex) => planActions?.remove(vertex) ?? false,
+    insert: (after, at) => planActions?.insert(after, at) ?? false,
+  }
   // A fit asked for before the map can honour it: before the style loaded, or while the container has no size (a
   // widget just added, before the grid placed it), where fitBounds would compute a camera for a 0×0 canvas.
   let pendingFit: { bounds: LonLatBounds; animate: boolean } | undefined
@@ -121,6 +140,8 @@ export function createMapController(options: MapControllerOptions): MapControlle
   }
   map.on('load', () => {
     addVehicleLayers()
+    planLayer = createPlanLayer(map, planProxy, LAYER_ID)
+    if (planView) planLayer.set(planView)
     ready = true
     packs?.update()
     if (pending) controller.setVehicles(pending)
@@ -151,6 +172,9 @@ export function createMapController(options: MapControllerOptions): MapControlle
     else options.onError(new Error(event.error.message))
   })
   map.on('click', (event: MapMouseEvent) => {
+    if (planLayer?.isHandle(event.originalEvent.target)) return
+    const { lng, lat } = event.lngLat
+    if (options.onPlace?.({ lat, lon: lng })) return
     const id = vehicles.pick(map, event.point.x, event.point.y)
     if (id) options.onSelect(id)
   })
@@ -180,7 +204,17 @@ export function createMapController(options: MapControllerOptions): MapControlle
     zoomBy(delta) {
       map.easeTo({ zoom: map.getZoom() + delta, duration: 200 })
     },
+    setPlan(view, actions) {
+      planView = view
+      planActions = actions
+      planLayer?.set(view)
+    },
+    center() {
+      const { lng, lat } = map.getCenter()
+      return { lat, lon: lng }
+    },
     destroy() {
+      planLayer?.destroy()
       map.remove()
     },
   }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { useConsoleClient, useMessages, useVehicles, type WidgetProps } from '@honu/console-kit'
+import { useConsoleClient, useMessages, useOpenPlan, useVehicles, type WidgetProps } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
 import { useTenantVehicles } from '../vehicle/use-tenant-vehicles'
 import type { MapWidgetData } from './map-widget-data'
@@ -7,7 +7,8 @@ import { focusWidget, openDeviceWidget } from '../open-device-widget'
 import { VehicleMap } from './vehicle-map'
 
 /**
- * The Map widget (spec §3's default map widget): the selected tenant's live vehicles on a map. Choosing a vehicle
+ * The Map widget (spec §3's default map widget): the selected tenant's live vehicles on a map; in the missions
+ * screen, also the mission plan open there, to plan on (`useOpenPlan`). Choosing a vehicle
  * (on the map or in the list) opens its Vehicle widget in the same workspace, or restores and focuses the one
  * already there. With `data.deviceId` it shows that vehicle alone, followed, as the vehicle page does.
  */
@@ -20,6 +21,8 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
   const root = useRef<HTMLDivElement>(null)
   const only = widget.data.deviceId
   const [selected, setSelected] = useState<string>()
+  // In the missions screen, the plan open there: drawn on this map and edited from it (issue 25).
+  const plan = useOpenPlan()
 
   const names = useMemo(
     () => (devices.status === 'ready' ? Object.fromEntries(devices.vehicles.map((device) => [device.device_id, device.name])) : {}),
@@ -55,6 +58,7 @@ export function MapWidget({ widget, workspace }: WidgetProps<MapWidgetData>) {
         follow={!!only}
         showList={!only}
         label={`${t('region')}: ${widget.name}`}
+        plan={plan}
       />
     </div>
   )

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createManualScheduler } from '@honu/core/testing'
 import type { MapController, MapControllerOptions } from './map-controller'
+import { emptyMissionPlan } from '@honu/core/mission'
+import type { PlanLayerView } from './plan-layer'
 import type { MapVehicle } from './map-vehicle'
 import { createVehicleMapController, LIST_MS, TICK_MS, type VehicleMapInput } from './vehicle-map-controller'
 
@@ -20,7 +22,8 @@ function setup(start: Partial<VehicleMapInput> & { follow?: boolean } = {}) {
   const scheduler = createManualScheduler()
   let frames: (() => void)[] = []
   let clock = NOW
-  const calls: { drawn: string[][]; fits: boolean[]; centred: [number, number][]; destroyed: number } = {
+  const calls: { drawn: string[][]; fits: boolean[]; centred: [number, number][]; plans: (PlanLayerView | undefined)[]; destroyed: number } = {
+    plans: [],
     drawn: [],
     fits: [],
     centred: [],
@@ -32,6 +35,8 @@ function setup(start: Partial<VehicleMapInput> & { follow?: boolean } = {}) {
     fitBounds: (_bounds, animate) => void calls.fits.push(animate),
     centerOn: (lonLat) => void calls.centred.push(lonLat),
     zoomBy: vi.fn(),
+    setPlan: (view) => void calls.plans.push(view),
+    center: () => ({ lat: 21.3, lon: -157.86 }),
     destroy: () => void calls.destroyed++,
   }
   const input: VehicleMapInput = { vehicles: [], clock: () => clock, label: 'Map', showList: true, ...start }
@@ -226,5 +231,36 @@ describe('createVehicleMapController', () => {
     controller.fitAll()
     expect(controller.getSnapshot().follow).toBe(false)
     expect(calls.fits.at(-1)).toBe(true)
+  })
+
+  it('hands an open plan to the map, fits it before the vehicles once per plan, and routes clicks to the planning tool', async () => {
+    const plan = {
+      ...emptyMissionPlan(),
+      items: [{ kind: 'waypoint' as const, lat: 54.36, lon: 10.17, alt: 30, frame: 'relative' as const, holdSeconds: 0 }],
+    }
+    const view: PlanLayerView = { plan, draft: [], editable: true, label: () => 'handle' }
+    const placed: { lat: number; lon: number }[] = []
+    const editor = {}
+    const { mount, update, runFrame, calls, made } = setup({ plan: view, planKey: editor })
+    await mount()
+    // Handed as soon as the map is made.
+    expect(calls.plans).toEqual([view])
+    update({ vehicles: [vehicle('a', 1)], plan: view, planKey: editor })
+    runFrame()
+    // The plan was fitted (not animated), and the vehicles were not: the plan is what is being worked on.
+    expect(calls.fits).toEqual([false])
+    const moved: PlanLayerView = { ...view, plan: { ...plan, items: [] } }
+    update({ vehicles: [vehicle('a', 1)], plan: moved, planKey: editor })
+    expect(calls.plans.at(-1)).toBe(moved)
+    runFrame()
+    expect(calls.fits).toEqual([false])
+    // A click the planning tool takes.
+    expect(made().onPlace?.({ lat: 1, lon: 2 })).toBe(false)
+    update({ vehicles: [vehicle('a', 1)], plan: moved, planKey: editor, onPlace: (point) => placed.push(point) > 0 })
+    expect(made().onPlace?.({ lat: 1, lon: 2 })).toBe(true)
+    expect(placed).toEqual([{ lat: 1, lon: 2 }])
+    // Closed: the map is told.
+    update({ vehicles: [vehicle('a', 1)], plan: undefined, planKey: undefined })
+    expect(calls.plans.at(-1)).toBeUndefined()
   })
 })

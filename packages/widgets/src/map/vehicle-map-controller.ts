@@ -5,7 +5,8 @@
 import { globalScheduler, type Scheduler } from '@honu/core'
 import type { MapVehicle } from './map-vehicle'
 import type { MapController, MapControllerOptions } from './map-controller'
-import { boundsOf } from './fit-bounds'
+import { boundsOf, planBounds, type LonLatBounds } from './fit-bounds'
+import type { PlanLayerActions, PlanLayerView } from './plan-layer'
 import { createVehicleBuffers } from './vehicle-buffers'
 import { DEFAULT_STALE_AFTER_MS } from './vehicle-status'
 
@@ -46,6 +47,17 @@ export interface VehicleMapInput {
   onSelect?(deviceId: string): void
   /** Whether the list is shown (a hidden list is not updated). */
   showList: boolean
+  /** An open mission plan to draw, with handles (plan-layer.ts); none: no plan. */
+  plan?: PlanLayerView
+  /** What the plan's handles do (the plan editor's commands). */
+  planActions?: PlanLayerActions
+  /**
+   * Which plan is open (its editor): the first time a plan with points shows, the map fits it rather than the
+   * vehicles, and Fit shows both.
+   */
+  planKey?: unknown
+  /** A click on the map where a planning tool places points (answers whether it placed one). */
+  onPlace?(point: { lat: number; lon: number }): boolean
 }
 
 /** Where the map draws and with what. */
@@ -90,8 +102,10 @@ export interface VehicleMapController {
    */
   mount(element: HTMLElement | null, map: VehicleMapMount): () => void
   zoomBy(delta: number): void
-  /** Shows all vehicles and stops following. */
+  /** Shows all vehicles (and the open plan) and stops following. */
   fitAll(): void
+  /** The point at the map's centre, if there is a map (where the keyboard places a plan's points). */
+  center(): { lat: number; lon: number } | undefined
   setFollow(on: boolean): void
 }
 
@@ -152,6 +166,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
   const buffers = createVehicleBuffers()
   let map: MapController | undefined
   let fitted = false
+  let planFitted: unknown
   let centred: { lat: number; lon: number } | undefined
   let frame: unknown
   const draw = () => {
@@ -159,6 +174,14 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
     if (!map) return
     const { vehicles, selectedId, staleAfterMs = DEFAULT_STALE_AFTER_MS } = input
     map.setVehicles(buffers.write(vehicles, { now: view.now, staleAfterMs, selectedId }))
+    if (input.plan && input.planKey !== planFitted) {
+      const bounds = planBounds(input.plan.plan)
+      if (bounds) {
+        map.fitBounds(bounds, false)
+        planFitted = input.planKey
+        fitted = true
+      }
+    }
     if (!fitted) {
       const bounds = boundsOf(vehicles)
       if (bounds) {
@@ -200,6 +223,10 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
       const previous = input
       input = next
       if (next.vehicles !== previous.vehicles || next.selectedId !== previous.selectedId || next.staleAfterMs !== previous.staleAfterMs) invalidate()
+      if (next.plan !== previous.plan || next.planActions !== previous.planActions) {
+        map?.setPlan(next.plan, next.planActions)
+        if (next.planKey !== planFitted) invalidate()
+      }
       scheduleList()
     },
     mount(element, mapOptions) {
@@ -232,9 +259,12 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
               onIdle: (drawn) => set({ state: 'ready', basemap: view.basemap || drawn.basemap, drawnVehicles: drawn.vehicles }),
               onError: (error) => set({ error: error.message }),
               onUserMove: () => set({ follow: false }),
+              onPlace: (point) => input.onPlace?.(point) ?? false,
             })
             map = created
+            map.setPlan(input.plan, input.planActions)
             fitted = false
+            planFitted = undefined
             centred = undefined
             set({ attached: true })
             invalidate()
@@ -264,14 +294,24 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
       map?.zoomBy(delta)
     },
     fitAll() {
-      const bounds = boundsOf(input.vehicles)
+      const bounds = union(boundsOf(input.vehicles), input.plan && planBounds(input.plan.plan))
       set({ follow: false })
       if (map && bounds) map.fitBounds(bounds, true)
     },
+    center: () => map?.center(),
     setFollow(on) {
       set({ follow: on })
       centred = undefined
       invalidate()
     },
   }
+}
+
+/** The box around two boxes (either may be missing). */
+function union(a: LonLatBounds | undefined, b: LonLatBounds | undefined): LonLatBounds | undefined {
+  if (!a || !b) return a ?? b
+  return [
+    [Math.min(a[0][0], b[0][0]), Math.min(a[0][1], b[0][1])],
+    [Math.max(a[1][0], b[1][0]), Math.max(a[1][1], b[1][1])],
+  ]
 }

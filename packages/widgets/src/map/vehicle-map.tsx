@@ -1,7 +1,9 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Crosshair, Maximize, Minus, Plus } from 'lucide-react'
-import { IconButton, useMessages } from '@honu/console-kit'
+import { IconButton, useMessages, type OpenPlan } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
+import { planMapMessages } from '../messages/plan-map'
+import { PlanToolbar, usePlanOnMap } from './plan-on-map'
 import type { MapVehicle } from './map-vehicle'
 import { mapDefaults } from './map-settings'
 import { createVehicleMapController, type VehicleMapState } from './vehicle-map-controller'
@@ -36,6 +38,11 @@ export interface VehicleMapProps {
   showList?: boolean
   /** The map's accessible name (its canvas is a region); default "Map of the vehicles". Give each map on a page its own. */
   label?: string
+  /**
+   * A mission plan open for editing (`useOpenPlan` of console-kit): drawn under the vehicles with a handle per point,
+   * and, when it may be changed, a planning toolbar above the map (plan-on-map.tsx).
+   */
+  plan?: OpenPlan
 }
 
 export type { VehicleMapState }
@@ -68,15 +75,32 @@ export function VehicleMap({
   sitePacks,
   showList = true,
   label,
+  plan,
 }: VehicleMapProps) {
   const t = useMessages(mapMessages)
+  const planText = useMessages(planMapMessages)
+  const planning = usePlanOnMap(plan)
+  const tool = planning?.canWrite ? planning.drawn.tool : undefined
   const container = useRef<HTMLDivElement>(null)
   const defaults = mapDefaults()
   const workerUrl = defaults.workerUrl
   const style = styleUrl ?? defaults.styleUrl
   const archivesKey = (pmtiles ?? defaults.pmtiles)?.join('\n')
   const packsKey = (sitePacks ?? defaults.sitePacks)?.join('\n')
-  const input = { vehicles, selectedId, staleAfterMs, clock, label: label ?? t('region'), onSelect, showList }
+  const drawing = planning?.drawing
+  const input = {
+    vehicles,
+    selectedId,
+    staleAfterMs,
+    clock,
+    label: label ?? t('region'),
+    onSelect,
+    showList,
+    plan: planning?.view,
+    planActions: planning?.canWrite ? planning.actions : undefined,
+    planKey: plan?.editor,
+    onPlace: tool && tool !== 'move' && drawing ? (point: { lat: number; lon: number }) => drawing.place(point) : undefined,
+  }
   // The machine (vehicle-map-controller.ts): it writes the vehicles into the map's vertex buffers once per task,
   // ticks for stale, throttles the list and holds what is shown here; this component hands it its props.
   const [controller] = useState(() => createVehicleMapController({ ...input, follow: followAtStart }))
@@ -100,14 +124,36 @@ export function VehicleMap({
       data-basemap={view.basemap ? 'drawn' : undefined}
       data-drawn-vehicles={view.drawnVehicles}
       data-list={showList ? 'shown' : 'hidden'}
+      data-tool={tool}
     >
+      {planning && <PlanToolbar planning={planning} center={() => controller.center()} />}
       <div className="honu-map__body">
-        <div className="honu-map__view">
+        <div
+          className="honu-map__view"
+          onKeyDown={(event) => {
+            // On the map's canvas (not on a handle or a button): Enter places a point at the cross, Escape drops the
+            // shape being drawn.
+            if (!drawing || !tool || tool === 'move' || !(event.target as Element).classList.contains('maplibregl-canvas')) return
+            if (event.key === 'Enter') {
+              const at = controller.center()
+              if (at) drawing.place(at)
+            } else if (event.key === 'Escape') {
+              if (!drawing.cancel()) return
+            } else return
+            event.preventDefault()
+          }}
+        >
           <div ref={container} className="honu-map__canvas" />
+          {tool && tool !== 'move' && <div className="honu-map__cross" aria-hidden="true" />}
           <div className="honu-map__tools">
             <IconButton label={t('zoomIn')} icon={Plus} onClick={() => controller.zoomBy(1)} disabled={!attached} />
             <IconButton label={t('zoomOut')} icon={Minus} onClick={() => controller.zoomBy(-1)} disabled={!attached} />
-            <IconButton label={t('fitAll')} icon={Maximize} onClick={() => controller.fitAll()} disabled={!attached || vehicles.length === 0} />
+            <IconButton
+              label={planning ? planText('fitPlan') : t('fitAll')}
+              icon={Maximize}
+              onClick={() => controller.fitAll()}
+              disabled={!attached || (vehicles.length === 0 && !planning)}
+            />
             <IconButton
               label={t('follow')}
               icon={Crosshair}

@@ -60,6 +60,7 @@ export default {
     archived: '{name} archiviert.',
     planTitle: 'Plan von {name}',
     closePlan: 'Plan schließen',
+    planMap: 'Plan von {name}',
     storedPlanInvalid: 'Der gespeicherte Plan dieser Mission ist nicht lesbar ({problem}); der Editor beginnt leer, und Speichern ersetzt ihn.',
     items: 'Elemente von {name}',
     number: 'Nr.',

@@ -66,6 +66,7 @@ export const missionsMessages = defineMessages(
     archived: '{name} archived.',
     planTitle: 'Plan of {name}',
     closePlan: 'Close the plan',
+    planMap: 'Plan of {name}',
     storedPlanInvalid: 'The stored plan of this mission cannot be read ({problem}); the editor starts empty, and saving replaces it.',
     items: 'Items of {name}',
     number: 'No.',

@@ -1,7 +1,17 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { missionMessages } from '@honu/core/mission'
-import { useConsoleClient, useMessages, useQuery, useSession, useTenant, useTranslationsReady, useWidgetRegistry } from '@honu/console-kit'
+import {
+  createOpenPlanSlot,
+  OpenPlanContext,
+  useConsoleClient,
+  useMessages,
+  useQuery,
+  useSession,
+  useTenant,
+  useTranslationsReady,
+  useWidgetRegistry,
+} from '@honu/console-kit'
 import { Dashboard } from '../../dashboard/dashboard'
 import { DashboardToolbar } from '../../dashboard/dashboard-toolbar'
 import { areaMessages } from '../../messages/areas'
@@ -21,7 +31,8 @@ const BOOKS = [missionsMessages.translations, executionMessages.translations, mi
 
 /**
  * Mission operations (spec §2 `missionoperations`, issue 25): the selected organisation's campaigns and missions,
- * a mission's plan, and the `mission-operations` dashboard (where the MissionExecStatus and Map widgets live). What
+ * a mission's plan (a table and a map to plan on, sharing one editor), and the `mission-operations` dashboard (where
+ * the MissionExecStatus and Map widgets live; its maps show the open plan too). What
  * it offers follows the caller's Organisation permission per action in that organisation (spec §6); the server
  * enforces the same.
  */
@@ -37,6 +48,8 @@ export function MissionsScreen() {
   useTranslationsReady(BOOKS)
   const memberships = useQuery(!!uid && !!organisation && membershipsQuery(client, uid))
   const title = area('missionOperations')
+  // The plan open in the panel, which every map of this screen (the panel's, the dashboard's Map widgets) shows and edits.
+  const [openPlan] = useState(createOpenPlanSlot)
 
   let body
   if (!organisation) {
@@ -62,18 +75,20 @@ export function MissionsScreen() {
   }
 
   return (
-    <section className="honu-work-area honu-missions" aria-labelledby="honu-work-area-title">
-      <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
-        {title}
-      </h1>
-      {body}
-      {registry && (
-        <>
-          <DashboardToolbar workspace="mission-operations" />
-          <Dashboard workspace="mission-operations" registry={registry} label={area('dashboard', { area: title })} />
-        </>
-      )}
-    </section>
+    <OpenPlanContext.Provider value={openPlan}>
+      <section className="honu-work-area honu-missions" aria-labelledby="honu-work-area-title">
+        <h1 id="honu-work-area-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {body}
+        {registry && (
+          <>
+            <DashboardToolbar workspace="mission-operations" />
+            <Dashboard workspace="mission-operations" registry={registry} label={area('dashboard', { area: title })} />
+          </>
+        )}
+      </section>
+    </OpenPlanContext.Provider>
   )
 }
 

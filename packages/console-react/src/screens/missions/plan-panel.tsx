@@ -1,7 +1,19 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { ArrowDown, ArrowUp, Plus, Redo2, Trash2, Undo2 } from 'lucide-react'
 import { describeMissionProblem, emptyMissionPlan, nextWaypointPosition, parseMissionPlan, type MissionItem, type NotKept } from '@honu/core/mission'
-import { IconButton, useConsoleClient, useErrorText, useLocale, useMessages, useQueryCache, useTranslate } from '@honu/console-kit'
+import {
+  IconButton,
+  useConsoleClient,
+  useErrorText,
+  useLocale,
+  useMessages,
+  usePublishOpenPlan,
+  useQueryCache,
+  useTranslate,
+  useWidgetRegistry,
+  type OpenPlan,
+} from '@honu/console-kit'
+import { InlineWidget } from '../../dashboard/inline-widget'
 import { platformLimits, recordsKey, type MissionRecord, type PlatformRecord } from './mission-data'
 import { missionsMessages } from './missions-messages'
 import { exportPlanFile, importPlanFile, SHAPE_USES, type ShapeUseKind } from './plan-files'
@@ -40,6 +52,10 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
   const stored = useState(() => (mission.plan === undefined ? ({ ok: true, plan: emptyMissionPlan() } as const) : parseMissionPlan(mission.plan)))[0]
   const [editor, snapshot] = usePlanEditor(() => (stored.ok ? stored.plan : emptyMissionPlan()), platformLimits(platform))
   const { plan, measure, battery, findings } = snapshot
+  // The plan as the screen's maps see it (the one below, the dashboard's Map widgets): the same editor.
+  const open = useMemo<OpenPlan>(() => ({ editor, name: mission.name, canWrite }), [editor, mission.name, canWrite])
+  usePublishOpenPlan(open)
+  const mapDefinition = useWidgetRegistry()?.find((definition) => definition.type === 'Map')
   const [report, setReport] = useState<Report>()
   const [cellProblem, setCellProblem] = useState<string>()
   const [saving, setSaving] = useState(false)
@@ -196,6 +212,16 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
               </ul>
             </>
           )}
+        </div>
+      )}
+      {mapDefinition && (
+        // The console's Map widget, drawing this plan and planning on it (the widget finds the plan published above).
+        <div className="honu-missions__map">
+          <InlineWidget
+            definition={mapDefinition}
+            workspace="mission-operations"
+            widget={{ id: `plan-map-${mission.id}`, type: 'Map', name: t('planMap', { name: mission.name }), data: {} }}
+          />
         </div>
       )}
       {canWrite && <p className="honu-muted">{t('keyboardHelp')}</p>}
