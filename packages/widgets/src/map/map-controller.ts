@@ -62,6 +62,8 @@ export interface MapController {
   zoomBy(delta: number): void
   /** Draws an open mission plan with handles that call `actions` (plan-layer.ts); none: the plan is closed. */
   setPlan(view: PlanLayerView | undefined, actions: PlanLayerActions | undefined): void
+  /** Whether any of the box is in view. */
+  showsAny(bounds: LonLatBounds): boolean
   /** The point at the view's centre (where the keyboard places a plan's points). */
   center(): { lat: number; lon: number }
   /** Removes the map and frees its WebGL context. */
@@ -173,7 +175,8 @@ export function createMapController(options: MapControllerOptions): MapControlle
   })
   map.on('click', (event: MapMouseEvent) => {
     if (planLayer?.isHandle(event.originalEvent.target)) return
-    const { lng, lat } = event.lngLat
+    // Wrapped into −180…180: a map panned across the antimeridian answers longitudes beyond it.
+    const { lng, lat } = event.lngLat.wrap()
     if (options.onPlace?.({ lat, lon: lng })) return
     const id = vehicles.pick(map, event.point.x, event.point.y)
     if (id) options.onSelect(id)
@@ -208,6 +211,10 @@ export function createMapController(options: MapControllerOptions): MapControlle
       planView = view
       planActions = actions
       planLayer?.set(view)
+    },
+    showsAny([[west, south], [east, north]]) {
+      const view = map.getBounds()
+      return west <= view.getEast() && east >= view.getWest() && south <= view.getNorth() && north >= view.getSouth()
     },
     center() {
       const { lng, lat } = map.getCenter()

@@ -44,7 +44,17 @@ describe('createPlanDrawing', () => {
   })
 
   it('lists every tool, and says which draw polygons', () => {
-    expect(PLAN_TOOLS).toEqual(['move', 'waypoint', 'survey', 'fence-inclusion', 'fence-exclusion', 'circle-inclusion', 'circle-exclusion', 'rally'])
+    expect(PLAN_TOOLS).toEqual([
+      'move',
+      'waypoint',
+      'survey',
+      'fence-inclusion',
+      'fence-exclusion',
+      'circle-inclusion',
+      'circle-exclusion',
+      'rally',
+      'home',
+    ])
     expect(PLAN_TOOLS.filter(drawsPolygon)).toEqual(['survey', 'fence-inclusion', 'fence-exclusion'])
   })
 
@@ -323,5 +333,32 @@ describe('createPlanDrawing', () => {
     drawing.setTool('waypoint')
     drawing.place(corners[0]!)
     expect(listener).toHaveBeenCalledTimes(7)
+  })
+})
+
+describe('createPlanDrawing: corners', () => {
+  it('refuses a corner off the globe at once, keeping the draft as it was', () => {
+    const drawing = createPlanDrawing(createPlanEditor(emptyMissionPlan()))
+    drawing.setTool('fence-inclusion')
+    expect(drawing.place({ lat: 54, lon: 10 })).toBe(true)
+    expect(drawing.place({ lat: 95, lon: 10 })).toBe(false)
+    expect(drawing.getSnapshot().draft).toEqual([{ lat: 54, lon: 10 }])
+    expect(drawing.getSnapshot().note).toEqual({ key: 'notPlaced' })
+  })
+})
+
+describe('createPlanDrawing: home', () => {
+  it('sets the planned home where placed, at 0 m the first time and keeping its altitude after, one step each', () => {
+    const editor = createPlanEditor(emptyMissionPlan())
+    const drawing = createPlanDrawing(editor)
+    drawing.setTool('home')
+    expect(drawing.place({ lat: 54.3, lon: 10.1 })).toBe(true)
+    expect(editor.getSnapshot().plan.home).toEqual({ lat: 54.3, lon: 10.1, alt: 0 })
+    expect(drawing.getSnapshot().note).toEqual({ key: 'setHome' })
+    editor.setHome({ lat: 54.3, lon: 10.1, alt: 12 })
+    drawing.place({ lat: 54.31, lon: 10.11 })
+    expect(editor.getSnapshot().plan.home).toEqual({ lat: 54.31, lon: 10.11, alt: 12 })
+    editor.undo()
+    expect(editor.getSnapshot().plan.home).toEqual({ lat: 54.3, lon: 10.1, alt: 12 })
   })
 })

@@ -1,7 +1,7 @@
 // Drawing a plan on the map (issue 25): the tool chosen, the shape being drawn, the settings new shapes take, and
 // what placing a point means for each tool. Framework- and MapLibre-free: the map hands it points (a click, or the
 // map's centre from the keyboard) and it hands them to core's plan editor, the one controller of the plan.
-import type { LatLon, PlanEditor } from '@honu/core/mission'
+import { isValidLatLon, type LatLon, type PlanEditor } from '@honu/core/mission'
 
 /** What a point placed on the map makes. */
 export type PlanTool = 'move' | 'waypoint' | 'survey' | 'fence-inclusion' | 'fence-exclusion' | 'circle-inclusion' | 'circle-exclusion' | 'rally'
@@ -16,6 +16,7 @@ export const PLAN_TOOLS: readonly PlanTool[] = [
   'circle-inclusion',
   'circle-exclusion',
   'rally',
+  'home',
 ]
 
 /** Settings new shapes take; each > 0 but the heading (0 ≤ heading < 360). */
@@ -42,7 +43,7 @@ export interface PlanDrawingState {
 export type PlanDrawingNote =
   | { key: 'placedWaypoint'; values: { number: number } }
   | { key: 'placedCorner'; values: { count: number } }
-  | { key: 'addedSurvey' | 'addedFence' | 'addedCircle' | 'addedRally' | 'draftCancelled' }
+  | { key: 'addedSurvey' | 'addedFence' | 'addedCircle' | 'addedRally' | 'setHome' | 'draftCancelled' }
   | { key: 'needThreeCorners' | 'nothingToPlace' | 'notPlaced' }
 
 /** The drawing machine: see {@link createPlanDrawing}. */
@@ -55,7 +56,8 @@ export interface PlanDrawing {
   setSetting<K extends keyof PlanDrawingSettings>(key: K, value: number): boolean
   /**
    * Places a point with the tool: a waypoint at the end of the plan, a corner of the shape being drawn, a fence
-   * circle of the set radius, a rally point. With `move` nothing is placed (false).
+   * circle of the set radius, a rally point, the planned home (its altitude above sea level kept, else 0). With `move`
+   * nothing is placed (false).
    */
   place(point: LatLon): boolean
   /** Ends the survey or fence polygon being drawn (three corners at least) and adds it to the plan as one step. */
@@ -128,7 +130,13 @@ export function createPlanDrawing(editor: PlanEditor, settings: PlanDrawingSetti
           const alt = last && last.frame === 'relative' ? last.alt : 30
           return done(editor.addRallyPoint({ ...at, alt }), { key: 'addedRally' })
         }
+        case 'home': {
+          const alt = editor.getSnapshot().plan.home?.alt ?? 0
+          return done(editor.setHome({ ...at, alt }), { key: 'setHome' })
+        }
         default: {
+          // A corner the shape could not be made of is refused now, not when the shape is finished.
+          if (!isValidLatLon(at.lat, at.lon)) return done(false, { key: 'notPlaced' })
           const draft = [...state.draft, at]
           set({ draft, note: { key: 'placedCorner', values: { count: draft.length } } })
           return true

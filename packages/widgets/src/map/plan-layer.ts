@@ -42,7 +42,8 @@ const HANDLE_CLASS = 'honu-plan-handle'
 /** Metres an arrow key moves a handle: Alt 1 m, Shift 100 m. */
 const NUDGE_M = { fine: 1, normal: 10, coarse: 100 } as const
 
-const COLOURS = { inclusion: '#4caf7a', exclusion: '#e5534b', survey: '#8ab4f8', path: '#f5c04a', draft: '#ffffff' } as const
+// Apart from the vehicles' status colours (green, amber, grey), so neither is taken for the other on screen.
+const COLOURS = { inclusion: '#26a69a', exclusion: '#e5534b', survey: '#8ab4f8', path: '#c792ea', draft: '#ffffff' } as const
 
 type Feature = GeoFeature<Geometry, { role: string; inclusion?: boolean }>
 

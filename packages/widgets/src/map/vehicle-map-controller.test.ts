@@ -30,6 +30,7 @@ function setup(start: Partial<VehicleMapInput> & { follow?: boolean } = {}) {
     destroyed: 0,
   }
   let made: MapControllerOptions | undefined
+  let shows = true
   const map: MapController = {
     setVehicles: (data) => void calls.drawn.push(data.ids.slice(0, data.pointCount)),
     fitBounds: (_bounds, animate) => void calls.fits.push(animate),
@@ -37,6 +38,7 @@ function setup(start: Partial<VehicleMapInput> & { follow?: boolean } = {}) {
     zoomBy: vi.fn(),
     setPlan: (view) => void calls.plans.push(view),
     center: () => ({ lat: 21.3, lon: -157.86 }),
+    showsAny: () => shows,
     destroy: () => void calls.destroyed++,
   }
   const input: VehicleMapInput = { vehicles: [], clock: () => clock, label: 'Map', showList: true, ...start }
@@ -74,6 +76,7 @@ function setup(start: Partial<VehicleMapInput> & { follow?: boolean } = {}) {
     pendingFrames: () => frames.length,
     made: () => made!,
     setClock: (value: number) => void (clock = value),
+    setShows: (value: boolean) => void (shows = value),
     update: (next: Partial<VehicleMapInput>) => controller.update({ ...input, ...next }),
   }
 }
@@ -241,7 +244,7 @@ describe('createVehicleMapController', () => {
     const view: PlanLayerView = { plan, draft: [], editable: true, label: () => 'handle' }
     const placed: { lat: number; lon: number }[] = []
     const editor = {}
-    const { mount, update, runFrame, calls, made } = setup({ plan: view, planKey: editor })
+    const { mount, update, runFrame, calls, made, setShows } = setup({ plan: view, planKey: editor })
     await mount()
     // Handed as soon as the map is made.
     expect(calls.plans).toEqual([view])
@@ -249,11 +252,21 @@ describe('createVehicleMapController', () => {
     runFrame()
     // The plan was fitted (not animated), and the vehicles were not: the plan is what is being worked on.
     expect(calls.fits).toEqual([false])
+    const far: PlanLayerView = { ...view, plan: { ...plan, items: [{ ...plan.items[0]!, lat: -30 }] } }
+    update({ vehicles: [vehicle('a', 1)], plan: far, planKey: editor })
+    runFrame()
+    // Still in view: not fitted again.
+    expect(calls.fits).toEqual([false])
+    setShows(false)
+    update({ vehicles: [vehicle('a', 1)], plan: { ...far }, planKey: editor })
+    runFrame()
+    // Out of view (typed far away): fitted again.
+    expect(calls.fits).toEqual([false, false])
     const moved: PlanLayerView = { ...view, plan: { ...plan, items: [] } }
     update({ vehicles: [vehicle('a', 1)], plan: moved, planKey: editor })
     expect(calls.plans.at(-1)).toBe(moved)
     runFrame()
-    expect(calls.fits).toEqual([false])
+    expect(calls.fits).toEqual([false, false])
     // A click the planning tool takes.
     expect(made().onPlace?.({ lat: 1, lon: 2 })).toBe(false)
     update({ vehicles: [vehicle('a', 1)], plan: moved, planKey: editor, onPlace: (point) => placed.push(point) > 0 })

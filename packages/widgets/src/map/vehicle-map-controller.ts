@@ -174,9 +174,11 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
     if (!map) return
     const { vehicles, selectedId, staleAfterMs = DEFAULT_STALE_AFTER_MS } = input
     map.setVehicles(buffers.write(vehicles, { now: view.now, staleAfterMs, selectedId }))
-    if (input.plan && input.planKey !== planFitted) {
+    if (input.plan) {
+      // A plan just opened is fitted; so is one whose every point is now out of view (typed into the table far away,
+      // imported): a plan being worked on stays on the map.
       const bounds = planBounds(input.plan.plan)
-      if (bounds) {
+      if (bounds && (input.planKey !== planFitted || !map.showsAny(bounds))) {
         map.fitBounds(bounds, false)
         planFitted = input.planKey
         fitted = true
@@ -225,7 +227,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
       if (next.vehicles !== previous.vehicles || next.selectedId !== previous.selectedId || next.staleAfterMs !== previous.staleAfterMs) invalidate()
       if (next.plan !== previous.plan || next.planActions !== previous.planActions) {
         map?.setPlan(next.plan, next.planActions)
-        if (next.planKey !== planFitted) invalidate()
+        invalidate()
       }
       scheduleList()
     },

@@ -39,7 +39,7 @@ export default {
   'widgets.planMap': {
     region: 'Karte des Plans von {name}',
     tools: 'Planungswerkzeuge für {name}',
-    tool: '{tool, select, move {Punkte verschieben} waypoint {Wegpunkte setzen} survey {Vermessungsfläche zeichnen} fence-inclusion {Einschlusszaun zeichnen} fence-exclusion {Ausschlusszaun zeichnen} circle-inclusion {Einschlusskreis setzen} circle-exclusion {Ausschlusskreis setzen} other {Sammelpunkte setzen}}',
+    tool: '{tool, select, move {Punkte verschieben} waypoint {Wegpunkte setzen} survey {Vermessungsfläche zeichnen} fence-inclusion {Einschlusszaun zeichnen} fence-exclusion {Ausschlusszaun zeichnen} circle-inclusion {Einschlusskreis setzen} circle-exclusion {Ausschlusskreis setzen} rally {Sammelpunkte setzen} other {Geplanten Startpunkt setzen}}',
     toolGroup: 'Was ein Klick auf die Karte setzt',
     spacing: 'Linienabstand (m)',
     heading: 'Linienrichtung (°)',
@@ -61,6 +61,7 @@ export default {
     addedFence: 'Zaun hinzugefügt.',
     addedCircle: 'Zaunkreis hinzugefügt.',
     addedRally: 'Sammelpunkt hinzugefügt.',
+    setHome: 'Geplanter Startpunkt gesetzt.',
     draftCancelled: 'Form verworfen.',
     needThreeCorners: 'Eine Form braucht mindestens drei Ecken.',
     nothingToPlace: 'Wählen Sie zuerst, was gesetzt werden soll („Punkte verschieben“ setzt nichts).',

@@ -7,7 +7,7 @@ export const planMapMessages = defineMessages(
   {
     region: 'Map of the plan of {name}',
     tools: 'Planning tools for {name}',
-    tool: '{tool, select, move {Move points} waypoint {Add waypoints} survey {Draw a survey area} fence-inclusion {Draw an inclusion fence} fence-exclusion {Draw an exclusion fence} circle-inclusion {Add an inclusion circle} circle-exclusion {Add an exclusion circle} other {Add rally points}}',
+    tool: '{tool, select, move {Move points} waypoint {Add waypoints} survey {Draw a survey area} fence-inclusion {Draw an inclusion fence} fence-exclusion {Draw an exclusion fence} circle-inclusion {Add an inclusion circle} circle-exclusion {Add an exclusion circle} rally {Add rally points} other {Set the planned home}}',
     toolGroup: 'What a click on the map places',
     spacing: 'Line spacing (m)',
     heading: 'Line heading (°)',
@@ -28,6 +28,7 @@ export const planMapMessages = defineMessages(
     addedFence: 'Fence added.',
     addedCircle: 'Fence circle added.',
     addedRally: 'Rally point added.',
+    setHome: 'Planned home set.',
     draftCancelled: 'Shape cancelled.',
     needThreeCorners: 'A shape needs at least three corners.',
     nothingToPlace: 'Choose what to place first (Move points places nothing).',

@@ -31,6 +31,8 @@ export interface PlanPanelProps {
 }
 
 type Column = 'lat' | 'lon' | 'alt' | 'speed' | 'hold'
+/** How many of the checks' findings the panel lists (the rest are counted). */
+const SHOWN_FINDINGS = 12
 /** A report under the toolbar: an import's result or refusal, an export's. */
 type Report = { tone: 'status' | 'alert'; text: string; items?: { title: string; list: NotKept[] } }
 
@@ -217,6 +219,7 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
       {mapDefinition && (
         // The console's Map widget, drawing this plan and planning on it (the widget finds the plan published above).
         <div className="honu-missions__map">
+          <h3>{t('onTheMap')}</h3>
           <InlineWidget
             definition={mapDefinition}
             workspace="mission-operations"
@@ -225,7 +228,8 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
         </div>
       )}
       {canWrite && <p className="honu-muted">{t('keyboardHelp')}</p>}
-      <p className="honu-error" role="alert">
+      {/* Always there (a live region must be before what it announces); styled only with something to say. */}
+      <p className={cellProblem ? 'honu-error' : undefined} role="alert">
         {cellProblem}
       </p>
 
@@ -295,10 +299,12 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
       {findings.length === 0 ? (
         <p className="honu-muted">{t('noFindings')}</p>
       ) : (
+        // The first findings only: a survey outside a fence is one finding per point of its pattern (hundreds).
         <ul aria-label={t('checks')}>
-          {findings.map((finding, i) => (
+          {findings.slice(0, SHOWN_FINDINGS).map((finding, i) => (
             <li key={i}>{describeMissionProblem(translate, finding)}</li>
           ))}
+          {findings.length > SHOWN_FINDINGS && <li>{t('moreFindings', { count: findings.length - SHOWN_FINDINGS })}</li>}
         </ul>
       )}
     </section>
