@@ -216,3 +216,33 @@ test('an org admin plans waypoints, a survey and fences on the map by mouse and 
   await expect(copy.getByRole('button', { name: 'Exclusion circle 1, 50 m' })).toBeVisible()
   await expectNoAxeViolations(page)
 })
+
+test("a surface vehicle's waypoint on land is found from the site packs, and at sea it is not", async ({ page }) => {
+  const mission = `E2E boat plan ${Date.now().toString(36)}`
+  await signIn(page, 'ops@honu.test')
+  await expect(page).toHaveURL(/\/entrypoint$/)
+  await page.goto('/orgselection')
+  await page.getByRole('button', { name: 'Kai Mapping' }).click()
+  await page.getByRole('button', { name: 'New mission' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New mission' })
+  await dialog.getByLabel('Name').fill(mission)
+  await dialog.getByLabel('Campaign').selectOption({ label: 'Coastline mapping' })
+  await dialog.getByLabel('Platform').selectOption({ label: 'Barge Moana' })
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await planMap(page, mission)
+  // Barge Moana is a boat: a waypoint typed in downtown Honolulu is on the site pack's land.
+  await page.getByRole('button', { name: 'Add waypoint' }).click()
+  await page.getByRole('textbox', { name: 'Latitude of item 1' }).fill('21.3069')
+  await page.keyboard.press('Enter')
+  await page.getByRole('textbox', { name: 'Longitude of item 1' }).fill('-157.8583')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('list', { name: 'Checks' })).toContainText('Item 1: point 1 is on land.')
+  // Out in Mamala Bay: at sea, and nothing stands in the way.
+  await page.getByRole('textbox', { name: 'Latitude of item 1' }).fill('21.28')
+  await page.keyboard.press('Enter')
+  await page.getByRole('textbox', { name: 'Longitude of item 1' }).fill('-157.88')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('No problems found.')).toBeVisible()
+  // Its battery share is known (the barge's ten hours).
+  await expect(page.getByText(/^\d+ % of a full battery$/)).toBeVisible()
+})

@@ -15,6 +15,7 @@ import { registerVideoRoutes } from './routes/v1-videos'
 import { registerDeviceRoutes } from './routes/v1-devices'
 import { registerV2Routes } from './routes/v2-resources'
 import { registerExecutionRoutes } from './routes/v2-executions'
+import { loadSiteLand } from './missions/site-land'
 import { createExecutionService, type ExecutionServiceOptions } from './missions/execution-service'
 import type { GroundLink } from './missions/ground-link'
 import { registerTestControls } from './routes/test-controls'
@@ -273,6 +274,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       link: options.groundLink,
       leases,
       timing: options.executionTiming,
+      land: loadSiteLand((message) => app.log.warn(message)),
       warn: (message) => app.log.warn(message),
     })
     app.addHook('onClose', () => executions.close())

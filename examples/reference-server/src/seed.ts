@@ -251,8 +251,50 @@ const v2Records: V2Seed[] = [
   // Each organisation's platform is a seeded vehicle the simulator flies with its ArduPilot-like autopilot, named by
   // its MAVLink system id (unique on the server): Kahu is Alpha's alpha-usv-1 (1), Iwa is Charlie's charlie-uav-1 (21).
   // Executions command them under the control lease of that device in its tenant.
-  ['platform', 'org-honu', { id: 'plat-kahu', name: 'USV Kahu', kind: 'vehicle', mavlink_system_id: systemIdOf('alpha-usv-1') }],
-  ['platform', 'org-kai', { id: 'plat-iwa', name: 'Drone Iwa', kind: 'vehicle', mavlink_system_id: systemIdOf('charlie-uav-1') }],
+  // What the plan's figures and checks go by (issue 25): the vehicle's type (a surface vehicle's points must not be
+  // on land), its cruise speed (m/s), endurance (minutes a full battery lasts under way) and altitude limits (m above
+  // home; a boat has none).
+  [
+    'platform',
+    'org-honu',
+    {
+      id: 'plat-kahu',
+      name: 'USV Kahu',
+      kind: 'vehicle',
+      mavlink_system_id: systemIdOf('alpha-usv-1'),
+      vehicle_type: 'surface',
+      cruise_speed: 2.5,
+      endurance_minutes: 240,
+    },
+  ],
+  [
+    'platform',
+    'org-kai',
+    {
+      id: 'plat-iwa',
+      name: 'Drone Iwa',
+      kind: 'vehicle',
+      mavlink_system_id: systemIdOf('charlie-uav-1'),
+      vehicle_type: 'air',
+      cruise_speed: 8,
+      endurance_minutes: 25,
+      altitude_limits: { min: 5, max: 120 },
+    },
+  ],
+  // A boat of Kai Mapping's (Bravo's parked barge): a surface vehicle, whose plans are checked against the land.
+  [
+    'platform',
+    'org-kai',
+    {
+      id: 'plat-moana',
+      name: 'Barge Moana',
+      kind: 'vehicle',
+      mavlink_system_id: systemIdOf('bravo-usv-4'),
+      vehicle_type: 'surface',
+      cruise_speed: 1.5,
+      endurance_minutes: 600,
+    },
+  ],
   ['mission', 'org-honu', { id: 'mis-north', name: 'North reef transect', campaign_id: 'camp-reef', status: 'planned' }],
   ['mission', 'org-kai', { id: 'mis-bay', name: 'Bay photogrammetry', campaign_id: 'camp-coast', status: 'done' }],
   ['execution', 'org-honu', { id: 'exec-1', mission_id: 'mis-north', platform_id: 'plat-kahu', status: 'running' }],

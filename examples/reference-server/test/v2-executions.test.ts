@@ -177,7 +177,8 @@ describe('v2 execution actions over the mission protocol', () => {
     // Nobody holds Drone Iwa's: Cal is told to take it first.
     const [kai] = await server.db.query<{ id: string }>(`select id from v2_records where resource = 'execution' and organisation_id = 'org-kai'`)
     await server.db.query(`update v2_records set data = data || '{"status":"pending"}'::jsonb where resource = 'execution' and id = $1`, [kai!.id])
-    await call('cal', 'PUT', '/api/v2/mission/mis-bay', { plan: plan(point(10, 10)), platform_id: 'plat-iwa' })
+    // At 30 m: Iwa flies between 5 and 120 m.
+    await call('cal', 'PUT', '/api/v2/mission/mis-bay', { plan: plan({ ...point(10, 10), alt: 30 }), platform_id: 'plat-iwa' })
     expect(await call('cal', 'POST', `/api/v2/execution/${kai!.id}/start`)).toMatchObject({
       status: 409,
       body: { code: 'not-in-control', message: 'Nobody is in control of Drone Iwa: take control of it first.' },
@@ -256,6 +257,8 @@ describe('v2 execution actions over the mission protocol', () => {
       [emptyMissionPlan(), 'The mission cannot be executed: The mission has no waypoints.'],
       [undefined, 'The mission has no plan: plan its waypoints first.'],
       [{ ...emptyMissionPlan(), items: [{ ...point(0, 0), lat: 200 }] }, 'The mission’s plan cannot be flown: '],
+      // Kahu is a surface vehicle: downtown Honolulu is on the site pack's land.
+      [plan(point(0, 0), { ...point(0, 0), lat: 21.3069, lon: -157.8583 }), 'The mission cannot be executed: Item 2: point 1 is on land.'],
     ]
     for (const [missionPlan, message] of cases) {
       const id = await pendingExecution(missionPlan)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { MissionExecutionState } from '@honu/core/live'
-import { checkPlan, parseMissionPlan } from '@honu/core/mission'
+import { checkPlan, parseMissionPlan, type LandIndex } from '@honu/core/mission'
 import { ApiError, badRequest, conflict } from '../api-error'
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
@@ -19,6 +19,8 @@ export interface ExecutionServiceOptions {
   leases: ControlLeases
   /** The mission protocol's waits (tests shorten them); QGroundControl's by default. */
   timing?: MissionExecutionOptions['timing']
+  /** Where land is: a surface platform's (`vehicle_type: 'surface'`) plan with a point on it is refused. */
+  land?: LandIndex
   warn(message: string): void
 }
 
@@ -253,7 +255,8 @@ export function createExecutionService(options: ExecutionServiceOptions): Execut
       const vehicle = await resolveVehicle(organisationId, platformId)
       const limits = vehicle.platform.altitude_limits as { min?: unknown; max?: unknown } | undefined
       const altitudeLimits = typeof limits?.min === 'number' && typeof limits.max === 'number' ? { min: limits.min, max: limits.max } : undefined
-      const findings = checkPlan(parsed.plan, { altitudeLimits })
+      const surface = vehicle.platform.vehicle_type === 'surface'
+      const findings = checkPlan(parsed.plan, { altitudeLimits, ...(surface && options.land ? { isOnLand: options.land.isOnLand } : {}) })
       if (findings.length > 0) {
         throw new ApiError(400, 'invalid-plan', `The mission cannot be executed: ${findings.map((f) => f.message).join(' ')}`)
       }

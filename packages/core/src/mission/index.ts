@@ -45,6 +45,7 @@ export {
   type MissionFinding,
   type CheckOptions,
 } from './plan-arithmetic'
+export { createLandIndex, type LandIndex } from './land'
 export { distanceM, insidePolygon, insideCircle, offsetM, circleOutline, EARTH_RADIUS_M } from './geo'
 export {
   createPlanEditor,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { emptyMissionPlan, type MissionPlan, type Survey, type Waypoint } from './mission-plan'
 import { createPlanEditor, vertexPosition, type PlanVertex } from './plan-editor'
 import { generateSurveyPattern } from './survey-pattern'
@@ -372,5 +372,24 @@ describe('removeVertex', () => {
     expect(calls).toBe(1)
     expect(editor.removeVertex({ kind: 'fence-corner', fence: 1, corner: 0 })).toBe(false)
     expect(calls).toBe(1)
+  })
+})
+
+describe('setCheck', () => {
+  it('changes what the findings go by, without a step to undo', () => {
+    const editor = createPlanEditor({
+      ...emptyMissionPlan(),
+      items: [{ kind: 'waypoint', lat: 1, lon: 1, alt: 200, frame: 'relative', holdSeconds: 0 }],
+    })
+    const before = editor.getSnapshot()
+    expect(before.findings).toEqual([])
+    const seen = vi.fn()
+    editor.subscribe(seen)
+    editor.setCheck({ altitudeLimits: { min: 0, max: 120 }, isOnLand: (p) => p.lat === 1 })
+    const after = editor.getSnapshot()
+    expect(seen).toHaveBeenCalledTimes(1)
+    expect(after.plan).toBe(before.plan)
+    expect(after.canUndo).toBe(false)
+    expect(after.findings.map((f) => f.code)).toEqual(['finding/altitude-limits', 'finding/on-land'])
   })
 })

@@ -151,6 +151,11 @@ export interface PlanEditor {
   replacePlan(plan: MissionPlan): boolean
   /** Starts over with `plan` (another mission opened): history cleared, not dirty. */
   load(plan: MissionPlan): void
+  /**
+   * Changes what the checks go by (land once its site packs are read, a platform's limits): the findings follow;
+   * the plan and its history do not change.
+   */
+  setCheck(check: CheckOptions): void
   /** The plan as it is now is the saved one (`dirty` false until the next change). */
   markSaved(): void
   undo(): boolean
@@ -173,7 +178,8 @@ const inRange = (list: readonly unknown[], index: number) => Number.isInteger(in
  * editor.insertWaypoint({ lat: 21.3, lon: -157.86 })
  * editor.undo()
  */
-export function createPlanEditor(plan: MissionPlan, options: PlanEditorOptions = {}): PlanEditor {
+export function createPlanEditor(plan: MissionPlan, given: PlanEditorOptions = {}): PlanEditor {
+  let options = given
   const limit = Math.max(1, options.historyLimit ?? DEFAULT_HISTORY)
   let current = plan
   let saved = plan
@@ -465,6 +471,10 @@ export function createPlanEditor(plan: MissionPlan, options: PlanEditorOptions =
       saved = next
       past = []
       future = []
+      notify()
+    },
+    setCheck(check) {
+      options = { ...options, check }
       notify()
     },
     markSaved() {

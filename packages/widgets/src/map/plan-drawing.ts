@@ -4,7 +4,8 @@
 import { isValidLatLon, type LatLon, type PlanEditor } from '@honu/core/mission'
 
 /** What a point placed on the map makes. */
-export type PlanTool = 'move' | 'waypoint' | 'survey' | 'fence-inclusion' | 'fence-exclusion' | 'circle-inclusion' | 'circle-exclusion' | 'rally'
+export type PlanTool =
+  'move' | 'waypoint' | 'survey' | 'fence-inclusion' | 'fence-exclusion' | 'circle-inclusion' | 'circle-exclusion' | 'rally' | 'home'
 
 /** Every tool, in the toolbar's order. */
 export const PLAN_TOOLS: readonly PlanTool[] = [

@@ -27,7 +27,7 @@ describe('organisationAccess', () => {
 describe('platformLimits', () => {
   it('takes the speed, endurance and altitude limits a platform carries, and nothing it does not', () => {
     expect(
-      platformLimits({ id: 'p', organisation_id: 'o', name: 'P', cruise_speed: 4, endurance_minutes: 30, min_altitude: 0, max_altitude: 50 }),
+      platformLimits({ id: 'p', organisation_id: 'o', name: 'P', cruise_speed: 4, endurance_minutes: 30, altitude_limits: { min: 0, max: 50 } }),
     ).toEqual({
       measure: { defaultSpeed: 4 },
       check: { altitudeLimits: { min: 0, max: 50 } },
@@ -35,11 +35,11 @@ describe('platformLimits', () => {
     })
     expect(platformLimits(undefined)).toEqual({ measure: {}, check: {} })
     // Half a pair of limits, a speed of 0 and a value that is not a number are not limits.
-    expect(platformLimits({ id: 'p', organisation_id: 'o', name: 'P', cruise_speed: 0, max_altitude: 50, endurance_minutes: '30' as never })).toEqual(
-      {
-        measure: {},
-        check: {},
-      },
-    )
+    expect(
+      platformLimits({ id: 'p', organisation_id: 'o', name: 'P', cruise_speed: 0, altitude_limits: { max: 50 }, endurance_minutes: '30' as never }),
+    ).toEqual({
+      measure: {},
+      check: {},
+    })
   })
 })

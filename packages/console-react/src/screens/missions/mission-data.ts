@@ -1,6 +1,14 @@
-import { hasOrganisationPermission, type Campaign, type Mission, type MissionPlanningUser, type Platform, type V2Client } from '@honu/core'
+import {
+  hasOrganisationPermission,
+  type HttpClient,
+  type Campaign,
+  type Mission,
+  type MissionPlanningUser,
+  type Platform,
+  type V2Client,
+} from '@honu/core'
 import type { QueryDefinition } from '@honu/core/query'
-import type { CheckOptions, MeasureOptions } from '@honu/core/mission'
+import { createLandIndex, type CheckOptions, type LandIndex, type MeasureOptions } from '@honu/core/mission'
 
 // The mission operations screen's data: its queries of the console's one query cache (v2 records of the selected
 // organisation, each list filtered by `organisation_id` on the server), the caller's Organisation permission per
@@ -21,15 +29,17 @@ export type PlatformRecord = Platform & {
   cruise_speed?: number
   /** Minutes a full battery lasts under way. */
   endurance_minutes?: number
-  /** Altitude limits in metres above home. */
-  min_altitude?: number
-  max_altitude?: number
+  /** Altitude limits in metres above home (the server's execution check reads the same field). */
+  altitude_limits?: { min?: unknown; max?: unknown }
+  /** What kind of vehicle it is: a `surface` vehicle's points must not be on land. */
+  vehicle_type?: string
 }
 
 /** One membership of the caller (`GET user/{uid}` answers one per organisation). */
 export type Membership = MissionPlanningUser & { organisation_id?: string }
 
 type V2 = { v2: Pick<V2Client, 'resource' | 'listUsers'> }
+type Http = { http: Pick<HttpClient, 'request'>; apiBaseUrl: string }
 
 /** Key prefix of one organisation's records of one resource: a change invalidates it. */
 export const recordsKey = (resource: 'campaign' | 'mission' | 'platform', organisationId: string) => ['v2', resource, organisationId] as const
@@ -89,13 +99,37 @@ export function platformLimits(platform: PlatformRecord | undefined): {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
   const speed = number(platform?.cruise_speed)
   const endurance = number(platform?.endurance_minutes)
-  const min = number(platform?.min_altitude)
-  const max = number(platform?.max_altitude)
+  const min = number(platform?.altitude_limits?.min)
+  const max = number(platform?.altitude_limits?.max)
   return {
     measure: speed !== undefined && speed > 0 ? { defaultSpeed: speed } : {},
     check: min !== undefined && max !== undefined ? { altitudeLimits: { min, max } } : {},
     ...(endurance !== undefined && endurance > 0 ? { enduranceSeconds: endurance * 60 } : {}),
   }
 }
+
+/** A site pack's file name in the index: letters, digits and `-`, never a path. */
+const PACK_FILE = /^[a-z0-9][a-z0-9-]{0,63}\.(geo)?json$/
+
+/**
+ * The land of the server's site packs (`/api/v1/site-packs/`, the packs the map draws at the seeded harbours), for
+ * the check that a surface vehicle's points are not on land. A pack that cannot be read is left out; an index that
+ * cannot be read fails the query (the panel then says land was not checked).
+ */
+export const siteLandQuery = (client: Http): QueryDefinition<LandIndex> => ({
+  key: ['site-land'],
+  load: async (signal) => {
+    const base = `${client.apiBaseUrl}/api/v1/site-packs/`
+    const index = await client.http.request<{ packs?: { file?: unknown }[] }>('GET', `${base}index.json`, { signal })
+    const files = (Array.isArray(index?.packs) ? index.packs : []).flatMap((pack) =>
+      typeof pack?.file === 'string' && PACK_FILE.test(pack.file) ? [pack.file] : [],
+    )
+    const packs = await Promise.all(files.map((file) => client.http.request('GET', base + file, { signal }).catch(() => undefined)))
+    return createLandIndex(packs)
+  },
+})
+
+/** Whether a platform is a surface vehicle (a boat: its points must not be on land). */
+export const isSurfacePlatform = (platform: PlatformRecord | undefined) => platform?.vehicle_type === 'surface'
 
 const byName = <T extends { name: string }>(items: T[]): T[] => [...items].sort((a, b) => a.name.localeCompare(b.name))

@@ -61,6 +61,8 @@ export default {
     planTitle: 'Plan von {name}',
     closePlan: 'Plan schließen',
     onTheMap: 'Auf der Karte',
+    landLoading: 'Es wird gelesen, wo Land ist, um die Punkte des Überwasserfahrzeugs zu prüfen…',
+    landFailed: 'Wo Land ist, konnte nicht gelesen werden: Die Punkte wurden nicht auf Land geprüft (der Server prüft sie vor dem Flug).',
     planMap: 'Plan von {name}',
     moreFindings: '{count, plural, one {und # weiterer Befund} other {und # weitere Befunde}}',
     storedPlanInvalid: 'Der gespeicherte Plan dieser Mission ist nicht lesbar ({problem}); der Editor beginnt leer, und Speichern ersetzt ihn.',

@@ -67,6 +67,8 @@ export const missionsMessages = defineMessages(
     planTitle: 'Plan of {name}',
     closePlan: 'Close the plan',
     onTheMap: 'On the map',
+    landLoading: 'Reading where land is, to check the surface vehicle’s points…',
+    landFailed: 'Where land is could not be read: the points were not checked for land (the server checks them before flying).',
     planMap: 'Plan of {name}',
     moreFindings: '{count, plural, one {and # more finding} other {and # more findings}}',
     storedPlanInvalid: 'The stored plan of this mission cannot be read ({problem}); the editor starts empty, and saving replaces it.',

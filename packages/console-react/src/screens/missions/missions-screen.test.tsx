@@ -17,8 +17,7 @@ const kahu = {
   organisation_id: 'org-honu',
   name: 'USV Kahu',
   kind: 'vehicle',
-  min_altitude: 0,
-  max_altitude: 50,
+  altitude_limits: { min: 0, max: 50 },
   endurance_minutes: 30,
 }
 const plan: MissionPlan = {
@@ -334,5 +333,49 @@ describe('MissionsScreen', { timeout: 60_000 }, () => {
     const read = readQgcPlan(await textOf(exported!))
     expect(read.ok && read.value.items).toEqual(plan.items)
     await waitFor(() => expect(itemsOf(table)).toHaveLength(2))
+  })
+
+  it("checks a surface vehicle's points against the site packs' land, as the server does before flying", async () => {
+    // A square of land around the plan's first waypoint (21.3, -157.86), and none around the second's (21.301).
+    const land = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { kind: 'land' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-157.861, 21.2995],
+                [-157.859, 21.2995],
+                [-157.859, 21.3005],
+                [-157.861, 21.3005],
+                [-157.861, 21.2995],
+              ],
+            ],
+          },
+        },
+      ],
+    }
+    const view = consoleAt('/missionoperations', {
+      signedInAs: oda,
+      flags: { mission_planning: true },
+      server: {
+        ...server(),
+        'GET /api/v2/platform': { status: 200, body: { data: [{ ...kahu, vehicle_type: 'surface' }] } },
+        'GET /api/v1/site-packs/index.json': { status: 200, body: { packs: [{ name: 'h', bounds: [-158, 21, -157, 22], file: 'h.geojson' }] } },
+        'GET /api/v1/site-packs/h.geojson': { status: 200, body: land },
+      },
+    })
+    act(() => view.client.tenant.getState().setOrganisation(honu))
+    const user = userEvent.setup()
+    await openPlan(user)
+    const checks = await screen.findByRole('list', { name: 'Checks' })
+    expect(
+      within(checks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Item 1: point 1 is on land.'])
   })
 })

@@ -18,6 +18,7 @@ import { platformLimits, recordsKey, type MissionRecord, type PlatformRecord } f
 import { missionsMessages } from './missions-messages'
 import { exportPlanFile, importPlanFile, SHAPE_USES, type ShapeUseKind } from './plan-files'
 import { usePlanEditor } from './use-plan-editor'
+import { usePlanChecks } from './use-plan-checks'
 
 /** Props of {@link PlanPanel}. */
 export interface PlanPanelProps {
@@ -53,6 +54,9 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
   const titleId = useId()
   const stored = useState(() => (mission.plan === undefined ? ({ ok: true, plan: emptyMissionPlan() } as const) : parseMissionPlan(mission.plan)))[0]
   const [editor, snapshot] = usePlanEditor(() => (stored.ok ? stored.plan : emptyMissionPlan()), platformLimits(platform))
+  // The checks follow the platform's limits, and a surface vehicle's land once the site packs are read.
+  const checks = usePlanChecks(platform)
+  useEffect(() => editor.setCheck(checks.check), [editor, checks.check])
   const { plan, measure, battery, findings } = snapshot
   // The plan as the screen's maps see it (the one below, the dashboard's Map widgets): the same editor.
   const open = useMemo<OpenPlan>(() => ({ editor, name: mission.name, canWrite }), [editor, mission.name, canWrite])
@@ -296,6 +300,8 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
         <dd>{battery === undefined ? t('batteryUnknown') : t('batteryValue', { percent: number(battery * 100, 0) })}</dd>
       </dl>
       <h3>{t('checks')}</h3>
+      {checks.land === 'loading' && <p className="honu-muted">{t('landLoading')}</p>}
+      {checks.land === 'failed' && <p className="honu-muted">{t('landFailed')}</p>}
       {findings.length === 0 ? (
         <p className="honu-muted">{t('noFindings')}</p>
       ) : (

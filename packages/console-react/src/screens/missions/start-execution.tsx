@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { serverWords, type Execution } from '@honu/core'
 import { checkPlan, describeMissionProblem, parseMissionPlan } from '@honu/core/mission'
 import { useConsoleClient, useDeviceControl, useErrorText, useMessages, useSession, useTranslate, useVehicles } from '@honu/console-kit'
-import { platformLimits, type MissionRecord, type PlatformRecord } from './mission-data'
+import type { MissionRecord, PlatformRecord } from './mission-data'
+import { usePlanChecks } from './use-plan-checks'
 import { executionMessages } from './execution-messages'
 
 /** A platform with the MAVLink system id of its vehicle (the server binds it to one device of one tenant). */
@@ -29,6 +30,7 @@ export function StartExecution({ mission, platform, organisationId }: StartExecu
   const [busy, setBusy] = useState(false)
   const [answer, setAnswer] = useState<{ tone: 'status' | 'alert'; text: string }>()
   const reasonId = `honu-start-reason-${mission.id}`
+  const checks = usePlanChecks(platform)
 
   let reason: string | undefined
   if (!platform) reason = t('noPlatform')
@@ -37,7 +39,7 @@ export function StartExecution({ mission, platform, organisationId }: StartExecu
     const parsed = parseMissionPlan(mission.plan)
     if (!parsed.ok) reason = t('badPlan', { reason: parsed.problem })
     else {
-      const [finding] = checkPlan(parsed.plan, platformLimits(platform).check)
+      const [finding] = checkPlan(parsed.plan, checks.check)
       if (finding) reason = t('finding', { finding: describeMissionProblem(translate, finding) })
     }
   }
