@@ -214,6 +214,28 @@ test('an org admin plans waypoints, a survey and fences on the map by mouse and 
   await expect(copy.getByRole('button', { name: 'Exclusion circle 1, 50 m' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Undo' }).first().click()
   await expect(copy.getByRole('button', { name: 'Exclusion circle 1, 50 m' })).toBeVisible()
+
+  // From the keyboard alone: a waypoint placed at the cross, then a survey area drawn corner by corner, the map
+  // panned between them with the arrow keys, and finished.
+  const copyTool = copy.getByLabel('What a click on the map places')
+  await copyTool.focus()
+  await copyTool.selectOption({ label: 'Add waypoints' })
+  const copyCanvas = copy.locator('canvas.maplibregl-canvas')
+  await copyCanvas.focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(async () => (await planRows(page, second)).length).toBe(planned.length + 1)
+  await copyTool.focus()
+  await copyTool.selectOption({ label: 'Draw a survey area' })
+  await copyCanvas.focus()
+  for (const pan of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']) {
+    await page.keyboard.press(pan)
+    await page.keyboard.press('Enter')
+  }
+  await expect(page.getByRole('status').filter({ hasText: '4 corners placed.' })).toBeVisible()
+  await copy.getByRole('button', { name: 'Finish shape' }).focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(async () => (await planRows(page, second)).map((row) => row[0]).at(-1)).toBe('Survey')
+  await expect(copy.getByRole('button', { name: new RegExp(`^Survey ${planned.length + 2}, corner \\d$`) })).toHaveCount(4)
   await expectNoAxeViolations(page)
 })
 

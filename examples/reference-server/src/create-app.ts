@@ -14,7 +14,7 @@ import type { WhepLimits } from './media/whep-sessions'
 import { registerVideoRoutes } from './routes/v1-videos'
 import { registerDeviceRoutes } from './routes/v1-devices'
 import { registerV2Routes } from './routes/v2-resources'
-import { registerExecutionRoutes } from './routes/v2-executions'
+import { missionPlanningOn, registerExecutionRoutes } from './routes/v2-executions'
 import { loadSiteLand } from './missions/site-land'
 import { createExecutionService, type ExecutionServiceOptions } from './missions/execution-service'
 import type { GroundLink } from './missions/ground-link'
@@ -252,6 +252,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerInvitationRoutes(app, options.db, options.identity)
     registerAuditRoutes(app, options.db)
     registerSitePackRoutes(app)
+    // With the server's flag map saying mission planning is off (`HONU_FEATURES`), no v2 call is answered: the
+    // console hides the area, and the server refuses it the same (issue 25). A server given no flag map (tests
+    // that make an app of their own) has nothing turned off.
+    const features = options.features
+    if (features) {
+      app.addHook('onRequest', async (request) => {
+        if (request.url.startsWith('/api/v2/') && !missionPlanningOn(features)) {
+          throw new ApiError(403, 'mission-planning-off', 'Mission planning is turned off on this server.')
+        }
+      })
+    }
     registerV2Routes(app, options.db, options.identity, { prefix: '/api/v2' })
     if (options.telemetry) {
       registerTelemetryRoutes(app, { db: options.db, ingest: options.telemetry, testControls: options.mediaTestControls })

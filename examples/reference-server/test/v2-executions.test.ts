@@ -218,11 +218,22 @@ describe('v2 execution actions over the mission protocol', () => {
     }
   })
 
-  it('refuses every command and the executions topic when mission planning is off', async () => {
+  it('refuses every command, every v2 call and the executions topic when mission planning is off', async () => {
     const id = await pendingExecution(plan(point(50, 0)))
     features.mission_planning = false
     try {
       expect(await call('ada', 'POST', `/api/v2/execution/${id}/start`)).toMatchObject({ status: 403, body: { code: 'mission-planning-off' } })
+      for (const [method, path] of [
+        ['GET', '/api/v2/mission'],
+        ['GET', `/api/v2/execution/${id}`],
+        ['PUT', '/api/v2/mission/mis-north'],
+        ['GET', '/api/v2/user/ada'],
+      ] as const) {
+        expect(await call('ada', method, path, method === 'PUT' ? { name: 'Renamed' } : undefined)).toMatchObject({
+          status: 403,
+          body: { code: 'mission-planning-off', message: 'Mission planning is turned off on this server.' },
+        })
+      }
       const live = await openAuthenticatedLive(server.url, tokens.ada)
       expect(await subscribe(live, executionsTopic('org-honu'))).toMatchObject({ type: 'refused', code: 'forbidden' })
       live.close()
