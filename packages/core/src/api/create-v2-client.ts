@@ -23,7 +23,8 @@ export interface V2ResourceClient<T> {
   list(query?: Query, request?: Signal): Promise<T[]>
   get(id: string, request?: Signal): Promise<T>
   create(record: Partial<T>, request?: Signal): Promise<T>
-  update(id: string, changes: Partial<T>, request?: Signal): Promise<T>
+  /** `request.query` may name the record's organisation (`organisation_id`): an id two of the caller's share. */
+  update(id: string, changes: Partial<T>, request?: Pick<RequestOptions, 'signal' | 'query'>): Promise<T>
   remove(id: string, request?: Signal): Promise<unknown>
 }
 

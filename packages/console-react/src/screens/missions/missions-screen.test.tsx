@@ -168,7 +168,7 @@ describe('MissionsScreen', { timeout: 60_000 }, () => {
 
   it('renames a mission, and archives a campaign after confirming; a refused change keeps the dialog with the reason', async () => {
     const user = userEvent.setup()
-    const { answers, calls } = missionsAt()
+    const { answers, calls, requests } = missionsAt()
     await menuAction(user, await rowOf(await missionsTable(), 'North reef transect'), 'Rename North reef transect')
     const dialog = await screen.findByRole('dialog', { name: 'Rename North reef transect' })
     answers['PUT /api/v2/mission/mis-north'] = { status: 403, body: { code: 'forbidden', message: 'You may not change this mission.' } }
@@ -191,6 +191,9 @@ describe('MissionsScreen', { timeout: 60_000 }, () => {
     const archived = await rowOf(await campaignsTable(), 'Archived')
     expect(within(archived).queryByRole('button', { name: /^Actions/ })).toBeNull()
     expect(calls.at(-1)).toEqual(['campaign', 'update', 'camp-reef', { status: 'archived' }])
+    // Each change names the organisation, as every call of the screen does.
+    expect(requests).toContain('PUT /api/v2/mission/mis-north?organisation_id=org-honu')
+    expect(requests).toContain('PUT /api/v2/campaign/camp-reef?organisation_id=org-honu')
   })
 
   it('offers a member with only the read permission no changes: the plan shows read-only, with Export', async () => {

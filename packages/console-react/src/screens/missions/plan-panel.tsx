@@ -120,7 +120,9 @@ export function PlanPanel({ mission, platform, organisationId, canWrite, onClose
     setReport(undefined)
     try {
       const saved = plan
-      await client.v2.resource('mission').update(mission.id, { plan: saved } as Partial<MissionRecord>)
+      await client.v2
+        .resource('mission')
+        .update(mission.id, { plan: saved } as Partial<MissionRecord>, { query: { organisation_id: organisationId } })
       if (editor.getSnapshot().plan === saved) editor.markSaved()
       queries.invalidate(recordsKey('mission', organisationId))
       setReport({ tone: 'status', text: t('saved') })

@@ -144,14 +144,18 @@ export function RecordsPanel({ organisation, access, onOpenMission }: RecordsPan
     if (created && typeof created.id === 'string') onOpenMission(created.id)
   }
   const rename = async (resource: 'campaign' | 'mission', id: string, name: string) => {
-    await client.v2.resource(resource).update(id, { name })
+    // Named with its organisation, as every call of the screen: ids are unique per organisation only.
+    const scope = { query: { organisation_id: organisation.id } }
+    await client.v2.resource(resource).update(id, { name }, scope)
     changed(resource)
     setMessage(t('renamed', { name }))
   }
   const archive = async (resource: 'campaign' | 'mission', record: { id: string; name: string }) => {
     setArchiveError(undefined)
     try {
-      await client.v2.resource(resource).update(record.id, { status: 'archived' } as Partial<CampaignRecord & MissionRecord>)
+      await client.v2.resource(resource).update(record.id, { status: 'archived' } as Partial<CampaignRecord & MissionRecord>, {
+        query: { organisation_id: organisation.id },
+      })
     } catch (failure) {
       setArchiveError(errorText(failure, t('archiveFailed')))
       throw failure
