@@ -279,4 +279,18 @@ describe('v2 execution actions over the mission protocol', () => {
       expect((await record(id)).status).toBe('pending')
     }
   })
+
+  it("refuses a PUT that sets an execution's flight state, which only its actions change; other fields still change", async () => {
+    const id = await pendingExecution(plan(point(40, 0)))
+    expect(await call('ada', 'PUT', `/api/v2/execution/${id}`, { status: 'completed' })).toMatchObject({
+      status: 409,
+      body: {
+        code: 'execution-state',
+        message: "An execution's flight state (pending) changes only through its actions: start, pause, resume, abort.",
+      },
+    })
+    expect((await record(id)).status).toBe('pending')
+    expect(await call('ada', 'PUT', `/api/v2/execution/${id}`, { notes: 'Calm sea expected' })).toMatchObject({ status: 200 })
+    expect(await record(id)).toMatchObject({ status: 'pending', notes: 'Calm sea expected' })
+  })
 })

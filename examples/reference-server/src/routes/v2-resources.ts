@@ -70,6 +70,25 @@ export interface V2RouteOptions {
  * `{ data }` envelope the client unwraps. Records are scoped to organisations; reading needs the Organisation
  * `read` permission, changing needs `write`, managing users and relationships needs `admin`.
  */
+/** The states an execution is flown through: the server sets them (the actions, the vehicle), never a PUT. */
+const FLIGHT_STATES = new Set(['uploading', 'running', 'paused', 'completed', 'aborted', 'failed'])
+
+/**
+ * A PUT of an execution may not move it into, out of or between the states of its flight (issue 25): those follow
+ * the vehicle, through the start, pause, resume and abort actions. Anything else of the record (a planned
+ * execution's status among them) may change.
+ */
+function refuseFlightStateChange(before: Record<string, unknown>, changes: Record<string, unknown>) {
+  if (!('status' in changes) || sameJson(changes.status, before.status)) return
+  if (FLIGHT_STATES.has(String(before.status)) || FLIGHT_STATES.has(String(changes.status))) {
+    throw new ApiError(
+      409,
+      'execution-state',
+      `An execution's flight state (${String(before.status)}) changes only through its actions: start, pause, resume, abort.`,
+    )
+  }
+}
+
 export function registerV2Routes(app: FastifyInstance, db: Database, identity: Identity, options: V2RouteOptions) {
   const serves = (resource: string) => !options.families || options.families.has(familyOf(resource))
   const p = options.prefix
@@ -256,6 +275,7 @@ export function registerV2Routes(app: FastifyInstance, db: Database, identity: I
             [resource, row.organisation_id, id],
           )
           const before = current?.data ?? row.data
+          if (resource === 'execution') refuseFlightStateChange(before, changes)
           const after = { ...before, ...changes, id }
           await tx.query(
             'update v2_records set data = $4::jsonb, update_time = clock_timestamp() where resource = $1 and organisation_id = $2 and id = $3',
