@@ -10,8 +10,7 @@ const kahu = {
   organisation_id: 'org-honu',
   name: 'USV Kahu',
   kind: 'vehicle',
-  min_altitude: 0,
-  max_altitude: 50,
+  altitude_limits: { min: 0, max: 50 },
   endurance_minutes: 30,
 }
 const north = {
