@@ -82,6 +82,11 @@ test('an org admin starts a mission on Drone Iwa, takes control, follows it to c
   await expect(stateOf(widget)).toHaveText(`${mission}: Running`, { timeout: 60_000 })
   await expect(widget.getByText('You are in control of Drone Iwa.')).toBeVisible()
   await expect(widget.getByRole('progressbar', { name: `Progress of ${mission}` })).toBeVisible()
+  // The plan panel's map draws the plan and the vehicle flying it (Charlie's vehicles: its tenant is chosen).
+  const planMap = page.locator('.honu-missions__map .honu-map')
+  await expect(planMap.getByRole('button', { name: /^Waypoint 3 at / })).toBeAttached()
+  await expect(planMap.getByRole('listitem').filter({ hasText: 'Drone Iwa' })).toBeVisible()
+  await expect(planMap).toHaveAttribute('data-drawn-vehicles', /^[1-9]\d*$/, { timeout: 30_000 })
 
   // Another operator of the organisation (Cal, admin of Charlie, writer of Kai Mapping) without control.
   const cal = await idTokenOf('cal@honu.test')

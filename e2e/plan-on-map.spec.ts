@@ -236,6 +236,19 @@ test('an org admin plans waypoints, a survey and fences on the map by mouse and 
   await page.keyboard.press('Enter')
   await expect.poll(async () => (await planRows(page, second)).map((row) => row[0]).at(-1)).toBe('Survey')
   await expect(copy.getByRole('button', { name: new RegExp(`^Survey ${planned.length + 2}, corner \\d$`) })).toHaveCount(4)
+
+  // An exclusion fence by mouse: three corners clicked, finished.
+  await copyTool.selectOption({ label: 'Draw an exclusion fence' })
+  for (const [x, y] of [
+    [0.6, 0.6],
+    [0.75, 0.6],
+    [0.7, 0.75],
+  ] as const) {
+    const p = await at(copy, x, y)
+    await page.mouse.click(p.x, p.y)
+  }
+  await copy.getByRole('button', { name: 'Finish shape' }).click()
+  await expect(copy.getByRole('button', { name: /^Exclusion fence 2, corner \d$/ })).toHaveCount(3)
   await expectNoAxeViolations(page)
 })
 
