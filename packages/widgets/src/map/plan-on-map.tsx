@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { memo, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { Redo2, Undo2 } from 'lucide-react'
 import { IconButton, useLocale, useMessages, type OpenPlan } from '@honu/console-kit'
 import type { PlanEditor, PlanEditorSnapshot } from '@honu/core/mission'
@@ -101,8 +101,15 @@ export function usePlanOnMap(open: OpenPlan | undefined): PlanOnMap | undefined 
       },
     [editor],
   )
-  if (!open || !drawing || !snapshot || !drawn || !view || !actions) return undefined
-  return { editor: open.editor, view, actions, drawing, drawn, snapshot, canWrite, name: open.name }
+  const name = open?.name
+  // One object while nothing of it changes: the map re-renders on every live batch, the toolbar need not.
+  return useMemo(
+    () =>
+      editor && drawing && snapshot && drawn && view && actions && name !== undefined
+        ? { editor, view, actions, drawing, drawn, snapshot, canWrite, name }
+        : undefined,
+    [editor, view, actions, drawing, drawn, snapshot, canWrite, name],
+  )
 }
 
 /** Props of {@link PlanToolbar}. */
@@ -118,7 +125,7 @@ export interface PlanToolbarProps {
  * Finish / Remove last corner / Cancel for a shape being drawn, Undo and Redo of the shared editor, and a live note
  * of what the last action did.
  */
-export function PlanToolbar({ planning, center }: PlanToolbarProps) {
+export const PlanToolbar = memo(function PlanToolbar({ planning, center }: PlanToolbarProps) {
   const t = useMessages(planMapMessages)
   const id = useId()
   const { editor, drawing, drawn, snapshot, canWrite, name } = planning
@@ -205,7 +212,7 @@ export function PlanToolbar({ planning, center }: PlanToolbarProps) {
       </p>
     </div>
   )
-}
+})
 
 /** A number setting: applied on Enter or when focus leaves it; a refused value stays typed and marked invalid. */
 function SettingInput({

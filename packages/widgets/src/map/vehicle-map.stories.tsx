@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 // As a host names MapLibre's worker: a file of the app, served under `worker-src 'self'`.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { createPlanEditor, type MissionPlan } from '@honu/core/mission'
 import type { MapVehicle } from './map-vehicle'
 import { mapDefaults, setMapDefaults } from './map-settings'
 import { VehicleMap } from './vehicle-map'
@@ -184,5 +185,74 @@ export const WithoutWorker: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('the page has not said where the map’s worker is served')
     expect(canvasElement.querySelector('.honu-map')).toHaveAttribute('data-state', 'no-worker')
     expect(within(canvas.getByRole('list')).getAllByRole('button')).toHaveLength(4)
+  },
+}
+
+/** A plan in Kiel harbour: two waypoints, a survey area north of them and an inclusion fence around it all. */
+const harbourPlan: MissionPlan = {
+  items: [
+    { kind: 'waypoint', lat: 54.329, lon: 10.148, alt: 20, frame: 'relative', holdSeconds: 0 },
+    { kind: 'waypoint', lat: 54.333, lon: 10.152, alt: 20, frame: 'relative', holdSeconds: 0 },
+    {
+      kind: 'survey',
+      polygon: [
+        { lat: 54.335, lon: 10.15 },
+        { lat: 54.335, lon: 10.156 },
+        { lat: 54.338, lon: 10.156 },
+        { lat: 54.338, lon: 10.15 },
+      ],
+      spacing: 40,
+      heading: 90,
+      alt: 20,
+      frame: 'relative',
+    },
+  ],
+  geofence: {
+    polygons: [
+      {
+        inclusion: true,
+        polygon: [
+          { lat: 54.326, lon: 10.144 },
+          { lat: 54.326, lon: 10.16 },
+          { lat: 54.341, lon: 10.16 },
+          { lat: 54.341, lon: 10.144 },
+        ],
+      },
+    ],
+    circles: [],
+  },
+  rallyPoints: [],
+}
+
+/**
+ * A mission plan on the map (issue 25): fences, the survey area and the path drawn under the vehicles, a handle per
+ * point, and the planning toolbar. From the keyboard: a waypoint nudged north and removed, a rally point placed at
+ * the centre, and Undo.
+ */
+export const PlanOnTheMap: Story = {
+  args: { vehicles: harbour.slice(0, 1) },
+  render: function Render(args) {
+    const [plan] = useState(() => ({ editor: createPlanEditor(harbourPlan), name: 'Harbour survey', canWrite: true }))
+    return <VehicleMap {...args} plan={plan} />
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await basemapDrawn(canvasElement)
+    await expect(canvas.getByRole('toolbar', { name: 'Planning tools for Harbour survey' })).toBeVisible()
+    await expect(canvas.getAllByRole('button', { name: /^Survey 3, corner \d$/ })).toHaveLength(4)
+    await expect(canvas.getAllByRole('button', { name: /^Inclusion fence 1, corner \d$/ })).toHaveLength(4)
+    const second = canvas.getByRole('button', { name: 'Waypoint 2 at 54.333, 10.152, 20 m' })
+    second.focus()
+    await userEvent.keyboard('{ArrowUp}')
+    // 10 m north: about 0.00009° of latitude.
+    await waitFor(() => expect(second).toHaveAccessibleName('Waypoint 2 at 54.33309, 10.152, 20 m'))
+    await expect(second).toHaveFocus()
+    await userEvent.keyboard('{Delete}')
+    await waitFor(() => expect(canvas.queryByRole('button', { name: /^Waypoint 2 at / })).toBeNull())
+    await userEvent.selectOptions(canvas.getByLabelText('What a click on the map places'), 'rally')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place at the centre' }))
+    await expect(await canvas.findByRole('button', { name: 'Rally point 1' })).toBeInTheDocument()
+    await expect(canvas.getByRole('status')).toHaveTextContent('Rally point added.')
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Rally point 1' })).toBeNull())
   },
 }

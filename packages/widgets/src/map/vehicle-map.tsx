@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Crosshair, Maximize, Minus, Plus } from 'lucide-react'
 import { IconButton, useMessages, type OpenPlan } from '@honu/console-kit'
 import { mapMessages } from '../messages/map'
@@ -105,6 +105,7 @@ export function VehicleMap({
   // ticks for stale, throttles the list and holds what is shown here; this component hands it its props.
   const [controller] = useState(() => createVehicleMapController({ ...input, follow: followAtStart }))
   const view = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot)
+  const center = useCallback(() => controller.center(), [controller])
   useLayoutEffect(() => {
     controller.update(input)
   })
@@ -126,7 +127,7 @@ export function VehicleMap({
       data-list={showList ? 'shown' : 'hidden'}
       data-tool={tool}
     >
-      {planning && <PlanToolbar planning={planning} center={() => controller.center()} />}
+      {planning && <PlanToolbar planning={planning} center={center} />}
       <div className="honu-map__body">
         <div
           className="honu-map__view"
@@ -135,7 +136,7 @@ export function VehicleMap({
             // shape being drawn.
             if (!drawing || !tool || tool === 'move' || !(event.target as Element).classList.contains('maplibregl-canvas')) return
             if (event.key === 'Enter') {
-              const at = controller.center()
+              const at = center()
               if (at) drawing.place(at)
             } else if (event.key === 'Escape') {
               if (!drawing.cancel()) return
