@@ -49,6 +49,33 @@ async function at(map: Locator, x: number, y: number): Promise<{ x: number; y: n
   return { x: box.x + box.width * x, y: box.y + box.height * y }
 }
 
+/**
+ * `count` points of the map's canvas (page coordinates) where a click reaches the map itself: at least 40 px from
+ * every handle and from each other, clear of the map's buttons (top right) and the attribution (bottom). Where the
+ * handles are depends on how far keyboard pans went, so fixed points could land on one (a click there places nothing).
+ */
+async function freePoints(map: Locator, count: number): Promise<{ x: number; y: number }[]> {
+  const canvas = map.locator('canvas.maplibregl-canvas')
+  await canvas.scrollIntoViewIfNeeded()
+  const points = await map.evaluate((root, wanted) => {
+    const box = root.querySelector('canvas.maplibregl-canvas')!.getBoundingClientRect()
+    const taken = [...root.querySelectorAll('.honu-plan-handle')].map((handle) => {
+      const r = handle.getBoundingClientRect()
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
+    })
+    const found: { x: number; y: number }[] = []
+    for (let j = 1; j < 10 && found.length < wanted; j++) {
+      for (let i = 1; i < 8 && found.length < wanted; i++) {
+        const p = { x: box.left + (box.width * i) / 10, y: box.top + (box.height * j) / 11 }
+        if ([...taken, ...found].every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= 40)) found.push(p)
+      }
+    }
+    return found
+  }, count)
+  expect(points).toHaveLength(count)
+  return points
+}
+
 const centreOf = async (handle: Locator) => {
   await handle.scrollIntoViewIfNeeded()
   const box = (await handle.boundingBox())!
@@ -165,8 +192,8 @@ test('an org admin plans waypoints, a survey and fences on the map by mouse and 
   await tool.selectOption({ label: 'Add an exclusion circle' })
   await page.getByLabel('Circle radius (m)').fill('50')
   await page.getByLabel('Circle radius (m)').press('Enter')
-  const c = await at(map, 0.15, 0.85)
-  await page.mouse.click(c.x, c.y)
+  const [c] = await freePoints(map, 1)
+  await page.mouse.click(c!.x, c!.y)
   const circle = map.getByRole('button', { name: 'Exclusion circle 1, 50 m' })
   await expect(circle).toBeVisible()
   await tool.selectOption({ label: 'Add rally points' })
@@ -239,13 +266,9 @@ test('an org admin plans waypoints, a survey and fences on the map by mouse and 
 
   // An exclusion fence by mouse: three corners clicked, finished.
   await copyTool.selectOption({ label: 'Draw an exclusion fence' })
-  for (const [x, y] of [
-    [0.6, 0.6],
-    [0.75, 0.6],
-    [0.7, 0.75],
-  ] as const) {
-    const p = await at(copy, x, y)
+  for (const [i, p] of (await freePoints(copy, 3)).entries()) {
     await page.mouse.click(p.x, p.y)
+    await expect(page.getByRole('status').filter({ hasText: `${i + 1} corner${i ? 's' : ''} placed.` })).toBeVisible()
   }
   await copy.getByRole('button', { name: 'Finish shape' }).click()
   await expect(copy.getByRole('button', { name: /^Exclusion fence 2, corner \d$/ })).toHaveCount(3)
