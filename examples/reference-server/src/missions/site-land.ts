@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createLandIndex, type LandIndex } from '@honu/core/mission'
-
-/** The committed site packs (scripts/build-site-packs.mjs), which the map draws and the execution check reads. */
-const FIXTURE = new URL('../../fixtures/site-packs/', import.meta.url)
+import { SITE_PACK_DIR } from '../routes/site-packs'
 
 /**
  * The land of the server's site packs (their index's files), read once: where a surface vehicle's points must not
  * be (issue 25). A pack that cannot be read is left out with a warning; with none, no point is on land.
  */
-export function loadSiteLand(warn: (message: string) => void, dir = fileURLToPath(FIXTURE)): LandIndex {
+export function loadSiteLand(warn: (message: string) => void, dir = SITE_PACK_DIR): LandIndex {
   const collections: unknown[] = []
   try {
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { packs?: { file?: unknown }[] }

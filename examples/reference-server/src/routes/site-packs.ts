@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../api-error'
 
-/** The committed site packs and their index (scripts/build-site-packs.mjs writes them). */
-const FIXTURE = new URL('../../fixtures/site-packs/', import.meta.url)
+/** The committed site packs and their index (scripts/build-site-packs.mjs writes them); the land check reads them too. */
+export const SITE_PACK_DIR = fileURLToPath(new URL('../../fixtures/site-packs/', import.meta.url))
 
 /** Where the map finds the packs: the index, whose `file`s are relative to it. */
 export const SITE_PACK_INDEX_PATH = '/api/v1/site-packs/index.json'
@@ -31,7 +31,7 @@ const CACHE_CONTROL = 'public, max-age=3600'
  * token (the map's worker cannot ask the console for one).
  */
 export function registerSitePackRoutes(app: FastifyInstance, options: { dir?: string } = {}): void {
-  const dir = options.dir ?? fileURLToPath(FIXTURE)
+  const dir = options.dir ?? SITE_PACK_DIR
   const files = new Map(
     readdirSync(dir)
       .filter((name) => /\.(geo)?json$/.test(name))

@@ -167,6 +167,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
   let map: MapController | undefined
   let fitted = false
   let planFitted: unknown
+  let planLooked: unknown
   let centred: { lat: number; lon: number } | undefined
   let frame: unknown
   const draw = () => {
@@ -174,7 +175,9 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
     if (!map) return
     const { vehicles, selectedId, staleAfterMs = DEFAULT_STALE_AFTER_MS } = input
     map.setVehicles(buffers.write(vehicles, { now: view.now, staleAfterMs, selectedId }))
-    if (input.plan) {
+    // Looked at when the plan's view changed, not on every batch of vehicles (up to a hundred a second).
+    if (input.plan && input.plan !== planLooked) {
+      planLooked = input.plan
       // A plan just opened is fitted; so is one whose every point is now out of view (typed into the table far away,
       // imported): a plan being worked on stays on the map.
       const bounds = planBounds(input.plan.plan)
@@ -267,6 +270,7 @@ export function createVehicleMapController(options: VehicleMapControllerOptions)
             map.setPlan(input.plan, input.planActions)
             fitted = false
             planFitted = undefined
+            planLooked = undefined
             centred = undefined
             set({ attached: true })
             invalidate()
